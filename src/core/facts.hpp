@@ -1,0 +1,122 @@
+#pragma once
+// Facts: what the front ends extract from a file. Plain data, no behaviour. Every front end
+// (python, notebook, manifest, shell/docker, native) produces a FileFacts; the matcher turns
+// facts into findings using the rules; assess reads facts for imports, entry points, kernels.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/span.hpp"
+
+namespace ascendify {
+
+enum class FactKind : uint8_t {
+  Import,      // name: module ("flash_attn.flash_attn_interface"); for `from m import x`:
+               //   name = "m.x" (qualified symbol), detail = "m"; alias: bound local name;
+               //   arg_index = relative level (0 absolute); star import: name="m.*"
+  Reference,   // name: resolved qualified name ("torch.cuda.synchronize"); usage says how used
+  MethodCall,  // name: method ("cuda", "to", "float"); receiver: source text of the receiver
+  String,      // name: literal value (f-string holes replaced by "{}"); ctx + detail + call
+  ClassDef,    // name: class name; args: bases as Name args (resolved qualified names)
+  FunctionDef, // name: function name; args: decorators as Name args; scope: enclosing scope
+  MainGuard,   // `if __name__ == "__main__":` present at this span
+  Dependency,  // name: normalized distribution ("flash-attn"); detail: version spec;
+               //   receiver: raw requirement text; guarded for optional extras
+  EnvVar,      // name: variable ("CUDA_VISIBLE_DEVICES"); detail: value; usage Assign=set, Load=read
+  Command,     // name: command ("nvidia-smi", "nvcc", "torchrun", "pip-install");
+               //   detail: the rest; call: python script it starts, when known
+  BaseImage,   // name: image ("nvidia/cuda:12.1.0-devel-ubuntu22.04")
+  Native,      // name: native fact id ("kernel", "launch", "include:cub", "intrinsic:__shfl_sync",
+               //   "api:cudaMalloc", "aten:at::cuda::getCurrentCUDAStream", "binding");
+               //   detail: symbol or header; call: kernel name where relevant
+};
+
+// How a Reference is used.
+enum class Usage : uint8_t {
+  Load,        // plain use in an expression (an argument, a comparison, ...)
+  Call,        // callee of a call
+  Decorator,   // decorator (with or without call)
+  With,        // item of a `with` statement
+  Assign,      // assignment target (`torch.backends.cudnn.benchmark = True`); args[0] = value
+  ClassBase,   // base class of a class definition
+};
+
+// Where a string literal sits. Only strings in one of these contexts become facts.
+enum class StringContext : uint8_t {
+  Keyword,       // keyword argument: detail = keyword name, call = resolved callee
+  Positional,    // positional argument: arg_index, call = resolved callee (or ".method")
+  AssignValue,   // right side of an assignment: detail = target text ("self.device")
+  Compare,       // operand of ==, !=, is, in, not in: detail = other operand text
+  DefaultParam,  // default value of a parameter: detail = parameter name
+  DictValue,     // value in a dict display: detail = key text
+  Subscript,     // index of a subscript: `os.environ["CUDA_VISIBLE_DEVICES"]`; detail = object
+  Return,        // returned value of a function
+};
+
+enum class ValueKind : uint8_t {
+  None,     // no value / not a literal
+  String,   // value = decoded literal
+  FString,  // value = literal parts with each {...} replaced by "{}"
+  Number,   // value = source text
+  Bool,     // "True" / "False"
+  Null,     // "None"
+  Name,     // dotted name, value = resolved qualified name ("torch.float64")
+  Other,    // any other expression; value = source text (truncated to 120 bytes)
+};
+
+struct Arg {
+  std::string keyword;  // empty for positional
+  ValueKind kind = ValueKind::None;
+  std::string value;
+  Span span;
+};
+
+struct Fact {
+  FactKind kind = FactKind::Reference;
+  Usage usage = Usage::Load;
+  StringContext ctx = StringContext::Keyword;
+  bool guarded = false;  // import/use under try/except ImportError or an availability check
+  int32_t arg_index = -1;
+  Span span;             // the matched token(s): the dotted name, the method name, the literal
+  std::string name;
+  std::string detail;
+  std::string call;
+  std::string receiver;
+  std::string alias;
+  std::string scope;     // enclosing "Class.method" / "func" / "" for module level
+  std::vector<Arg> args; // call arguments (Reference Usage::Call, MethodCall), bases, decorators
+};
+
+// A kernel-like unit for the inventory (CUDA __global__, @triton.jit, autograd.Function).
+struct KernelFact {
+  std::string kind;   // "cuda" | "triton" | "autograd-function" | "extension-build"
+  std::string name;
+  Span span;
+  uint32_t loc = 0;
+  std::vector<std::string> features;  // "warp-shuffle", "shared-memory", "inline-asm", ...
+  std::vector<std::string> calls;     // kernels / ops it calls (autograd forward/backward)
+  std::string scope;
+  bool templated = false;
+  bool backward_only = false;
+  bool has_fallback = false;
+};
+
+// Everything one front end learned from one file.
+struct FileFacts {
+  std::vector<Fact> facts;
+  std::vector<KernelFact> kernels;
+  std::vector<Diagnostic> diagnostics;
+  // Notebook: for each fact line in the concatenated code, which cell and line in the cell.
+  // Empty for other kinds.
+  struct CellLine {
+    uint32_t cell = 0;       // 1-based cell index
+    uint32_t line = 0;       // 1-based line within the cell
+    uint32_t json_line = 0;  // 1-based line inside the .ipynb file
+  };
+  std::vector<CellLine> cell_lines;  // indexed by (line - 1) of the concatenated code
+  // Suppressions `# ascendify: ignore[rule-id]`: line -> rule ids ("" = all rules).
+  std::vector<std::pair<uint32_t, std::string>> suppressions;
+};
+
+}  // namespace ascendify

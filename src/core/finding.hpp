@@ -1,0 +1,37 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/domain.hpp"
+#include "core/span.hpp"
+
+namespace ascendify {
+
+struct Rule;
+
+// One rule firing at one place. Plain data; renderers read only this and the Assessment.
+struct Finding {
+  const Rule* rule = nullptr;  // owned by the RuleSet, which outlives the scan result
+  std::string rule_id;
+  Domain domain = Domain::Device;
+  std::string path;     // relative to the scanned root
+  Span span;
+  std::string match;    // the matched text ("torch.cuda.empty_cache", "\"cuda\"")
+  std::string snippet;  // the whole source line, trimmed
+  std::string message;
+  std::string replacement;
+  Confidence confidence = Confidence::Medium;
+  Severity severity = Severity::Manual;
+  bool guarded = false;
+  bool autofix = false;
+  bool auto_by_transfer_to_npu = false;
+  std::string scope;                // "RMSNorm.forward"
+  std::vector<std::string> phases;  // filled by assess
+  uint32_t cell = 0;                // notebooks: 1-based cell, line within the cell
+  uint32_t cell_line = 0;
+};
+
+// Deterministic order: path, line, column, rule id.
+bool operator<(const Finding& a, const Finding& b);
+
+}  // namespace ascendify

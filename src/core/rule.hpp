@@ -1,0 +1,82 @@
+#pragma once
+// A rule of the knowledge base, as loaded from rules/*.yaml. Schema: rules/README.md.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/domain.hpp"
+#include "core/facts.hpp"
+
+namespace ascendify {
+
+enum class MatchKind : uint8_t {
+  Reference,   // qualified name used (usages filter: call/decorator/with/assign/base/load)
+  Import,      // module imported (exact, or prefix when `prefix: true`)
+  Method,      // method call `.name(...)` on any receiver, with arg conditions
+  String,      // string literal value in a context (contexts/keywords/calls filters)
+  Dependency,  // distribution name declared in a manifest or imported
+  Env,         // environment variable set or read (shell, Dockerfile, os.environ)
+  Command,     // shell command (nvidia-smi, nvcc, launchers)
+  Image,       // Dockerfile base image prefix
+  Native,      // native fact id (kernel, include:cub, intrinsic:__shfl_sync, ...)
+};
+
+// A condition on one call argument: by keyword, or by position, or either.
+struct ArgCondition {
+  std::string keyword;               // empty: positional only
+  int position = -1;                 // -1: keyword only
+  std::vector<std::string> values;   // accepted values (after normalisation, see README)
+  bool present_only = false;         // true: any value, the argument must just be there
+};
+
+struct MatchSpec {
+  MatchKind kind = MatchKind::Reference;
+  std::vector<std::string> names;    // qualified names / methods / values / packages / vars
+  bool prefix = false;               // names are prefixes ("torch.cuda." matches any member)
+  std::vector<Usage> usages;         // Reference: empty = any
+  std::vector<ArgCondition> args;    // all must hold
+  std::vector<StringContext> contexts;  // String: empty = any context
+  std::vector<std::string> keywords;    // String in Keyword ctx: accepted keyword names
+  std::vector<std::string> calls;       // String in Keyword/Positional ctx: accepted callees
+  std::vector<std::string> targets;     // String in AssignValue ctx: target suffixes ("device")
+  std::vector<std::string> scope_contains;  // enclosing scope must contain one (case-insens.)
+  std::vector<std::string> exclude_names;   // Reference with prefix: names not to match
+  std::vector<std::string> import_names;    // Dependency: top-level import names of the
+                                            // distribution ("flash_attn" for flash-attn)
+};
+
+struct Autofix {
+  // "rename"        — replace the matched qualified-name span's text with `to`
+  //                    (e.g. torch.cuda.X -> torch.npu.X keeps the tail: `to` is the new prefix)
+  // "replace-string" — replace the matched literal's "cuda"/"nccl" part by `to`
+  // "rename-method"  — `.cuda(` -> `.npu(`
+  // "rename-env"     — env var name -> `to`
+  std::string kind;
+  std::string to;
+  bool needs_torch_npu_import = true;
+};
+
+struct Effort {
+  double first_hours = 0.0;  // the first site in a project
+  double per_site_hours = 0.0;  // each further site
+};
+
+struct Rule {
+  std::string id;          // stable: "<domain>.<slug>"
+  Domain domain = Domain::Device;
+  MatchSpec match;
+  std::string message;
+  std::string replacement;
+  Confidence confidence = Confidence::Medium;
+  TransferCoverage transfer_to_npu = TransferCoverage::NotCovered;
+  Severity severity = Severity::Manual;
+  std::optional<Autofix> autofix;
+  Effort effort;
+  std::vector<std::string> refs;
+  std::string status;  // Dependency rules: "compatible" | "replace" | "unsupported"
+  std::vector<std::string> tags;  // free-form ("fa2", "varlen", "training-needs-backward")
+  std::string source;             // "rules/device.yaml:42" for diagnostics
+};
+
+}  // namespace ascendify

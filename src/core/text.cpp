@@ -1,0 +1,83 @@
+#include "core/text.hpp"
+
+#include <algorithm>
+
+namespace ascendify {
+
+LineIndex::LineIndex(std::string_view text) : text_(text) {
+  starts_.push_back(0);
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\n') {
+      starts_.push_back(static_cast<uint32_t>(i + 1));
+    } else if (c == '\r') {
+      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      starts_.push_back(static_cast<uint32_t>(i + 1));
+    }
+  }
+  // A final terminator does not open a new (empty) line.
+  if (starts_.size() > 1 && starts_.back() == text.size()) starts_.pop_back();
+}
+
+std::string_view LineIndex::line(uint32_t line_no) const {
+  if (line_no == 0 || line_no > starts_.size()) return {};
+  size_t b = starts_[line_no - 1];
+  size_t e = line_no < starts_.size() ? starts_[line_no] : text_.size();
+  while (e > b && (text_[e - 1] == '\n' || text_[e - 1] == '\r')) --e;
+  return text_.substr(b, e - b);
+}
+
+uint32_t LineIndex::line_of(uint32_t offset) const {
+  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  return static_cast<uint32_t>(it - starts_.begin());
+}
+
+uint32_t LineIndex::line_start(uint32_t line_no) const {
+  if (line_no == 0 || line_no > starts_.size()) return static_cast<uint32_t>(text_.size());
+  return starts_[line_no - 1];
+}
+
+std::string_view trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && (s[b] == ' ' || s[b] == '\t' || s[b] == '\r' || s[b] == '\n' || s[b] == '\f')) ++b;
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r' || s[e - 1] == '\n' ||
+                   s[e - 1] == '\f'))
+    --e;
+  return s.substr(b, e - b);
+}
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+uint32_t utf8_length(std::string_view s) {
+  uint32_t n = 0;
+  for (unsigned char c : s)
+    if ((c & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+bool is_valid_utf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > s.size()) return false;
+    for (size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    i += len;
+  }
+  return true;
+}
+
+std::string clip_utf8(std::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return std::string(s);
+  size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(s.substr(0, cut)) + "\xE2\x80\xA6";
+}
+
+}  // namespace ascendify

@@ -1,0 +1,32 @@
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/source_file.hpp"
+
+namespace ascendify::discover {
+
+struct Options {
+  uint64_t max_file_size = 10ull * 1024 * 1024;  // larger files become a diagnostic
+  std::vector<std::string> excludes;  // extra gitignore-style patterns (from config / CLI)
+  bool include_other = false;         // also list files of kind Other
+};
+
+struct Result {
+  std::vector<SourceFile> files;  // sorted by rel_path
+  std::vector<Diagnostic> diagnostics;
+};
+
+// Walks `root` honouring .gitignore at every level and .git/info/exclude; skips .git,
+// virtualenvs (dirs with pyvenv.cfg), site-packages, node_modules, __pycache__; never follows
+// a symlink out of the root and never loops. Never throws.
+Result walk(const std::filesystem::path& root, const Options& options);
+
+// Kind of a file from its root-relative path (and name conventions).
+FileKind classify(std::string_view rel_path);
+
+}  // namespace ascendify::discover

@@ -1,0 +1,22 @@
+#pragma once
+#include <string_view>
+#include <vector>
+
+#include "core/facts.hpp"
+#include "core/finding.hpp"
+#include "core/source_file.hpp"
+#include "rules/ruleset.hpp"
+
+namespace ascendify::match {
+
+// Facts of one file x rules -> findings (snippets taken from `text`). Suppressed findings
+// (`# ascendify: ignore[...]`) are not returned; their number is added to `suppressed`.
+std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& file,
+                                std::string_view text, const FileFacts& facts,
+                                size_t* suppressed = nullptr);
+
+// Normalises a device/backend string value for matching: "cuda:0" -> "cuda:N",
+// "cuda:{}" -> "cuda:N", "CUDA" stays "CUDA". Other strings unchanged.
+std::string normalize_string_value(std::string_view value);
+
+}  // namespace ascendify::match

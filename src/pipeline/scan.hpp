@@ -1,0 +1,41 @@
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "assess/assessment.hpp"
+#include "core/facts.hpp"
+#include "core/source_file.hpp"
+#include "discover/discover.hpp"
+#include "rules/ruleset.hpp"
+
+namespace ascendify::pipeline {
+
+struct ScanOptions {
+  discover::Options discover;
+  unsigned threads = 0;  // 0 = hardware concurrency
+  std::vector<std::pair<std::string, std::vector<std::string>>> phases;  // --phase NAME=ENTRY,..
+  std::string target_phase;
+};
+
+// Facts of one file, kept for assess (imports, entry points, kernels) and fix.
+struct FileRecord {
+  SourceFile file;
+  FileFacts facts;
+};
+
+struct ScanResult {
+  std::vector<FileRecord> files;  // sorted by rel_path
+  std::vector<Finding> findings;  // sorted
+  std::vector<Diagnostic> diagnostics;
+  ScanStats stats;
+};
+
+// Reads one file and runs the front end for its kind. Never throws.
+FileFacts analyze_file(const SourceFile& file, std::string_view text);
+
+// discover -> read -> front ends -> match, in parallel; deterministic output.
+ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
+                const ScanOptions& options);
+
+}  // namespace ascendify::pipeline

@@ -1,0 +1,20 @@
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "python/token.hpp"
+
+namespace ascendify::python {
+
+// Tokenises Python 3.12 source in one pass over bytes. Never throws, never loops forever:
+// any input yields a token stream ending in EndMarker. A leading UTF-8 BOM is skipped (spans
+// still count from the start of the text). Comment tokens are emitted; NL (blank/continuation
+// line ends) are not.
+LexResult lex(std::string_view text);
+
+// The decoded value of a String token: escapes processed for non-raw strings, quotes and
+// prefix removed. For f-strings, each replacement field {...} becomes "{}" (doubled braces
+// become one brace). Byte strings are returned as their source bytes.
+std::string decode_string(const Token& tok);
+
+}  // namespace ascendify::python

@@ -1,0 +1,50 @@
+#pragma once
+// Tokens of the Python lexer. A token is a view into the file text plus its span; the lexer
+// allocates nothing per token beyond the output vector.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/span.hpp"
+
+namespace ascendify::python {
+
+enum class TokenKind : uint8_t {
+  Name,       // identifier or keyword (keywords are Names; the parser checks the text)
+  Number,     // 1_000, 0x1F, 1.5e-3, 2j
+  String,     // one complete string literal, prefix and quotes included; f-strings are one
+              // token too (holes are not re-tokenised in the stream; see FStringHole)
+  Op,         // operator or delimiter: ( ) [ ] { } , : ; . ... = == != -> := ** //= @ etc.
+  Comment,    // '#' to end of line (kept so suppressions and fixture annotations can be read)
+  Newline,    // logical line end (NEWLINE); not emitted inside brackets
+  Indent,
+  Dedent,
+  EndMarker,
+  Error,      // a byte sequence the lexer could not tokenise; a diagnostic was recorded
+};
+
+struct Token {
+  TokenKind kind = TokenKind::EndMarker;
+  std::string_view text;  // view into the source text
+  Span span;
+  // For String tokens: prefix flags and where the body starts/ends inside `text`.
+  uint8_t string_flags = 0;
+  uint8_t quote_len = 0;   // 1 or 3
+  uint16_t prefix_len = 0; // length of r/b/u/f prefix
+};
+
+enum StringFlags : uint8_t {
+  kRaw = 1,
+  kBytes = 2,
+  kFormat = 4,      // f-string
+  kTriple = 8,
+  kUnterminated = 16,
+};
+
+struct LexResult {
+  std::vector<Token> tokens;
+  std::vector<Diagnostic> diagnostics;  // path left empty; the caller fills it
+};
+
+}  // namespace ascendify::python
