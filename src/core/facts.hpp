@@ -27,9 +27,10 @@ enum class FactKind : uint8_t {
   Command,     // name: command ("nvidia-smi", "nvcc", "torchrun", "pip-install");
                //   detail: the rest; call: python script it starts, when known
   BaseImage,   // name: image ("nvidia/cuda:12.1.0-devel-ubuntu22.04")
-  Native,      // name: native fact id ("kernel", "launch", "include:cub", "intrinsic:__shfl_sync",
-               //   "api:cudaMalloc", "aten:at::cuda::getCurrentCUDAStream", "binding");
-               //   detail: symbol or header; call: kernel name where relevant
+  Native,      // name: the symbol (kernel name, intrinsic "__shfl_xor_sync", runtime API
+               //   "cudaMalloc", ATen API "at::cuda::getCurrentCUDAStream", header "cub/cub.cuh",
+               //   bound op name); detail: category, one of kernel | launch | include |
+               //   intrinsic | runtime-api | aten-api | binding | inline-asm | type | macro
 };
 
 // How a Reference is used.

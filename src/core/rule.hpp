@@ -42,6 +42,7 @@ struct MatchSpec {
   std::vector<std::string> targets;     // String in AssignValue ctx: target suffixes ("device")
   std::vector<std::string> scope_contains;  // enclosing scope must contain one (case-insens.)
   std::vector<std::string> exclude_names;   // Reference with prefix: names not to match
+  std::vector<std::string> categories;      // Native: accepted fact categories (detail)
   std::vector<std::string> import_names;    // Dependency: top-level import names of the
                                             // distribution ("flash_attn" for flash-attn)
 };
