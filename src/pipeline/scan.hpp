@@ -5,6 +5,7 @@
 
 #include "assess/assessment.hpp"
 #include "core/facts.hpp"
+#include "core/scanned_file.hpp"
 #include "core/source_file.hpp"
 #include "discover/discover.hpp"
 #include "rules/ruleset.hpp"
@@ -18,11 +19,7 @@ struct ScanOptions {
   std::string target_phase;
 };
 
-// Facts of one file, kept for assess (imports, entry points, kernels) and fix.
-struct FileRecord {
-  SourceFile file;
-  FileFacts facts;
-};
+using FileRecord = ScannedFile;
 
 struct ScanResult {
   std::vector<FileRecord> files;  // sorted by rel_path

@@ -1,0 +1,103 @@
+#include "assess/dependencies.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace ascendify::assess {
+
+namespace {
+
+// Top-level package of a module path: "flash_attn.bert_padding" -> "flash_attn".
+std::string top_level(std::string_view module) {
+  return std::string(module.substr(0, module.find('.')));
+}
+
+// Modules of the scanned project itself (top-level packages and modules), so that
+// `import vidit.x` is not taken for a third-party dependency.
+std::set<std::string> local_modules(const std::vector<ScannedFile>& files) {
+  std::set<std::string> out;
+  for (const auto& f : files) {
+    const std::string& p = f.file.rel_path;
+    if (f.file.kind != FileKind::Python) continue;
+    std::string_view rel = p;
+    for (std::string_view prefix : {"src/", "lib/", "python/"})
+      if (rel.substr(0, prefix.size()) == prefix) rel.remove_prefix(prefix.size());
+    std::string first(rel.substr(0, rel.find('/')));
+    if (first.size() > 3 && first.ends_with(".py")) first.resize(first.size() - 3);
+    out.insert(first);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files,
+                                           const rules::RuleSet& rules) {
+  std::map<std::string, DependencyRow> rows;  // by normalized name
+  std::set<std::string> imported_dists;
+  std::map<std::string, std::string> first_import_site;  // dist -> "path:line"
+  std::map<std::string, bool> import_all_guarded;
+  const std::set<std::string> locals = local_modules(files);
+
+  for (const auto& f : files) {
+    for (const auto& fact : f.facts.facts) {
+      if (fact.kind == FactKind::Dependency) {
+        auto [it, inserted] = rows.try_emplace(fact.name);
+        DependencyRow& row = it->second;
+        if (inserted) {
+          row.name = fact.name;
+          row.spec = fact.detail;
+          row.source = f.file.rel_path + ":" + std::to_string(fact.span.line);
+          row.guarded = fact.guarded;
+        } else {
+          if (row.spec.empty()) row.spec = fact.detail;
+          row.guarded = row.guarded && fact.guarded;
+        }
+      } else if (fact.kind == FactKind::Import && fact.arg_index <= 0) {
+        std::string top = top_level(fact.detail.empty() ? fact.name : fact.detail);
+        if (top.empty() || locals.count(top)) continue;
+        const Rule* rule = rules.dependency_by_import(top);
+        if (!rule) continue;  // stdlib or unknown module: not a dependency we can name
+        std::string dist = rule->match.names.empty() ? top : rule->match.names.front();
+        imported_dists.insert(dist);
+        first_import_site.try_emplace(dist, f.file.rel_path + ":" + std::to_string(fact.span.line));
+        auto [g, fresh] = import_all_guarded.try_emplace(dist, fact.guarded);
+        if (!fresh) g->second = g->second && fact.guarded;
+      }
+    }
+  }
+  // Imported but never declared: still a dependency.
+  for (const auto& dist : imported_dists) {
+    if (rows.count(dist)) continue;
+    DependencyRow row;
+    row.name = dist;
+    row.source = "import:" + first_import_site[dist];
+    row.guarded = import_all_guarded[dist];
+    rows.emplace(dist, row);
+  }
+  std::vector<DependencyRow> out;
+  for (auto& [name, row] : rows) {
+    row.imported = imported_dists.count(name) > 0;
+    if (!row.imported && import_all_guarded.count(name)) row.imported = true;
+    const Rule* rule = rules.dependency_by_dist(name);
+    if (rule) {
+      row.rule_id = rule->id;
+      row.status = rule->status.empty() ? "replace" : rule->status;
+      row.replacement = rule->replacement;
+    } else {
+      row.status = "compatible";
+      row.replacement = "";
+    }
+    // Declared but imported by no scanned code: not involved in what runs. Build-time and
+    // launcher packages (torch itself, deepspeed launcher) are still imported somewhere.
+    if (!row.imported && row.source.rfind("import:", 0) != 0 && rule &&
+        !rule->match.import_names.empty())
+      row.status = "not-involved";
+    if (import_all_guarded.count(name)) row.guarded = row.guarded || import_all_guarded[name];
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+}  // namespace ascendify::assess

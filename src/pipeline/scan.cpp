@@ -1,0 +1,83 @@
+#include "pipeline/scan.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "match/matcher.hpp"
+#include "pipeline/read_file.hpp"
+
+namespace ascendify::pipeline {
+
+namespace {
+
+struct PerFile {
+  FileFacts facts;
+  std::vector<Finding> findings;
+  size_t suppressed = 0;
+  uint64_t bytes = 0;
+};
+
+PerFile process(const SourceFile& file, const rules::RuleSet& rules) {
+  PerFile out;
+  std::string error;
+  auto text = read_file(file.abs_path, error);
+  if (!text) {
+    out.facts.diagnostics.push_back({file.rel_path, 0, error});
+    return out;
+  }
+  out.bytes = text->size();
+  out.facts = analyze_file(file, *text);
+  out.findings = match::match_file(rules, file, *text, out.facts, &out.suppressed);
+  return out;
+}
+
+}  // namespace
+
+ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
+                const ScanOptions& options) {
+  ScanResult result;
+  discover::Result found = discover::walk(root, options.discover);
+  result.diagnostics = std::move(found.diagnostics);
+
+  const size_t n = found.files.size();
+  std::vector<PerFile> per_file(n);
+  unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<size_t>(n, 1))));
+
+  // Work stealing by an atomic index; each slot is written by exactly one worker, so the merge
+  // below is deterministic whatever the thread count.
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < n;) per_file[i] = process(found.files[i], rules);
+  };
+  if (threads == 1) {
+    worker();
+  } else {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (auto& t : pool) t.join();
+  }
+
+  result.files.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    PerFile& pf = per_file[i];
+    const SourceFile& f = found.files[i];
+    result.stats.files_scanned++;
+    result.stats.bytes_scanned += pf.bytes;
+    result.stats.files_by_kind[std::string(to_string(f.kind))]++;
+    result.stats.suppressed += static_cast<uint32_t>(pf.suppressed);
+    for (auto& d : pf.facts.diagnostics) result.diagnostics.push_back(d);
+    pf.facts.diagnostics.clear();
+    for (auto& fd : pf.findings) result.findings.push_back(std::move(fd));
+    result.files.push_back({f, std::move(pf.facts)});
+  }
+  std::sort(result.findings.begin(), result.findings.end());
+  std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return std::tie(a.path, a.line) < std::tie(b.path, b.line);
+                   });
+  return result;
+}
+
+}  // namespace ascendify::pipeline
