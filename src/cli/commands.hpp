@@ -1,0 +1,30 @@
+#pragma once
+#include <string>
+#include <vector>
+
+namespace ascendify::cli {
+
+struct ScanArgs {
+  std::string path;
+  std::string out_dir;                    // "" = default, "-" = stdout (one format)
+  std::vector<std::string> formats;       // md, html, json, sarif, csv
+  std::string lang = "zh";
+  std::vector<std::string> phases;        // NAME=ENTRY[,ENTRY...]
+  std::string target;
+  std::vector<std::string> rule_files;
+  std::vector<std::string> excludes;
+  std::string fail_on;                    // "", blocker, manual, any
+  bool exit_zero = false;
+  bool strict = false;
+  unsigned threads = 0;
+  uint64_t max_file_size = 10ull * 1024 * 1024;
+};
+
+// Each returns the process exit status (0 done, 1 findings at/above --fail-on, 2 usage or
+// I/O error, 3 partial scan under --strict).
+int run_scan(const ScanArgs& args);
+int run_rules(const std::string& domain, const std::string& format,
+              const std::vector<std::string>& rule_files);
+int run_explain(const std::string& rule_id, const std::vector<std::string>& rule_files);
+
+}  // namespace ascendify::cli

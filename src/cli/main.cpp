@@ -1,0 +1,74 @@
+// ascendify command line: parses arguments and dispatches to the commands.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  using namespace ascendify::cli;
+  CLI::App app{"ascendify: assess and port a PyTorch CUDA project to Huawei Ascend NPUs"};
+  app.set_version_flag("--version", std::string("ascendify ") + ASCENDIFY_VERSION);
+  app.require_subcommand(1);
+
+  ScanArgs scan;
+  std::string formats = "md,json";
+  auto* s = app.add_subcommand("scan", "Scan a repository and write the assessment reports");
+  s->add_option("path", scan.path, "Repository root to scan")->required();
+  s->add_option("-o,--output", scan.out_dir,
+                "Directory for the reports (must be outside the scanned root); '-' prints one "
+                "format to stdout");
+  s->add_option("--format", formats, "Comma-separated: md,html,json,sarif,csv")
+      ->default_str("md,json");
+  s->add_option("--lang", scan.lang, "Markdown report language: zh or en")
+      ->check(CLI::IsMember({"zh", "en"}));
+  s->add_option("--phase", scan.phases, "Phase definition NAME=ENTRY[,ENTRY...] (repeatable)");
+  s->add_option("--target", scan.target, "Phase whose minimal migration set is computed");
+  s->add_option("--rules", scan.rule_files, "Extra rule file (repeatable)");
+  s->add_option("--exclude", scan.excludes, "Extra gitignore-style exclude pattern (repeatable)");
+  s->add_option("--fail-on", scan.fail_on, "Exit 1 when findings reach: blocker, manual, any")
+      ->check(CLI::IsMember({"blocker", "manual", "any"}));
+  s->add_flag("--exit-zero", scan.exit_zero, "Always exit 0 when the scan ran");
+  s->add_flag("--strict", scan.strict, "Exit 3 when any input could not be read completely");
+  s->add_option("-j,--threads", scan.threads, "Worker threads (default: all cores)");
+  s->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this (bytes)");
+
+  std::string domain, rules_format = "md";
+  std::vector<std::string> rule_files;
+  auto* r = app.add_subcommand("rules", "List the knowledge base");
+  r->add_option("--domain", domain, "Only this domain");
+  r->add_option("--format", rules_format, "md or json")->check(CLI::IsMember({"md", "json"}));
+  r->add_option("--rules", rule_files, "Extra rule file (repeatable)");
+
+  std::string rule_id;
+  auto* e = app.add_subcommand("explain", "Explain one rule");
+  e->add_option("rule", rule_id, "Rule id, e.g. device.cuda-empty-cache")->required();
+  e->add_option("--rules", rule_files, "Extra rule file (repeatable)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& err) {
+    int code = app.exit(err);
+    return code == 0 ? 0 : 2;
+  }
+  try {
+    if (*s) {
+      scan.formats.clear();
+      size_t start = 0;
+      while (start <= formats.size()) {
+        size_t comma = formats.find(',', start);
+        std::string f = formats.substr(start, comma == std::string::npos ? std::string::npos
+                                                                         : comma - start);
+        if (!f.empty()) scan.formats.push_back(f);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+      return run_scan(scan);
+    }
+    if (*r) return run_rules(domain, rules_format, rule_files);
+    if (*e) return run_explain(rule_id, rule_files);
+  } catch (const std::exception& ex) {
+    std::cerr << "ascendify: internal error: " << ex.what() << "\n";
+    return 2;
+  }
+  return 2;
+}

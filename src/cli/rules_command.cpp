@@ -1,0 +1,71 @@
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "rules/ruleset.hpp"
+
+namespace ascendify::cli {
+
+namespace {
+
+rules::RuleSet load(const std::vector<std::string>& files) {
+  std::vector<Diagnostic> diags;
+  rules::RuleSet set = rules::load_rules(files, diags);
+  for (const auto& d : diags) std::cerr << "ascendify: " << d.path << ":" << d.line << ": " << d.message << "\n";
+  return set;
+}
+
+}  // namespace
+
+int run_rules(const std::string& domain, const std::string& format,
+              const std::vector<std::string>& rule_files) {
+  rules::RuleSet set = load(rule_files);
+  if (!domain.empty() && !parse_domain(domain)) {
+    std::cerr << "ascendify: unknown domain '" << domain << "'\n";
+    return 2;
+  }
+  std::vector<const Rule*> selected;
+  for (const auto& r : set.all())
+    if (domain.empty() || to_string(r.domain) == domain) selected.push_back(&r);
+  if (format == "json") {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const Rule* r : selected) {
+      out.push_back({{"id", r->id},
+                     {"domain", to_string(r->domain)},
+                     {"message", r->message},
+                     {"replacement", r->replacement},
+                     {"confidence", to_string(r->confidence)},
+                     {"transfer_to_npu", to_string(r->transfer_to_npu)},
+                     {"severity", to_string(r->severity)},
+                     {"autofix", r->autofix.has_value()},
+                     {"refs", r->refs}});
+    }
+    std::cout << out.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << "| id | domain | confidence | transfer_to_npu | replacement |\n|---|---|---|---|---|\n";
+  for (const Rule* r : selected)
+    std::cout << "| `" << r->id << "` | " << to_string(r->domain) << " | " << to_string(r->confidence)
+              << " | " << to_string(r->transfer_to_npu) << " | " << r->replacement << " |\n";
+  return 0;
+}
+
+int run_explain(const std::string& rule_id, const std::vector<std::string>& rule_files) {
+  rules::RuleSet set = load(rule_files);
+  const Rule* r = set.find(rule_id);
+  if (!r) {
+    std::cerr << "ascendify: no rule '" << rule_id << "' (see `ascendify rules`)\n";
+    return 2;
+  }
+  std::cout << r->id << " (" << to_string(r->domain) << ", confidence " << to_string(r->confidence)
+            << ", severity " << to_string(r->severity) << ")\n\n"
+            << r->message << "\n\nReplacement: " << r->replacement
+            << "\ntransfer_to_npu: " << to_string(r->transfer_to_npu)
+            << "\nAutofix: " << (r->autofix ? r->autofix->kind + " -> " + r->autofix->to : "none")
+            << "\nEffort: " << r->effort.first_hours << " h first site, " << r->effort.per_site_hours
+            << " h each further site\nSources:\n";
+  for (const auto& ref : r->refs) std::cout << "  - " << ref << "\n";
+  return 0;
+}
+
+}  // namespace ascendify::cli

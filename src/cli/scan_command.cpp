@@ -1,0 +1,166 @@
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "assess/assess.hpp"
+#include "cli/commands.hpp"
+#include "cli/output_dir.hpp"
+#include "pipeline/scan.hpp"
+#include "render/render.hpp"
+
+namespace ascendify::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool known_format(const std::string& f) {
+  return f == "md" || f == "html" || f == "json" || f == "sarif" || f == "csv";
+}
+
+std::string file_name_for(const std::string& format, const std::string& lang) {
+  if (format == "md") return "ascendify-report." + lang + ".md";
+  if (format == "html") return "ascendify-report.html";
+  if (format == "json") return "ascendify-report.json";
+  if (format == "sarif") return "ascendify-report.sarif";
+  return "ascendify-report.csv";
+}
+
+std::string render_format(const Assessment& a, const std::string& format, const std::string& lang) {
+  if (format == "md")
+    return render::render_markdown(a, lang == "en" ? render::Lang::En : render::Lang::Zh);
+  if (format == "json") return render::render_json(a);
+  if (format == "sarif") return render::render_sarif(a);
+  if (format == "csv") return render::render_csv(a);
+  return render::render_html(a);
+}
+
+// Exit status for --fail-on.
+bool reaches_fail_level(const Assessment& a, const std::string& level) {
+  for (const auto& f : a.findings) {
+    if (level == "any") return true;
+    if (level == "manual" && f.severity != Severity::Info && !f.auto_by_transfer_to_npu) return true;
+    if (level == "blocker" && f.severity == Severity::Blocker) return true;
+  }
+  return false;
+}
+
+bool parse_phases(const std::vector<std::string>& specs,
+                  std::vector<std::pair<std::string, std::vector<std::string>>>& out) {
+  for (const auto& spec : specs) {
+    size_t eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
+      std::cerr << "ascendify: --phase expects NAME=ENTRY[,ENTRY...], got '" << spec << "'\n";
+      return false;
+    }
+    std::vector<std::string> entries;
+    std::string rest = spec.substr(eq + 1);
+    size_t start = 0;
+    while (true) {
+      size_t comma = rest.find(',', start);
+      std::string e = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (!e.empty()) entries.push_back(e);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    out.emplace_back(spec.substr(0, eq), entries);
+  }
+  return true;
+}
+
+}  // namespace
+
+int run_scan(const ScanArgs& args) {
+  std::error_code ec;
+  fs::path root(args.path);
+  if (!fs::exists(root, ec)) {
+    std::cerr << "ascendify: " << args.path << ": no such file or directory\n";
+    return 2;
+  }
+  if (!fs::is_directory(root, ec)) {
+    std::cerr << "ascendify: " << args.path << ": not a directory (scan takes a repository root)\n";
+    return 2;
+  }
+  for (const auto& f : args.formats) {
+    if (!known_format(f)) {
+      std::cerr << "ascendify: unknown format '" << f << "' (md, html, json, sarif, csv)\n";
+      return 2;
+    }
+  }
+  pipeline::ScanOptions options;
+  options.discover.max_file_size = args.max_file_size;
+  options.discover.excludes = args.excludes;
+  options.threads = args.threads;
+  options.target_phase = args.target;
+  if (!parse_phases(args.phases, options.phases)) return 2;
+
+  // Where reports go. Nothing is ever written inside the scanned root.
+  bool to_stdout = args.out_dir == "-";
+  fs::path out_dir;
+  if (to_stdout) {
+    if (args.formats.size() != 1) {
+      std::cerr << "ascendify: -o - prints exactly one format; pass --format with one value\n";
+      return 2;
+    }
+  } else {
+    out_dir = args.out_dir.empty() ? fs::current_path(ec) / "ascendify-report" : fs::path(args.out_dir);
+    if (is_inside(root, out_dir)) {
+      if (!args.out_dir.empty()) {
+        std::cerr << "ascendify: output directory " << out_dir.string()
+                  << " is inside the scanned root; choose one outside it with -o\n";
+        return 2;
+      }
+      out_dir.clear();  // default would land inside the root: print the summary only
+    }
+  }
+
+  std::vector<Diagnostic> rule_diags;
+  rules::RuleSet rules = rules::load_rules(args.rule_files, rule_diags);
+  for (const auto& d : rule_diags) std::cerr << "ascendify: " << d.path << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.message << "\n";
+
+  pipeline::ScanResult scanned = pipeline::scan(root, rules, options);
+  assess::Input input;
+  input.root = args.path;
+  input.files = &scanned.files;
+  input.findings = std::move(scanned.findings);
+  input.diagnostics = std::move(scanned.diagnostics);
+  input.stats = scanned.stats;
+  assess::Options aopt;
+  aopt.phases = options.phases;
+  aopt.target_phase = args.target;
+  Assessment a = assess::assess(std::move(input), rules, aopt);
+
+  if (to_stdout) {
+    std::cout << render_format(a, args.formats.front(), args.lang);
+  } else {
+    bool color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+    std::cout << render::render_terminal(a, color);
+    if (out_dir.empty()) {
+      std::cout << "No report files written: the default folder ./ascendify-report would be "
+                   "inside the scanned root. Pass -o DIR outside it.\n";
+    } else {
+      fs::create_directories(out_dir, ec);
+      if (ec || !fs::is_directory(out_dir, ec)) {
+        std::cerr << "ascendify: cannot create output directory " << out_dir.string() << "\n";
+        return 2;
+      }
+      for (const auto& f : args.formats) {
+        std::string name = file_name_for(f, args.lang);
+        std::string err = write_file_atomic(out_dir, name, render_format(a, f, args.lang));
+        if (!err.empty()) {
+          std::cerr << "ascendify: " << err << "\n";
+          return 2;
+        }
+        std::cout << "Report: " << (out_dir / name).string() << "\n";
+      }
+    }
+  }
+  if (args.exit_zero) return 0;
+  if (!args.fail_on.empty() && reaches_fail_level(a, args.fail_on)) return 1;
+  if (args.strict && !a.diagnostics.empty()) return 3;
+  return 0;
+}
+
+}  // namespace ascendify::cli
