@@ -1,0 +1,234 @@
+#include "python/lex_string.hpp"
+
+#include "python/token.hpp"
+
+namespace ascendify::python::lexdetail {
+
+size_t consume_newline(std::string_view s, size_t i, LineTracker* lt) {
+  if (i >= s.size()) return i;
+  if (s[i] == '\r') {
+    ++i;
+    if (i < s.size() && s[i] == '\n') ++i;
+  } else if (s[i] == '\n') {
+    ++i;
+  } else {
+    return i;
+  }
+  if (lt != nullptr) {
+    ++lt->line;
+    lt->line_start = i;
+  }
+  return i;
+}
+
+bool string_prefix_flags(std::string_view prefix, uint8_t* flags) {
+  uint8_t f = 0;
+  if (prefix.size() > 2) return false;
+  for (char ch : prefix) {
+    uint8_t bit = 0;
+    switch (ch) {
+      case 'r': case 'R': bit = kRaw; break;
+      case 'b': case 'B': bit = kBytes; break;
+      case 'f': case 'F': bit = kFormat; break;
+      case 'u': case 'U': bit = 0x80; break;  // marker: 'u' may not be combined
+      default: return false;
+    }
+    if (f & bit) return false;
+    f |= bit;
+  }
+  if ((f & 0x80) && prefix.size() != 1) return false;
+  if ((f & kBytes) && (f & kFormat)) return false;
+  *flags = static_cast<uint8_t>(f & ~0x80);
+  return true;
+}
+
+namespace {
+
+ScanResult scan_plain(std::string_view s, size_t i, char quote, bool triple, LineTracker* lt) {
+  const size_t n = s.size();
+  while (i < n) {
+    char c = s[i];
+    if (c == '\\') {
+      if (i + 1 >= n) return {n, false};
+      char d = s[i + 1];
+      i = (d == '\r' || d == '\n') ? consume_newline(s, i + 1, lt) : i + 2;
+    } else if (c == quote) {
+      if (!triple) return {i + 1, true};
+      if (i + 2 < n && s[i + 1] == quote && s[i + 2] == quote) return {i + 3, true};
+      ++i;
+    } else if (c == '\r' || c == '\n') {
+      if (!triple) return {i, false};
+      i = consume_newline(s, i, lt);
+    } else {
+      ++i;
+    }
+  }
+  return {n, false};
+}
+
+// Pops the frames of the innermost single-quoted f-string(s) after an unescaped line end.
+void drop_single_quoted(std::vector<FFrame>& st) {
+  while (!st.empty() && !st.back().triple) st.pop_back();
+}
+
+// Pops frames up to and including the innermost kLiteral (closing quote met in a spec).
+void close_literal(std::vector<FFrame>& st) {
+  while (!st.empty()) {
+    bool lit = st.back().kind == FFrame::kLiteral;
+    st.pop_back();
+    if (lit) return;
+  }
+}
+
+// Literal text or format spec of an f-string. Returns the new offset.
+size_t step_literal(std::string_view s, size_t i, std::vector<FFrame>& st, LineTracker* lt,
+                    bool* bad_newline) {
+  const size_t n = s.size();
+  FFrame f = st.back();
+  char c = s[i];
+  if (c == '\\') {
+    if (i + 1 >= n) return n;
+    char d = s[i + 1];
+    if (d == '\r' || d == '\n') return consume_newline(s, i + 1, lt);
+    if (!f.raw && d == 'N' && i + 2 < n && s[i + 2] == '{') {  // \N{NAME} is not a field
+      size_t j = i + 3;
+      while (j < n && s[j] != '}' && s[j] != f.quote && s[j] != '\n' && s[j] != '\r') ++j;
+      return (j < n && s[j] == '}') ? j + 1 : i + 2;
+    }
+    if (d == '{' || d == '}') return i + 1;  // the brace keeps its meaning
+    return i + 2;
+  }
+  if (c == f.quote) {
+    if (!f.triple) {
+      close_literal(st);
+      return i + 1;
+    }
+    if (i + 2 < n && s[i + 1] == f.quote && s[i + 2] == f.quote) {
+      close_literal(st);
+      return i + 3;
+    }
+    return i + 1;
+  }
+  if (c == '\r' || c == '\n') {
+    if (!f.triple) {
+      *bad_newline = true;
+      return i;
+    }
+    return consume_newline(s, i, lt);
+  }
+  if (c == '{') {
+    if (f.kind == FFrame::kLiteral && i + 1 < n && s[i + 1] == '{') return i + 2;
+    st.push_back({FFrame::kExpr, f.quote, f.triple, f.raw, 0});
+    return i + 1;
+  }
+  if (c == '}') {
+    if (f.kind == FFrame::kSpec) {  // end of the replacement field
+      st.pop_back();
+      return i + 1;
+    }
+    return (i + 1 < n && s[i + 1] == '}') ? i + 2 : i + 1;
+  }
+  return i + 1;
+}
+
+// Inside a replacement field's expression.
+size_t step_expr(std::string_view s, size_t i, std::vector<FFrame>& st, LineTracker* lt,
+                 bool* bad_newline) {
+  const size_t n = s.size();
+  FFrame& f = st.back();
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t q = n;  // offset of a nested string's opening quote
+  uint8_t flags = 0;
+  if (c == '\'' || c == '"') {
+    q = i;
+  } else if (is_ident_start(c)) {
+    size_t j = i + 1;
+    while (j < n && is_ident_char(static_cast<unsigned char>(s[j]))) ++j;
+    if (j < n && (s[j] == '\'' || s[j] == '"') && string_prefix_flags(s.substr(i, j - i), &flags))
+      q = j;
+    else
+      return j;
+  }
+  if (q < n) {
+    char quote = s[q];
+    bool triple = q + 2 < n && s[q + 1] == quote && s[q + 2] == quote;
+    size_t body = q + (triple ? 3 : 1);
+    if (flags & kFormat) {
+      st.push_back({FFrame::kLiteral, quote, triple, (flags & kRaw) != 0, 0});
+      return body;
+    }
+    ScanResult r = scan_plain(s, body, quote, triple, lt);
+    return r.end;
+  }
+  switch (c) {
+    case '(': case '[': case '{':
+      if (f.depth < UINT32_MAX) ++f.depth;
+      return i + 1;
+    case ')': case ']':
+      if (f.depth > 0) --f.depth;
+      return i + 1;
+    case '}':
+      if (f.depth > 0) {
+        --f.depth;
+      } else {
+        st.pop_back();
+      }
+      return i + 1;
+    case ':':
+      if (f.depth == 0) f.kind = FFrame::kSpec;
+      return i + 1;
+    case '#': {
+      size_t j = i;
+      while (j < n && s[j] != '\n' && s[j] != '\r') ++j;
+      return j;
+    }
+    case '\\':
+      if (i + 1 < n && (s[i + 1] == '\r' || s[i + 1] == '\n')) return consume_newline(s, i + 1, lt);
+      return i + 1;
+    case '\r': case '\n':
+      if (f.depth == 0 && !f.triple) {
+        *bad_newline = true;
+        return i;
+      }
+      return consume_newline(s, i, lt);
+    default:
+      return i + 1;
+  }
+}
+
+// Runs the f-string machine until the stack shrinks below `stop_size`.
+ScanResult run_fstring(std::string_view s, size_t i, LineTracker* lt, std::vector<FFrame>& st,
+                       size_t stop_size) {
+  const size_t n = s.size();
+  while (st.size() >= stop_size) {
+    if (i >= n) return {n, false};
+    bool bad_newline = false;
+    i = st.back().kind == FFrame::kExpr ? step_expr(s, i, st, lt, &bad_newline)
+                                        : step_literal(s, i, st, lt, &bad_newline);
+    if (bad_newline) {
+      drop_single_quoted(st);
+      if (st.size() < stop_size) return {i, false};
+    }
+  }
+  return {i, true};
+}
+
+}  // namespace
+
+ScanResult scan_string_body(std::string_view s, size_t i, char quote, bool triple, uint8_t flags,
+                            LineTracker* lt, std::vector<FFrame>& scratch) {
+  if (!(flags & kFormat)) return scan_plain(s, i, quote, triple, lt);
+  scratch.clear();
+  scratch.push_back({FFrame::kLiteral, quote, triple, (flags & kRaw) != 0, 0});
+  return run_fstring(s, i, lt, scratch, 1);
+}
+
+size_t skip_fstring_field(std::string_view s, size_t i, char quote, bool triple, bool raw,
+                          std::vector<FFrame>& scratch) {
+  scratch.clear();
+  scratch.push_back({FFrame::kLiteral, quote, triple, raw, 0});
+  scratch.push_back({FFrame::kExpr, quote, triple, raw, 0});
+  return run_fstring(s, i, nullptr, scratch, 2).end;
+}
+
+}  // namespace ascendify::python::lexdetail

@@ -1,0 +1,56 @@
+#pragma once
+// String-literal scanning shared by the lexer and decode_string: plain strings and f-strings
+// (PEP 701: nested quotes, nested replacement fields, format specs). Iterative: nesting is
+// kept on an explicit heap stack, never on the call stack.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace ascendify::python::lexdetail {
+
+// Receives every line end consumed while scanning (so the lexer can keep line numbers).
+struct LineTracker {
+  uint32_t line = 1;
+  size_t line_start = 0;  // byte offset of the first byte of the current line
+};
+
+// One level of f-string nesting.
+struct FFrame {
+  enum Kind : uint8_t { kLiteral, kExpr, kSpec } kind = kLiteral;
+  char quote = '"';
+  bool triple = false;  // of the owning f-string
+  bool raw = false;     // of the owning f-string
+  uint32_t depth = 0;   // open brackets inside a replacement field (kExpr only)
+};
+
+struct ScanResult {
+  size_t end = 0;          // one past the last byte of the literal
+  bool terminated = true;  // false: ran into a line end (single quotes) or the end of text
+};
+
+// If s[i] is '\r' or '\n', returns the offset after the line end ("\r\n" counts as one) and
+// reports it to `lt` (may be null); otherwise returns i.
+size_t consume_newline(std::string_view s, size_t i, LineTracker* lt);
+
+// True for Python 3 string prefixes (r u b f br rb fr rf in any case); sets flags.
+bool string_prefix_flags(std::string_view prefix, uint8_t* flags);
+
+// Scans a string body starting at `i` (just after the opening quote(s)). `flags` are the
+// StringFlags of the literal (kFormat selects the f-string scanner). `scratch` is reused
+// storage for f-string nesting.
+ScanResult scan_string_body(std::string_view s, size_t i, char quote, bool triple, uint8_t flags,
+                            LineTracker* lt, std::vector<FFrame>& scratch);
+
+// For decode_string: `i` is just after the '{' opening a top-level replacement field of an
+// f-string body delimited by `quote`/`triple`. Returns the offset just after the matching '}'
+// (or s.size() when it is missing).
+size_t skip_fstring_field(std::string_view s, size_t i, char quote, bool triple, bool raw,
+                          std::vector<FFrame>& scratch);
+
+inline bool is_ident_start(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+}
+inline bool is_ident_char(unsigned char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
+
+}  // namespace ascendify::python::lexdetail

@@ -1,0 +1,328 @@
+#include "python/lexer.hpp"
+
+#include <cstdint>
+#include <string>
+
+#include "python/lex_string.hpp"
+
+namespace ascendify::python {
+namespace {
+
+using lexdetail::consume_newline;
+using lexdetail::FFrame;
+using lexdetail::is_ident_char;
+using lexdetail::is_ident_start;
+using lexdetail::LineTracker;
+
+constexpr size_t kMaxDiagnostics = 100;
+
+bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+bool is_hex(unsigned char c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// Length of the operator starting at s[i] (0 if none).
+size_t op_length(std::string_view s, size_t i) {
+  const size_t n = s.size();
+  char c = s[i];
+  char d = i + 1 < n ? s[i + 1] : '\0';
+  char e = i + 2 < n ? s[i + 2] : '\0';
+  switch (c) {
+    case '(': case ')': case '[': case ']': case '{': case '}': case ',': case ';': case '~':
+      return 1;
+    case '.':
+      return (d == '.' && e == '.') ? 3 : 1;
+    case '*': case '/': case '<': case '>':
+      if (d == c) return e == '=' ? 3 : 2;  // ** // << >> and **= //= <<= >>=
+      return d == '=' ? 2 : 1;
+    case '-':
+      return (d == '=' || d == '>') ? 2 : 1;
+    case '+': case '%': case '&': case '|': case '^': case '@': case '=': case '!': case ':':
+      return d == '=' ? 2 : 1;
+    default:
+      return 0;
+  }
+}
+
+// Bytes that start no token at all.
+bool is_stray(unsigned char c) {
+  if (c >= 0x80 || is_ident_char(c)) return false;
+  switch (c) {
+    case ' ': case '\t': case '\f': case '\r': case '\n': case '#': case '\\': case '\'':
+    case '"':
+      return false;
+    default:
+      return c < 0x20 || c == 0x7f || c == '$' || c == '?' || c == '`';
+  }
+}
+
+class Lexer {
+ public:
+  explicit Lexer(std::string_view text) : s_(text), n_(text.size()) {}
+
+  LexResult run() {
+    if (n_ > UINT32_MAX) {
+      diag(0, "file larger than 4 GiB; only the first 4 GiB were tokenised");
+      n_ = UINT32_MAX;
+      s_ = s_.substr(0, n_);
+    }
+    out_.tokens.reserve(n_ / 4 + 16);
+    if (n_ >= 3 && s_.substr(0, 3) == "\xEF\xBB\xBF") {
+      p_ = 3;
+      lt_.line_start = 3;  // the BOM is not a column
+    }
+    bool at_line_start = true;
+    while (p_ < n_) {
+      if (at_line_start) {
+        at_line_start = false;
+        if (depth_ == 0) indentation();
+        continue;
+      }
+      at_line_start = next_token();
+    }
+    if (line_has_tokens_) emit(TokenKind::Newline, n_, lt_.line, col_at(n_), n_);
+    while (indents_.size() > 1) {
+      indents_.pop_back();
+      emit(TokenKind::Dedent, n_, lt_.line, col_at(n_), n_);
+    }
+    emit(TokenKind::EndMarker, n_, lt_.line, col_at(n_), n_);
+    return std::move(out_);
+  }
+
+ private:
+  std::string_view s_;
+  size_t n_;
+  size_t p_ = 0;
+  LineTracker lt_;
+  size_t col_pos_ = 0;  // column cache: col_val_ is the column of col_pos_ on the current line
+  uint32_t col_val_ = 1;
+  size_t col_line_start_ = 0;
+  std::vector<uint32_t> indents_{0};
+  uint32_t depth_ = 0;  // bracket nesting (a counter, clamped at 0)
+  bool line_has_tokens_ = false;
+  std::vector<FFrame> scratch_;
+  LexResult out_;
+
+  // 1-based code-point column of `pos`, which must lie on the current line. Amortised O(1)
+  // because tokens are produced left to right.
+  uint32_t col_at(size_t pos) {
+    if (col_line_start_ != lt_.line_start || col_pos_ > pos) {
+      col_line_start_ = lt_.line_start;
+      col_pos_ = lt_.line_start;
+      col_val_ = 1;
+    }
+    for (; col_pos_ < pos; ++col_pos_)
+      if ((static_cast<unsigned char>(s_[col_pos_]) & 0xC0) != 0x80) ++col_val_;
+    return col_val_;
+  }
+
+  Token& emit(TokenKind kind, size_t b, uint32_t line, uint32_t col, size_t e) {
+    Token& t = out_.tokens.emplace_back();
+    t.kind = kind;
+    t.text = s_.substr(b, e - b);
+    t.span = Span{line, col, lt_.line, col_at(e), static_cast<uint32_t>(b), static_cast<uint32_t>(e)};
+    return t;
+  }
+
+  void diag(uint32_t line, std::string msg) {
+    if (out_.diagnostics.size() < kMaxDiagnostics) {
+      out_.diagnostics.push_back(Diagnostic{"", line, std::move(msg)});
+    } else if (out_.diagnostics.size() == kMaxDiagnostics) {
+      out_.diagnostics.push_back(Diagnostic{"", line, "too many lexer errors; further ones omitted"});
+    }
+  }
+
+  // At the start of a physical line outside brackets: measures indentation and emits
+  // Indent/Dedent unless the line is blank or holds only a comment.
+  void indentation() {
+    const size_t b = p_;
+    uint32_t col = 0;
+    for (; p_ < n_; ++p_) {
+      char c = s_[p_];
+      if (c == ' ') {
+        ++col;
+      } else if (c == '\t') {
+        col = (col / 8 + 1) * 8;
+      } else if (c == '\f') {
+        col = 0;
+      } else {
+        break;
+      }
+    }
+    if (p_ >= n_) return;
+    char c = s_[p_];
+    if (c == '#' || c == '\r' || c == '\n') return;  // blank line: no indentation change
+    if (col > indents_.back()) {
+      indents_.push_back(col);
+      emit(TokenKind::Indent, b, lt_.line, col_at(b), p_);
+      return;
+    }
+    size_t dedents = 0;
+    while (col < indents_.back()) {
+      indents_.pop_back();
+      ++dedents;
+    }
+    if (col != indents_.back()) {
+      diag(lt_.line, "unindent does not match any outer indentation level");
+      // Recover: stay in the innermost block that was being closed, at the new width.
+      --dedents;
+      indents_.push_back(col);
+    }
+    uint32_t cl = col_at(p_);
+    for (size_t k = 0; k < dedents; ++k) emit(TokenKind::Dedent, p_, lt_.line, cl, p_);
+  }
+
+  // Scans one token (or whitespace). Returns true when a new logical line starts.
+  bool next_token() {
+    const unsigned char c = static_cast<unsigned char>(s_[p_]);
+    if (c == ' ' || c == '\t' || c == '\f') {
+      ++p_;
+      return false;
+    }
+    if (c == '\r' || c == '\n') return newline();
+    if (c == '#') {
+      size_t e = p_;
+      while (e < n_ && s_[e] != '\n' && s_[e] != '\r') ++e;
+      emit(TokenKind::Comment, p_, lt_.line, col_at(p_), e);
+      p_ = e;
+      return false;
+    }
+    if (c == '\\') {
+      if (p_ + 1 < n_ && (s_[p_ + 1] == '\r' || s_[p_ + 1] == '\n')) {
+        p_ = consume_newline(s_, p_ + 1, &lt_);  // explicit line joining
+        return false;
+      }
+      if (p_ + 1 >= n_) {
+        ++p_;  // a final backslash: nothing follows to join
+        return false;
+      }
+    }
+    line_has_tokens_ = true;
+    if (is_digit(c) || (c == '.' && p_ + 1 < n_ && is_digit(s_[p_ + 1]))) {
+      number();
+    } else if (is_ident_start(c)) {
+      name_or_prefixed_string();
+    } else if (c == '\'' || c == '"') {
+      string(p_, p_, 0);
+    } else if (size_t len = op_length(s_, p_); len > 0) {
+      operator_token(len);
+    } else {
+      stray();
+    }
+    return false;
+  }
+
+  bool newline() {
+    size_t e = consume_newline(s_, p_, nullptr);
+    bool logical_end = depth_ == 0;
+    if (logical_end && line_has_tokens_) emit(TokenKind::Newline, p_, lt_.line, col_at(p_), e);
+    if (logical_end) line_has_tokens_ = false;
+    p_ = consume_newline(s_, p_, &lt_);
+    return logical_end;
+  }
+
+  void number() {
+    size_t i = p_;
+    auto run = [&](auto pred) {
+      while (i < n_ && (pred(static_cast<unsigned char>(s_[i])) || s_[i] == '_')) ++i;
+    };
+    char x = p_ + 1 < n_ ? s_[p_ + 1] : '\0';
+    if (s_[p_] == '0' && (x == 'x' || x == 'X')) {
+      i += 2;
+      run(is_hex);
+    } else if (s_[p_] == '0' && (x == 'o' || x == 'O' || x == 'b' || x == 'B')) {
+      i += 2;
+      run(is_digit);
+    } else {
+      run(is_digit);
+      if (i < n_ && s_[i] == '.') {
+        ++i;
+        run(is_digit);
+      }
+      if (i < n_ && (s_[i] == 'e' || s_[i] == 'E')) {
+        size_t j = i + 1;
+        if (j < n_ && (s_[j] == '+' || s_[j] == '-')) ++j;
+        if (j < n_ && is_digit(s_[j])) {
+          i = j;
+          run(is_digit);
+        }
+      }
+      if (i < n_ && (s_[i] == 'j' || s_[i] == 'J')) ++i;
+    }
+    emit(TokenKind::Number, p_, lt_.line, col_at(p_), i);
+    p_ = i;
+  }
+
+  void name_or_prefixed_string() {
+    size_t e = p_ + 1;
+    while (e < n_ && is_ident_char(static_cast<unsigned char>(s_[e]))) ++e;
+    uint8_t flags = 0;
+    if (e < n_ && (s_[e] == '\'' || s_[e] == '"') && e - p_ <= 2 &&
+        lexdetail::string_prefix_flags(s_.substr(p_, e - p_), &flags)) {
+      string(p_, e, flags);
+      return;
+    }
+    emit(TokenKind::Name, p_, lt_.line, col_at(p_), e);
+    p_ = e;
+  }
+
+  // A string literal: prefix at b, opening quote at q.
+  void string(size_t b, size_t q, uint8_t flags) {
+    const uint32_t line = lt_.line;
+    const uint32_t col = col_at(b);
+    const char quote = s_[q];
+    const bool triple = q + 2 < n_ && s_[q + 1] == quote && s_[q + 2] == quote;
+    const size_t body = q + (triple ? 3 : 1);
+    auto r = lexdetail::scan_string_body(s_, body, quote, triple, flags, &lt_, scratch_);
+    if (triple) flags |= kTriple;
+    if (!r.terminated) {
+      flags |= kUnterminated;
+      diag(line, triple ? "unterminated triple-quoted string literal"
+                        : "unterminated string literal");
+    }
+    Token& t = emit(TokenKind::String, b, line, col, r.end);
+    t.string_flags = flags;
+    t.quote_len = triple ? 3 : 1;
+    t.prefix_len = static_cast<uint16_t>(q - b);
+    p_ = r.end;
+  }
+
+  void operator_token(size_t len) {
+    char c = s_[p_];
+    if (len == 1) {
+      if (c == '(' || c == '[' || c == '{') {
+        if (depth_ < UINT32_MAX) ++depth_;
+      } else if ((c == ')' || c == ']' || c == '}') && depth_ > 0) {
+        --depth_;
+      }
+    }
+    emit(TokenKind::Op, p_, lt_.line, col_at(p_), p_ + len);
+    p_ += len;
+  }
+
+  // One Error token for a run of bytes that start no token (a lone backslash included).
+  void stray() {
+    size_t e = p_ + 1;
+    if (s_[p_] != '\\')
+      while (e < n_ && is_stray(static_cast<unsigned char>(s_[e]))) ++e;
+    unsigned char c = static_cast<unsigned char>(s_[p_]);
+    std::string msg;
+    if (c == 0) {
+      msg = "null byte in source";
+    } else if (c < 0x20 || c == 0x7f) {
+      static const char* kHex = "0123456789abcdef";
+      msg = std::string("invalid control character 0x") + kHex[c >> 4] + kHex[c & 15];
+    } else {
+      msg = std::string("unexpected character '") + static_cast<char>(c) + "'";
+    }
+    diag(lt_.line, std::move(msg));
+    emit(TokenKind::Error, p_, lt_.line, col_at(p_), e);
+    p_ = e;
+  }
+};
+
+}  // namespace
+
+LexResult lex(std::string_view text) { return Lexer(text).run(); }
+
+}  // namespace ascendify::python
