@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# README command 2: install, build, and run every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build.sh
+ctest --test-dir build --output-on-failure -j"$(nproc)"
