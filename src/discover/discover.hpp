@@ -29,4 +29,9 @@ Result walk(const std::filesystem::path& root, const Options& options);
 // Kind of a file from its root-relative path (and name conventions).
 FileKind classify(std::string_view rel_path);
 
+// Like classify, and for an extension-less file that classify calls Other, looks at the
+// shebang line in `head` (the first bytes of the file): python -> Python, sh/bash/zsh/dash ->
+// Shell. Optional; walk() itself does not read file contents.
+FileKind classify_with_content(std::string_view rel_path, std::string_view head);
+
 }  // namespace ascendify::discover

@@ -1,0 +1,287 @@
+// Directory walk: explicit stack, sorted entries, .gitignore-aware, symlink-safe.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "discover/discover.hpp"
+#include "discover/gitignore.hpp"
+
+namespace ascendify::discover {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr uint64_t kMaxIgnoreFileSize = 4ull * 1024 * 1024;
+
+bool always_skipped_dir(std::string_view name) {
+  return name == "site-packages" || name == "node_modules" || name == "__pycache__" ||
+         name == ".tox" || name == ".mypy_cache" || name == ".ipynb_checkpoints";
+}
+
+std::string join(const std::string& dir, const std::string& name) {
+  return dir.empty() ? name : dir + "/" + name;
+}
+
+struct Frame {
+  fs::path abs;  // path to list (possibly through a followed symlink)
+  std::string rel;
+  std::shared_ptr<const IgnoreList> ignore;
+};
+
+class Walker {
+ public:
+  Walker(const Options& options, Result& result) : options_(options), result_(result) {}
+
+  void run(const fs::path& root);
+
+ private:
+  void diag(std::string path, std::string message) {
+    result_.diagnostics.push_back({std::move(path), 0, std::move(message)});
+  }
+  // Marks a directory as visited by (dev, inode); false when already visited or on error.
+  bool visit(const fs::path& dir);
+  // Reads a pattern file; nullopt-like empty result and a diagnostic on error.
+  bool read_patterns(const fs::path& file, const std::string& rel,
+                     std::vector<IgnorePattern>& out);
+  void process(const Frame& frame);
+  void add_file(const fs::path& abs, const std::string& rel, bool ignored);
+  bool inside_root(const fs::path& canonical) const;
+
+  const Options& options_;
+  Result& result_;
+  fs::path root_abs_;
+  std::string root_canon_;
+  std::set<std::pair<dev_t, ino_t>> visited_;
+  std::vector<Frame> stack_;
+  std::deque<Frame> deferred_;   // directories reached through symlinks, walked last
+};
+
+bool Walker::visit(const fs::path& dir) {
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0) return false;
+  return visited_.insert({st.st_dev, st.st_ino}).second;
+}
+
+bool Walker::read_patterns(const fs::path& file, const std::string& rel,
+                           std::vector<IgnorePattern>& out) {
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec)) return false;
+  uint64_t size = fs::file_size(file, ec);
+  if (ec) {
+    diag(rel, "cannot read ignore file: " + ec.message());
+    return false;
+  }
+  if (size > kMaxIgnoreFileSize) {
+    diag(rel, "ignore file of " + std::to_string(size) + " bytes is too large; not applied");
+    return false;
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    diag(rel, "cannot read ignore file");
+    return false;
+  }
+  std::string text(static_cast<size_t>(size), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(size));
+  text.resize(static_cast<size_t>(in.gcount()));
+  out = parse_ignore_file(text);
+  return true;
+}
+
+bool Walker::inside_root(const fs::path& canonical) const {
+  const std::string& s = canonical.native();
+  if (s == root_canon_) return true;
+  if (root_canon_ == "/") return true;
+  return s.size() > root_canon_.size() && s.compare(0, root_canon_.size(), root_canon_) == 0 &&
+         s[root_canon_.size()] == '/';
+}
+
+void Walker::add_file(const fs::path& abs, const std::string& rel, bool ignored) {
+  if (ignored) return;
+  FileKind kind = classify(rel);
+  if (kind == FileKind::Other && !options_.include_other) return;
+  std::error_code ec;
+  uint64_t size = fs::file_size(abs, ec);
+  if (ec) {
+    diag(rel, "cannot stat file: " + ec.message());
+    return;
+  }
+  if (size > options_.max_file_size) {
+    diag(rel, std::to_string(size) + " bytes exceeds the size cap of " +
+                  std::to_string(options_.max_file_size) + " bytes");
+    return;
+  }
+  if (::access(abs.c_str(), R_OK) != 0) {
+    diag(rel, "file is not readable: " + std::error_code(errno, std::generic_category()).message());
+    return;
+  }
+  SourceFile f;
+  f.rel_path = rel;
+  f.abs_path = (root_abs_ / fs::path(rel)).native();
+  f.kind = kind;
+  f.size = size;
+  result_.files.push_back(std::move(f));
+}
+
+void Walker::process(const Frame& frame) {
+  std::error_code ec;
+  fs::directory_iterator it(frame.abs, fs::directory_options::none, ec);
+  if (ec) {
+    diag(frame.rel.empty() ? "." : frame.rel, "cannot read directory: " + ec.message());
+    return;
+  }
+  std::vector<fs::directory_entry> entries;
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    entries.push_back(*it);
+    if (ec) break;
+  }
+  if (ec) {
+    diag(frame.rel.empty() ? "." : frame.rel, "directory listing incomplete: " + ec.message());
+  }
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+    return a.path().filename().native() < b.path().filename().native();
+  });
+  // A virtualenv (except the root itself) is skipped as a whole.
+  if (!frame.rel.empty()) {
+    for (const auto& e : entries) {
+      if (e.path().filename() == "pyvenv.cfg") return;
+    }
+  }
+  std::shared_ptr<const IgnoreList> ignore = frame.ignore;
+  {
+    auto list = std::make_shared<IgnoreList>();
+    if (read_patterns(frame.abs / ".gitignore", join(frame.rel, ".gitignore"), list->patterns) &&
+        !list->patterns.empty()) {
+      list->base = frame.rel;
+      list->parent = frame.ignore;
+      ignore = std::move(list);
+    }
+  }
+  if (frame.rel.empty()) {
+    // Command-line / config excludes: as if appended to the root .gitignore.
+    auto list = std::make_shared<IgnoreList>();
+    for (const auto& pat : options_.excludes) {
+      IgnorePattern p;
+      if (parse_ignore_line(pat, p)) list->patterns.push_back(std::move(p));
+    }
+    if (!list->patterns.empty()) {
+      list->parent = ignore;
+      ignore = std::move(list);
+    }
+  }
+
+  std::vector<Frame> subdirs;
+  for (const auto& e : entries) {
+    const std::string name = e.path().filename().native();
+    if (name == ".git") continue;
+    const std::string rel = join(frame.rel, name);
+    const fs::path abs = frame.abs / name;
+    fs::file_status st = e.symlink_status(ec);
+    if (ec) {
+      diag(rel, "cannot stat: " + ec.message());
+      continue;
+    }
+    bool via_symlink = false;
+    if (fs::is_symlink(st)) {
+      fs::path target = fs::canonical(abs, ec);
+      if (ec) {
+        diag(rel, "broken symlink: " + ec.message());
+        continue;
+      }
+      if (!inside_root(target)) {
+        diag(rel, "symlink points outside the root");
+        continue;
+      }
+      st = fs::status(target, ec);
+      if (ec) {
+        diag(rel, "broken symlink: " + ec.message());
+        continue;
+      }
+      via_symlink = true;
+    }
+    if (fs::is_directory(st)) {
+      if (always_skipped_dir(name) || is_ignored(ignore.get(), rel, true)) continue;
+      Frame f{abs, rel, ignore};
+      if (via_symlink) {
+        deferred_.push_back(std::move(f));
+      } else {
+        subdirs.push_back(std::move(f));
+      }
+    } else if (fs::is_regular_file(st)) {
+      add_file(abs, rel, is_ignored(ignore.get(), rel, false));
+    }
+    // fifos, sockets, devices: never listed (reading them could block).
+  }
+  // Push in reverse so that the smallest name is walked first.
+  for (auto it2 = subdirs.rbegin(); it2 != subdirs.rend(); ++it2) stack_.push_back(std::move(*it2));
+}
+
+void Walker::run(const fs::path& root) {
+  std::error_code ec;
+  fs::file_status st = fs::status(root, ec);
+  if (ec || !fs::exists(st)) {
+    diag(".", "root does not exist: " + root.string());
+    return;
+  }
+  if (!fs::is_directory(st)) {
+    diag(".", "root is not a directory: " + root.string());
+    return;
+  }
+  root_abs_ = fs::absolute(root, ec);
+  if (ec) root_abs_ = root;
+  fs::path canon = fs::canonical(root, ec);
+  if (ec) {
+    diag(".", "cannot resolve root: " + ec.message());
+    return;
+  }
+  root_canon_ = canon.native();
+
+  std::shared_ptr<const IgnoreList> base;
+  {
+    auto list = std::make_shared<IgnoreList>();
+    if (read_patterns(root / ".git" / "info" / "exclude", ".git/info/exclude", list->patterns) &&
+        !list->patterns.empty()) {
+      base = std::move(list);
+    }
+  }
+  visit(root);
+  stack_.push_back({root, "", base});
+  while (!stack_.empty() || !deferred_.empty()) {
+    if (stack_.empty()) {
+      // Directories reached through symlinks are walked after the real tree, so that a
+      // directory is listed under its real path when both are reachable.
+      stack_.push_back(std::move(deferred_.front()));
+      deferred_.pop_front();
+    }
+    Frame frame = std::move(stack_.back());
+    stack_.pop_back();
+    if (!frame.rel.empty() && !visit(frame.abs)) continue;  // loop or already walked
+    process(frame);
+  }
+}
+
+}  // namespace
+
+Result walk(const std::filesystem::path& root, const Options& options) {
+  Result result;
+  try {
+    Walker walker(options, result);
+    walker.run(root);
+  } catch (const std::exception& e) {  // std::bad_alloc and the like: never throw out
+    result.diagnostics.push_back({".", 0, std::string("walk aborted: ") + e.what()});
+  }
+  std::sort(result.files.begin(), result.files.end(),
+            [](const SourceFile& a, const SourceFile& b) { return a.rel_path < b.rel_path; });
+  std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) { return a.path < b.path; });
+  return result;
+}
+
+}  // namespace ascendify::discover
