@@ -1,5 +1,6 @@
 #include "discover/glob.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace ascendify::discover {
@@ -127,16 +128,35 @@ Glob Glob::compile(std::string_view p) {
   if (!g.valid_) {
     g.toks_.clear();
     g.classes_.clear();
+    return g;
   }
+  size_t first_lit = !g.toks_.empty() && g.toks_[0].op == Op::Star ? 1 : 0;
+  bool rest_literal = true;
+  for (size_t k = first_lit; k < g.toks_.size() && rest_literal; ++k) {
+    if (g.toks_[k].op != Op::Lit) rest_literal = false;
+    else g.literal_.push_back(static_cast<char>(g.toks_[k].ch));
+  }
+  if (rest_literal) g.shape_ = first_lit == 1 ? Shape::StarSuffix : Shape::Literal;
   return g;
 }
 
 bool Glob::match(std::string_view text) const {
   if (!valid_) return false;
+  if (shape_ == Shape::Literal) return text == literal_;
+  if (shape_ == Shape::StarSuffix) {
+    return text.size() >= literal_.size() &&
+           text.substr(text.size() - literal_.size()) == literal_ &&
+           text.substr(0, text.size() - literal_.size()).find('/') == std::string_view::npos;
+  }
   const size_t n = toks_.size();
   // cur[k]: the NFA is before token k (k == n: accepted). inner[k]: inside a `**/` token
-  // after at least one character that is not yet followed by '/'.
-  std::vector<char> cur(n + 1, 0), next(n + 1, 0), inner(n, 0), next_inner(n, 0);
+  // after at least one character that is not yet followed by '/'. The buffers are reused
+  // across calls on the same thread.
+  thread_local std::vector<char> cur, next, inner, next_inner;
+  cur.assign(n + 1, 0);
+  next.assign(n + 1, 0);
+  inner.assign(n, 0);
+  next_inner.assign(n, 0);
   auto close = [&](std::vector<char>& set) {
     for (size_t k = 0; k < n; ++k) {
       if (!set[k]) continue;

@@ -4,6 +4,7 @@
 // text, so a match costs O(pattern tokens x text length) whatever the pattern.
 #include <bitset>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +29,10 @@ class Glob {
     unsigned char ch = 0;     // Lit
     uint32_t cls = 0;         // Class: index into classes_
   };
+  // Fast paths for the most common gitignore lines: a plain name, or `*` + a plain suffix.
+  enum class Shape : uint8_t { General, Literal, StarSuffix };
+  Shape shape_ = Shape::General;
+  std::string literal_;  // Literal: the whole pattern; StarSuffix: the suffix
   std::vector<Tok> toks_;
   std::vector<std::bitset<256>> classes_;
   bool valid_ = true;
