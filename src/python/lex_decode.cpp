@@ -44,24 +44,48 @@ size_t decode_escape(std::string_view s, size_t i, std::string& out) {
   }
   char d = s[i + 1];
   switch (d) {
-    case '\n': return i + 2;
-    case '\r': return (i + 2 < n && s[i + 2] == '\n') ? i + 3 : i + 2;
-    case '\\': out += '\\'; return i + 2;
-    case '\'': out += '\''; return i + 2;
-    case '"': out += '"'; return i + 2;
-    case 'a': out += '\a'; return i + 2;
-    case 'b': out += '\b'; return i + 2;
-    case 'f': out += '\f'; return i + 2;
-    case 'n': out += '\n'; return i + 2;
-    case 'r': out += '\r'; return i + 2;
-    case 't': out += '\t'; return i + 2;
-    case 'v': out += '\v'; return i + 2;
-    default: break;
+    case '\n':
+      return i + 2;
+    case '\r':
+      return (i + 2 < n && s[i + 2] == '\n') ? i + 3 : i + 2;
+    case '\\':
+      out += '\\';
+      return i + 2;
+    case '\'':
+      out += '\'';
+      return i + 2;
+    case '"':
+      out += '"';
+      return i + 2;
+    case 'a':
+      out += '\a';
+      return i + 2;
+    case 'b':
+      out += '\b';
+      return i + 2;
+    case 'f':
+      out += '\f';
+      return i + 2;
+    case 'n':
+      out += '\n';
+      return i + 2;
+    case 'r':
+      out += '\r';
+      return i + 2;
+    case 't':
+      out += '\t';
+      return i + 2;
+    case 'v':
+      out += '\v';
+      return i + 2;
+    default:
+      break;
   }
   if (d >= '0' && d <= '7') {
     uint32_t v = 0;
     size_t j = i + 1;
-    for (int k = 0; k < 3 && j < n && s[j] >= '0' && s[j] <= '7'; ++k, ++j) v = v * 8 + (s[j] - '0');
+    for (int k = 0; k < 3 && j < n && s[j] >= '0' && s[j] <= '7'; ++k, ++j)
+      v = v * 8 + (s[j] - '0');
     append_utf8(out, v);
     return j;
   }

@@ -27,11 +27,24 @@ bool string_prefix_flags(std::string_view prefix, uint8_t* flags) {
   for (char ch : prefix) {
     uint8_t bit = 0;
     switch (ch) {
-      case 'r': case 'R': bit = kRaw; break;
-      case 'b': case 'B': bit = kBytes; break;
-      case 'f': case 'F': bit = kFormat; break;
-      case 'u': case 'U': bit = 0x80; break;  // marker: 'u' may not be combined
-      default: return false;
+      case 'r':
+      case 'R':
+        bit = kRaw;
+        break;
+      case 'b':
+      case 'B':
+        bit = kBytes;
+        break;
+      case 'f':
+      case 'F':
+        bit = kFormat;
+        break;
+      case 'u':
+      case 'U':
+        bit = 0x80;
+        break;  // marker: 'u' may not be combined
+      default:
+        return false;
     }
     if (f & bit) return false;
     f |= bit;
@@ -161,10 +174,13 @@ size_t step_expr(std::string_view s, size_t i, std::vector<FFrame>& st, LineTrac
     return r.end;
   }
   switch (c) {
-    case '(': case '[': case '{':
+    case '(':
+    case '[':
+    case '{':
       if (f.depth < UINT32_MAX) ++f.depth;
       return i + 1;
-    case ')': case ']':
+    case ')':
+    case ']':
       if (f.depth > 0) --f.depth;
       return i + 1;
     case '}':
@@ -185,7 +201,8 @@ size_t step_expr(std::string_view s, size_t i, std::vector<FFrame>& st, LineTrac
     case '\\':
       if (i + 1 < n && (s[i + 1] == '\r' || s[i + 1] == '\n')) return consume_newline(s, i + 1, lt);
       return i + 1;
-    case '\r': case '\n':
+    case '\r':
+    case '\n':
       if (f.depth == 0 && !f.triple) {
         *bad_newline = true;
         return i;

@@ -51,6 +51,8 @@ size_t skip_fstring_field(std::string_view s, size_t i, char quote, bool triple,
 inline bool is_ident_start(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
 }
-inline bool is_ident_char(unsigned char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
+inline bool is_ident_char(unsigned char c) {
+  return is_ident_start(c) || (c >= '0' && c <= '9');
+}
 
 }  // namespace ascendify::python::lexdetail

@@ -16,7 +16,9 @@ using lexdetail::LineTracker;
 
 constexpr size_t kMaxDiagnostics = 100;
 
-bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+bool is_digit(unsigned char c) {
+  return c >= '0' && c <= '9';
+}
 bool is_hex(unsigned char c) {
   return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
@@ -28,16 +30,35 @@ size_t op_length(std::string_view s, size_t i) {
   char d = i + 1 < n ? s[i + 1] : '\0';
   char e = i + 2 < n ? s[i + 2] : '\0';
   switch (c) {
-    case '(': case ')': case '[': case ']': case '{': case '}': case ',': case ';': case '~':
+    case '(':
+    case ')':
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+    case ',':
+    case ';':
+    case '~':
       return 1;
     case '.':
       return (d == '.' && e == '.') ? 3 : 1;
-    case '*': case '/': case '<': case '>':
+    case '*':
+    case '/':
+    case '<':
+    case '>':
       if (d == c) return e == '=' ? 3 : 2;  // ** // << >> and **= //= <<= >>=
       return d == '=' ? 2 : 1;
     case '-':
       return (d == '=' || d == '>') ? 2 : 1;
-    case '+': case '%': case '&': case '|': case '^': case '@': case '=': case '!': case ':':
+    case '+':
+    case '%':
+    case '&':
+    case '|':
+    case '^':
+    case '@':
+    case '=':
+    case '!':
+    case ':':
       return d == '=' ? 2 : 1;
     default:
       return 0;
@@ -48,7 +69,14 @@ size_t op_length(std::string_view s, size_t i) {
 bool is_stray(unsigned char c) {
   if (c >= 0x80 || is_ident_char(c)) return false;
   switch (c) {
-    case ' ': case '\t': case '\f': case '\r': case '\n': case '#': case '\\': case '\'':
+    case ' ':
+    case '\t':
+    case '\f':
+    case '\r':
+    case '\n':
+    case '#':
+    case '\\':
+    case '\'':
     case '"':
       return false;
     default:
@@ -120,7 +148,8 @@ class Lexer {
     Token& t = out_.tokens.emplace_back();
     t.kind = kind;
     t.text = s_.substr(b, e - b);
-    t.span = Span{line, col, lt_.line, col_at(e), static_cast<uint32_t>(b), static_cast<uint32_t>(e)};
+    t.span =
+        Span{line, col, lt_.line, col_at(e), static_cast<uint32_t>(b), static_cast<uint32_t>(e)};
     return t;
   }
 
@@ -128,7 +157,8 @@ class Lexer {
     if (out_.diagnostics.size() < kMaxDiagnostics) {
       out_.diagnostics.push_back(Diagnostic{"", line, std::move(msg)});
     } else if (out_.diagnostics.size() == kMaxDiagnostics) {
-      out_.diagnostics.push_back(Diagnostic{"", line, "too many lexer errors; further ones omitted"});
+      out_.diagnostics.push_back(
+          Diagnostic{"", line, "too many lexer errors; further ones omitted"});
     }
   }
 
@@ -277,8 +307,8 @@ class Lexer {
     if (triple) flags |= kTriple;
     if (!r.terminated) {
       flags |= kUnterminated;
-      diag(line, triple ? "unterminated triple-quoted string literal"
-                        : "unterminated string literal");
+      diag(line,
+           triple ? "unterminated triple-quoted string literal" : "unterminated string literal");
     }
     Token& t = emit(TokenKind::String, b, line, col, r.end);
     t.string_flags = flags;
@@ -323,6 +353,8 @@ class Lexer {
 
 }  // namespace
 
-LexResult lex(std::string_view text) { return Lexer(text).run(); }
+LexResult lex(std::string_view text) {
+  return Lexer(text).run();
+}
 
 }  // namespace ascendify::python
