@@ -10,18 +10,30 @@ namespace {
 // Returns false for an unknown name.
 bool add_named_class(std::string_view name, std::bitset<256>& bits) {
   int (*pred)(int) = nullptr;
-  if (name == "alnum") pred = isalnum;
-  else if (name == "alpha") pred = isalpha;
-  else if (name == "blank") pred = isblank;
-  else if (name == "cntrl") pred = iscntrl;
-  else if (name == "digit") pred = isdigit;
-  else if (name == "graph") pred = isgraph;
-  else if (name == "lower") pred = islower;
-  else if (name == "print") pred = isprint;
-  else if (name == "punct") pred = ispunct;
-  else if (name == "space") pred = isspace;
-  else if (name == "upper") pred = isupper;
-  else if (name == "xdigit") pred = isxdigit;
+  if (name == "alnum")
+    pred = isalnum;
+  else if (name == "alpha")
+    pred = isalpha;
+  else if (name == "blank")
+    pred = isblank;
+  else if (name == "cntrl")
+    pred = iscntrl;
+  else if (name == "digit")
+    pred = isdigit;
+  else if (name == "graph")
+    pred = isgraph;
+  else if (name == "lower")
+    pred = islower;
+  else if (name == "print")
+    pred = isprint;
+  else if (name == "punct")
+    pred = ispunct;
+  else if (name == "space")
+    pred = isspace;
+  else if (name == "upper")
+    pred = isupper;
+  else if (name == "xdigit")
+    pred = isxdigit;
   if (pred == nullptr) return false;
   for (int c = 0; c < 128; ++c) {
     if (pred(c)) bits.set(static_cast<size_t>(c));
@@ -133,8 +145,10 @@ Glob Glob::compile(std::string_view p) {
   size_t first_lit = !g.toks_.empty() && g.toks_[0].op == Op::Star ? 1 : 0;
   bool rest_literal = true;
   for (size_t k = first_lit; k < g.toks_.size() && rest_literal; ++k) {
-    if (g.toks_[k].op != Op::Lit) rest_literal = false;
-    else g.literal_.push_back(static_cast<char>(g.toks_[k].ch));
+    if (g.toks_[k].op != Op::Lit)
+      rest_literal = false;
+    else
+      g.literal_.push_back(static_cast<char>(g.toks_[k].ch));
   }
   if (rest_literal) g.shape_ = first_lit == 1 ? Shape::StarSuffix : Shape::Literal;
   return g;
@@ -175,12 +189,24 @@ bool Glob::match(std::string_view text) const {
       const Tok& t = toks_[k];
       if (cur[k]) {
         switch (t.op) {
-          case Op::Lit: if (c == t.ch) next[k + 1] = 1; break;
-          case Op::Any1: if (c != '/') next[k + 1] = 1; break;
-          case Op::Class: if (classes_[t.cls].test(c)) next[k + 1] = 1; break;
-          case Op::Star: if (c != '/') next[k] = 1; break;
-          case Op::DStar: next[k] = 1; break;
-          case Op::DStarSlash: (c == '/' ? next[k] : next_inner[k]) = 1; break;
+          case Op::Lit:
+            if (c == t.ch) next[k + 1] = 1;
+            break;
+          case Op::Any1:
+            if (c != '/') next[k + 1] = 1;
+            break;
+          case Op::Class:
+            if (classes_[t.cls].test(c)) next[k + 1] = 1;
+            break;
+          case Op::Star:
+            if (c != '/') next[k] = 1;
+            break;
+          case Op::DStar:
+            next[k] = 1;
+            break;
+          case Op::DStarSlash:
+            (c == '/' ? next[k] : next_inner[k]) = 1;
+            break;
         }
       }
       if (inner[k]) (c == '/' ? next[k] : next_inner[k]) = 1;

@@ -26,8 +26,8 @@ class Glob {
   enum class Op : uint8_t { Lit, Any1, Class, Star, DStar, DStarSlash };
   struct Tok {
     Op op;
-    unsigned char ch = 0;     // Lit
-    uint32_t cls = 0;         // Class: index into classes_
+    unsigned char ch = 0;  // Lit
+    uint32_t cls = 0;      // Class: index into classes_
   };
   // Fast paths for the most common gitignore lines: a plain name, or `*` + a plain suffix.
   enum class Shape : uint8_t { General, Literal, StarSuffix };

@@ -49,8 +49,7 @@ class Walker {
   // Marks a directory as visited by (dev, inode); false when already visited or on error.
   bool visit(const fs::path& dir);
   // Reads a pattern file; nullopt-like empty result and a diagnostic on error.
-  bool read_patterns(const fs::path& file, const std::string& rel,
-                     std::vector<IgnorePattern>& out);
+  bool read_patterns(const fs::path& file, const std::string& rel, std::vector<IgnorePattern>& out);
   void process(const Frame& frame);
   void add_file(const fs::path& abs, const std::string& rel, bool ignored);
   bool inside_root(const fs::path& canonical) const;
@@ -61,7 +60,7 @@ class Walker {
   std::string root_canon_;
   std::set<std::pair<dev_t, ino_t>> visited_;
   std::vector<Frame> stack_;
-  std::deque<Frame> deferred_;   // directories reached through symlinks, walked last
+  std::deque<Frame> deferred_;  // directories reached through symlinks, walked last
 };
 
 bool Walker::visit(const fs::path& dir) {

@@ -75,9 +75,9 @@ TEST(Glob, Classes) {
   EXPECT_TRUE(glob_match("[^a]x", "cx"));
   EXPECT_TRUE(glob_match("[a-c]", "b"));
   EXPECT_FALSE(glob_match("[a-c]", "d"));
-  EXPECT_TRUE(glob_match("[]]", "]"));          // ']' first is literal
-  EXPECT_TRUE(glob_match("[a-]", "-"));         // '-' last is literal
-  EXPECT_FALSE(glob_match("a[!b]c", "a/c"));    // a class never matches '/'
+  EXPECT_TRUE(glob_match("[]]", "]"));        // ']' first is literal
+  EXPECT_TRUE(glob_match("[a-]", "-"));       // '-' last is literal
+  EXPECT_FALSE(glob_match("a[!b]c", "a/c"));  // a class never matches '/'
   EXPECT_TRUE(glob_match("[[:digit:]]x", "7x"));
   EXPECT_FALSE(glob_match("[[:digit:]]x", "ax"));
   EXPECT_TRUE(glob_match("[\\]]", "]"));
@@ -113,8 +113,8 @@ TEST(Glob, PathologicalPatternFinishesFast) {
   EXPECT_TRUE(glob_match(star_pattern, text + "b"));
   EXPECT_FALSE(glob_match(long_pattern, text));
   EXPECT_FALSE(glob_match("**/**/**/**/**/**/b", std::string(5000, '/') + "c"));
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                std::chrono::steady_clock::now() - start)
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                  start)
                 .count();
   EXPECT_LT(ms, 2000);  // O(n*m): a few million steps, not an exponential blow-up
 }

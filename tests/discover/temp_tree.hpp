@@ -16,8 +16,7 @@ class TempTree {
     static std::atomic<int> counter{0};
     std::error_code ec;
     root_ = std::filesystem::temp_directory_path(ec) /
-            ("ascendify-discover-" + std::to_string(::getpid()) + "-" +
-             std::to_string(counter++));
+            ("ascendify-discover-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     std::filesystem::remove_all(root_, ec);
     std::filesystem::create_directories(root_ / "tree", ec);
   }

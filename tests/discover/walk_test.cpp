@@ -125,7 +125,7 @@ TEST(Walk, DoubleStarPatterns) {
 TEST(Walk, DirOnlyPatterns) {
   TempTree t;
   t.file(".gitignore", "out/\n");
-  t.file("out/a.py");     // directory "out": ignored
+  t.file("out/a.py");      // directory "out": ignored
   t.file("src/out/b.py");  // also a directory named out
   t.file("src/c.py");
   Options o;
@@ -230,9 +230,7 @@ TEST(Walk, SymlinkedDirectoryInsideRootWalkedOnceUnderRealPath) {
 
 TEST(Walk, SymlinkOutsideRootSkipped) {
   TempTree t;
-  {
-    std::ofstream(t.outside() / "secret.py") << "x";
-  }
+  { std::ofstream(t.outside() / "secret.py") << "x"; }
   std::filesystem::create_directories(t.outside() / "outdir");
   t.symlink(t.outside() / "secret.py", "link.py");
   t.symlink(t.outside() / "outdir", "linkdir");
