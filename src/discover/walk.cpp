@@ -72,7 +72,8 @@ bool Walker::visit(const fs::path& dir) {
 bool Walker::read_patterns(const fs::path& file, const std::string& rel,
                            std::vector<IgnorePattern>& out) {
   std::error_code ec;
-  if (!fs::is_regular_file(file, ec)) return false;
+  // Like git, a .gitignore that is a symlink is not followed (it could point anywhere).
+  if (!fs::is_regular_file(fs::symlink_status(file, ec))) return false;
   uint64_t size = fs::file_size(file, ec);
   if (ec) {
     diag(rel, "cannot read ignore file: " + ec.message());

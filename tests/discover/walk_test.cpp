@@ -172,6 +172,14 @@ TEST(Walk, GitInfoExcludeAndGitDirSkipped) {
   EXPECT_EQ(paths(r), (V{".gitignore", "b.gen.py", "b.py", "sub/s.py"}));
 }
 
+TEST(Walk, SymlinkedGitignoreNotFollowed) {
+  TempTree t;
+  t.file("rules.txt", "*.py\n");
+  t.symlink("rules.txt", ".gitignore");
+  t.file("a.py");
+  EXPECT_EQ(paths(walk(t.root(), {})), (V{"a.py"}));
+}
+
 TEST(Walk, OptionExcludes) {
   TempTree t;
   t.file("a.py");
