@@ -1,0 +1,47 @@
+#pragma once
+// Fixed wording of the Markdown and terminal reports, in Chinese and English.
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "assess/assessment.hpp"
+#include "core/domain.hpp"
+#include "render/render.hpp"
+
+namespace ascendify::render {
+
+struct Labels {
+  std::string_view title_suffix;  // after the project name
+  std::string_view generated_by;  // "{version}" "{root}" placeholders
+  std::string_view h_summary, feasibility, effort, weeks, blockers, none, not_computed, scanned;
+  std::string_view scanned_fmt;  // "{files}" "{findings}" "{diags}"
+  std::string_view h_matrix, matrix_no_phase, all_files, needed, optional, days;
+  std::string_view h_details, h_domain_fmt;  // "{n}" "{name}"
+  std::array<std::string_view, 7> domain_names;
+  std::string_view no_findings, findings_fmt;  // "{n}"
+  std::string_view h_roadmap, h_risk, h_diag;
+  std::string_view auto_transfer, auto_fix, manual, info, guarded;
+  std::array<std::string_view, 3> confidence;  // High, Medium, Low order
+  // Column headers.
+  std::string_view c_num, c_file, c_line, c_original, c_replacement, c_auto, c_confidence;
+  std::string_view c_dependency, c_sites, c_effort, c_domain, c_findings, c_blockers_n;
+  std::string_view c_package, c_version, c_classification, c_notes;
+  std::string_view c_type, c_function, c_layout, c_risk;
+  std::string_view c_purpose, c_called_in, c_operation, c_hccl, c_pattern, c_ascend;
+  std::string_view c_cuda_pattern, c_message, c_rule;
+  std::string_view backward_only, has_fallback;
+  std::string_view manual_sites, auto_sites, fixable_sites, kernel_inventory, finding_list;
+  std::string_view source, imported, not_imported, phases;
+  std::string_view risk_low, risk_medium, risk_high;
+  std::string_view hccl_supported, hccl_verify, hccl_uncertain;
+  std::string_view more_fmt;  // "+{n} more"
+  std::string_view step_effort, step_findings, step_rules;
+  std::string_view rule_estimate_note;
+};
+
+const Labels& labels(Lang lang);
+
+// "需适配 (needs adaptation)" in Chinese, "needs adaptation (需适配)" in English.
+std::string feasibility_words(Feasibility f, Lang lang);
+
+}  // namespace ascendify::render

@@ -1,0 +1,300 @@
+// The "Detailed Findings" part of the Markdown report: one table layout per domain, after
+// the specification's per-domain report templates (knowledge/seed-method.md).
+#include "render/md_domains.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+#include "render/escape.hpp"
+#include "render/md_util.hpp"
+
+namespace ascendify::render {
+
+namespace {
+
+using Findings = std::vector<const Finding*>;
+
+bool has_tag(const Finding& f, std::string_view tag) {
+  if (f.rule == nullptr) return false;
+  return std::find(f.rule->tags.begin(), f.rule->tags.end(), tag) != f.rule->tags.end();
+}
+
+// A rule tag "<prefix><value>" ("layout:BNSD->BSND"), or empty.
+std::string tag_value(const Finding& f, std::string_view prefix) {
+  if (f.rule == nullptr) return {};
+  for (const auto& t : f.rule->tags)
+    if (t.size() > prefix.size() && std::string_view(t).substr(0, prefix.size()) == prefix)
+      return t.substr(prefix.size());
+  return {};
+}
+
+std::string original_cell(const Finding& f) {
+  return md_code(f.snippet.empty() ? f.match : f.snippet);
+}
+
+std::string file_cell(std::string_view path) { return md_code(path); }
+
+// Common columns: # | File | Line | Original | Replacement | Confidence | Auto/Manual.
+void generic_table(std::string& out, const Findings& fs, const Labels& l) {
+  std::vector<Row> rows;
+  for (size_t i = 0; i < fs.size(); ++i) {
+    const Finding& f = *fs[i];
+    rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), original_cell(f),
+                    md_text(replacement_of(f)), confidence_label(f.confidence, l),
+                    auto_label(f, l)});
+  }
+  table(out,
+        {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
+         std::string(l.c_original), std::string(l.c_replacement), std::string(l.c_confidence),
+         std::string(l.c_auto)},
+        rows);
+}
+
+std::string status_label(std::string_view status, Lang lang) {
+  static const std::map<std::string_view, std::array<std::string_view, 2>> kNames = {
+      {"compatible", {"兼容", "compatible"}},
+      {"replace", {"需替换", "replace"}},
+      {"unsupported", {"不支持", "unsupported"}},
+      {"not-involved", {"不涉及", "not involved"}}};
+  const auto it = kNames.find(status);
+  if (it == kNames.end()) return md_text(status);
+  return std::string(it->second[lang == Lang::Zh ? 0 : 1]);
+}
+
+void dependency_section(std::string& out, const Assessment& a, const Findings& fs, Lang lang) {
+  const Labels& l = labels(lang);
+  if (!a.dependencies.empty()) {
+    std::vector<Row> rows;
+    for (const auto& d : a.dependencies) {
+      std::vector<std::string> notes;
+      if (!d.source.empty()) notes.push_back(fmt::format("{}: {}", l.source, md_code(d.source)));
+      notes.push_back(std::string(d.imported ? l.imported : l.not_imported));
+      if (d.guarded) notes.push_back(std::string(l.guarded));
+      if (a.assessed && !d.phases.empty()) {
+        std::string ph;
+        for (const auto& p : d.phases) ph += (ph.empty() ? "" : ", ") + md_text(p);
+        notes.push_back(fmt::format("{}: {}", l.phases, ph));
+      }
+      std::string joined;
+      for (const auto& n : notes) joined += (joined.empty() ? "" : "; ") + n;
+      rows.push_back({md_text(d.name), d.spec.empty() ? "—" : md_code(d.spec),
+                      status_label(d.status, lang), md_text(d.replacement), joined});
+    }
+    table(out,
+          {std::string(l.c_package), std::string(l.c_version), std::string(l.c_classification),
+           std::string(l.c_replacement), std::string(l.c_notes)},
+          rows);
+  }
+  if (!fs.empty()) generic_table(out, fs, l);
+}
+
+void device_section(std::string& out, const Findings& fs, const Labels& l) {
+  std::vector<Row> rows;
+  size_t manual = 0, transfer = 0, fixable = 0;
+  for (size_t i = 0; i < fs.size(); ++i) {
+    const Finding& f = *fs[i];
+    if (f.auto_by_transfer_to_npu) ++transfer;
+    if (f.autofix) ++fixable;
+    if (!f.auto_by_transfer_to_npu && !f.autofix && f.severity != Severity::Info) ++manual;
+    rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), original_cell(f),
+                    md_text(replacement_of(f)), auto_label(f, l)});
+  }
+  table(out,
+        {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
+         std::string(l.c_original), std::string(l.c_replacement), std::string(l.c_auto)},
+        rows);
+  out += fmt::format("- {}: {}\n- {}: {}\n- {}: {}\n\n", l.manual_sites, manual, l.auto_sites,
+                     transfer, l.fixable_sites, fixable);
+}
+
+// FA2 / FA3 / xformers / SDPA / ... from the rule's tags, else from the matched name.
+std::string attention_type(const Finding& f) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kTypes = {
+      {{"fa3", "FA3"}, {"fa2", "FA2"}, {"xformers", "xformers"}, {"sdpa", "SDPA"},
+       {"sparse", "sparse"}, {"custom", "custom"}, {"manual", "manual"}}};
+  std::string type;
+  for (const auto& [tag, name] : kTypes)
+    if (has_tag(f, tag)) {
+      type = name;
+      break;
+    }
+  if (type.empty()) {
+    const std::string_view m = f.match;
+    if (m.find("flash_attn_interface") != std::string_view::npos) type = "FA3";
+    else if (m.find("flash_attn") != std::string_view::npos) type = "FA2";
+    else if (m.find("xformers") != std::string_view::npos) type = "xformers";
+    else if (m.find("scaled_dot_product_attention") != std::string_view::npos) type = "SDPA";
+  }
+  for (std::string_view extra : {"self", "cross", "varlen"})
+    if (has_tag(f, extra)) type += (type.empty() ? "" : " · ") + std::string(extra);
+  return type.empty() ? "—" : md_text(type);
+}
+
+std::string attention_layout(const Finding& f, const std::string& type) {
+  const std::string tagged = tag_value(f, "layout:");
+  if (!tagged.empty()) return md_text(tagged);
+  std::string s;
+  if (type.rfind("FA", 0) == 0 || type.rfind("xformers", 0) == 0) s = "BSND";
+  else if (type.rfind("SDPA", 0) == 0 || type.rfind("manual", 0) == 0) s = "BNSD";
+  if (has_tag(f, "varlen")) s += s.empty() ? "TND (cu_seqlens)" : " / TND (cu_seqlens)";
+  return s.empty() ? "—" : md_text(s);
+}
+
+std::string risk_label(Confidence c, const Labels& l) {
+  switch (c) {
+    case Confidence::High: return std::string(l.risk_low);
+    case Confidence::Medium: return std::string(l.risk_medium);
+    case Confidence::Low: return std::string(l.risk_high);
+  }
+  return "—";
+}
+
+void attention_section(std::string& out, const Findings& fs, const Labels& l) {
+  std::vector<Row> rows;
+  for (size_t i = 0; i < fs.size(); ++i) {
+    const Finding& f = *fs[i];
+    const std::string type = attention_type(f);
+    std::string function = md_code(f.match);
+    if (!f.scope.empty()) function += " @ " + md_code(f.scope);
+    rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), type, function,
+                    md_text(replacement_of(f)), attention_layout(f, type),
+                    risk_label(f.confidence, l)});
+  }
+  table(out,
+        {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
+         std::string(l.c_type), std::string(l.c_function), std::string(l.c_replacement),
+         std::string(l.c_layout), std::string(l.c_risk)},
+        rows);
+}
+
+void kernel_inventory(std::string& out, const Assessment& a, const Findings& fs,
+                      const Labels& l) {
+  out += fmt::format("**{}**\n\n", l.kernel_inventory);
+  std::vector<Row> rows;
+  for (size_t i = 0; i < a.kernels.size(); ++i) {
+    const KernelRow& k = a.kernels[i];
+    std::string type = md_text(k.kind);
+    for (const auto& feat : k.features) type += " · " + md_text(feat);
+    std::string purpose = md_text(k.purpose);
+    if (k.backward_only) purpose += fmt::format(" ({})", l.backward_only);
+    if (k.has_fallback) purpose += fmt::format(" ({})", l.has_fallback);
+    std::vector<std::string> called;
+    for (const auto& p : k.phases) called.push_back(md_text(p));
+    if (called.empty())
+      for (const auto& c : k.callers) called.push_back(md_code(c));
+    const std::string called_in = called.empty() ? "—" : join_limited(called, 3, l);
+    double days = -1.0;
+    for (const Finding* f : fs)
+      if (f->path == k.path && f->span.line == k.line) {
+        days = rule_effort_days(f->rule, 1);
+        break;
+      }
+    rows.push_back({std::to_string(i + 1), type, file_cell(k.path + ":" + std::to_string(k.line)),
+                    md_code(k.name), purpose, called_in, md_text(k.ascend_path),
+                    days_cell(days, l)});
+  }
+  table(out,
+        {std::string(l.c_num), std::string(l.c_type), std::string(l.c_file),
+         std::string(l.c_function), std::string(l.c_purpose), std::string(l.c_called_in),
+         std::string(l.c_replacement), std::string(l.c_effort)},
+        rows);
+}
+
+std::string hccl_support(const Finding& f, const Labels& l) {
+  const std::string tagged = tag_value(f, "hccl:");
+  if (!tagged.empty()) return md_text(tagged);
+  switch (f.confidence) {
+    case Confidence::High: return std::string(l.hccl_supported);
+    case Confidence::Medium: return std::string(l.hccl_verify);
+    case Confidence::Low: return std::string(l.hccl_uncertain);
+  }
+  return "—";
+}
+
+void distributed_section(std::string& out, const Findings& fs, const Labels& l) {
+  std::vector<Row> rows;
+  for (size_t i = 0; i < fs.size(); ++i) {
+    const Finding& f = *fs[i];
+    std::string notes = md_text(replacement_of(f));
+    if (f.guarded) notes += fmt::format(" ({})", l.guarded);
+    rows.push_back({std::to_string(i + 1), md_code(f.match), file_cell(f.path), line_cell(f),
+                    hccl_support(f, l), notes});
+  }
+  table(out,
+        {std::string(l.c_num), std::string(l.c_operation), std::string(l.c_file),
+         std::string(l.c_line), std::string(l.c_hccl), std::string(l.c_notes)},
+        rows);
+}
+
+void precision_section(std::string& out, const Findings& fs, const Labels& l) {
+  std::vector<Row> rows;
+  std::map<std::string, size_t> seen;  // rule id -> sites so far
+  for (size_t i = 0; i < fs.size(); ++i) {
+    const Finding& f = *fs[i];
+    std::string pattern = md_text(rule_slug(f.rule_id));
+    if (!f.scope.empty()) pattern += " @ " + md_code(f.scope);
+    double days = -1.0;
+    if (f.rule != nullptr) {
+      const bool first = seen[f.rule_id]++ == 0;
+      const double hours = first ? f.rule->effort.first_hours : f.rule->effort.per_site_hours;
+      if (hours > 0.0) days = hours / 8.0;
+    }
+    rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), pattern,
+                    original_cell(f), md_text(replacement_of(f)), days_cell(days, l)});
+  }
+  table(out,
+        {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
+         std::string(l.c_pattern), std::string(l.c_original), std::string(l.c_ascend),
+         std::string(l.c_effort)},
+        rows);
+}
+
+}  // namespace
+
+void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
+  const Labels& l = labels(lang);
+  std::array<Findings, 7> by_domain;
+  for (const auto& f : a.findings) by_domain[static_cast<size_t>(f.domain)].push_back(&f);
+
+  out += fmt::format("## {}\n\n", l.h_details);
+  for (size_t d = 0; d < kAllDomains.size(); ++d) {
+    const Findings& fs = by_domain[d];
+    out += "### " +
+           fill(l.h_domain_fmt,
+                {{"n", std::to_string(d + 1)}, {"name", std::string(l.domain_names[d])}}) +
+           "\n\n";
+    out += fs.empty() ? std::string(l.no_findings)
+                      : fill(l.findings_fmt, {{"n", std::to_string(fs.size())}});
+    out += "\n\n";
+    switch (kAllDomains[d]) {
+      case Domain::Dependency: dependency_section(out, a, fs, lang); break;
+      case Domain::Device:
+        if (!fs.empty()) device_section(out, fs, l);
+        break;
+      case Domain::Attention:
+        if (!fs.empty()) attention_section(out, fs, l);
+        break;
+      case Domain::CustomOp:
+        if (!a.kernels.empty()) kernel_inventory(out, a, fs, l);
+        if (!fs.empty()) {
+          out += fmt::format("**{}**\n\n", l.finding_list);
+          generic_table(out, fs, l);
+        }
+        break;
+      case Domain::Distributed:
+        if (!fs.empty()) distributed_section(out, fs, l);
+        break;
+      case Domain::Precision:
+        if (!fs.empty()) precision_section(out, fs, l);
+        break;
+      case Domain::Compile:
+        if (!fs.empty()) generic_table(out, fs, l);
+        break;
+    }
+  }
+}
+
+}  // namespace ascendify::render

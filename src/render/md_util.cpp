@@ -1,0 +1,104 @@
+#include "render/md_util.hpp"
+
+#include <fmt/format.h>
+
+#include "render/escape.hpp"
+
+namespace ascendify::render {
+
+std::string fill(std::string_view fmt,
+                 const std::vector<std::pair<std::string_view, std::string>>& values) {
+  std::string out;
+  size_t i = 0;
+  while (i < fmt.size()) {
+    bool replaced = false;
+    if (fmt[i] == '{') {
+      for (const auto& [key, value] : values) {
+        if (fmt.substr(i + 1, key.size()) == key && i + 1 + key.size() < fmt.size() &&
+            fmt[i + 1 + key.size()] == '}') {
+          out += value;
+          i += key.size() + 2;
+          replaced = true;
+          break;
+        }
+      }
+    }
+    if (!replaced) out += fmt[i++];
+  }
+  return out;
+}
+
+void table(std::string& out, const Row& header, const std::vector<Row>& rows) {
+  auto line = [&out](const Row& cells) {
+    out += '|';
+    for (const auto& c : cells) {
+      out += ' ';
+      out += c;
+      out += " |";
+    }
+    out += '\n';
+  };
+  line(header);
+  out += '|';
+  for (size_t i = 0; i < header.size(); ++i) out += "---|";
+  out += '\n';
+  for (const auto& r : rows) line(r);
+  out += '\n';
+}
+
+std::string auto_label(const Finding& f, const Labels& l) {
+  std::string s;
+  if (f.severity == Severity::Info) {
+    s = l.info;
+  } else if (f.auto_by_transfer_to_npu) {
+    s = l.auto_transfer;
+  } else if (f.autofix) {
+    s = l.auto_fix;
+  } else {
+    s = l.manual;
+  }
+  if (f.guarded) s += fmt::format(" · {}", l.guarded);
+  return md_text(s);
+}
+
+std::string line_cell(const Finding& f) {
+  std::string s = std::to_string(f.span.line);
+  if (f.cell != 0) s += fmt::format(" (cell {}:{})", f.cell, f.cell_line);
+  return s;
+}
+
+std::string confidence_label(Confidence c, const Labels& l) {
+  return std::string(l.confidence[static_cast<size_t>(c)]);
+}
+
+double rule_effort_days(const Rule* rule, size_t sites) {
+  if (rule == nullptr || sites == 0) return -1.0;
+  const double hours =
+      rule->effort.first_hours + rule->effort.per_site_hours * static_cast<double>(sites - 1);
+  if (hours <= 0.0) return -1.0;
+  return hours / 8.0;
+}
+
+std::string days_cell(double days, const Labels& l) {
+  if (days < 0.0) return "—";
+  return fmt::format("{} {}", one_decimal(days), l.days);
+}
+
+std::string_view replacement_of(const Finding& f) {
+  if (!f.replacement.empty()) return f.replacement;
+  if (f.rule != nullptr) return f.rule->replacement;
+  return {};
+}
+
+std::string join_limited(const std::vector<std::string>& items, size_t max, const Labels& l) {
+  std::string out;
+  for (size_t i = 0; i < items.size() && i < max; ++i) {
+    if (i) out += ", ";
+    out += items[i];
+  }
+  if (items.size() > max)
+    out += ", " + fill(l.more_fmt, {{"n", std::to_string(items.size() - max)}});
+  return out;
+}
+
+}  // namespace ascendify::render

@@ -1,0 +1,38 @@
+#pragma once
+// Building blocks of the Markdown report.
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/finding.hpp"
+#include "core/rule.hpp"
+#include "render/labels.hpp"
+
+namespace ascendify::render {
+
+using Row = std::vector<std::string>;
+
+// Replaces each "{key}" of `fmt` by its value (values are inserted verbatim).
+std::string fill(std::string_view fmt,
+                 const std::vector<std::pair<std::string_view, std::string>>& values);
+
+// A GFM table; cells must already be escaped (md_text / md_code). Ends with a blank line.
+void table(std::string& out, const Row& header, const std::vector<Row>& rows);
+
+// "auto (transfer_to_npu)" / "auto (ascendify fix)" / "manual" / "info", plus "guarded".
+std::string auto_label(const Finding& f, const Labels& l);
+// The line number; notebooks add "(cell C:L)".
+std::string line_cell(const Finding& f);
+std::string confidence_label(Confidence c, const Labels& l);
+// The knowledge base's effort for `sites` occurrences of a rule, in person-days (8 h);
+// negative when unknown.
+double rule_effort_days(const Rule* rule, size_t sites);
+// "1.5 d" / "1.5 人天"; "—" when negative.
+std::string days_cell(double days, const Labels& l);
+// The finding's replacement, else its rule's.
+std::string_view replacement_of(const Finding& f);
+// Joins up to `max` items with ", " and appends "+N more".
+std::string join_limited(const std::vector<std::string>& items, size_t max, const Labels& l);
+
+}  // namespace ascendify::render

@@ -1,0 +1,30 @@
+#pragma once
+// Renderers: pure functions Assessment -> text. They never read files, never look at the
+// clock, and give byte-identical output for identical input.
+#include <string>
+
+#include "assess/assessment.hpp"
+
+namespace ascendify::render {
+
+enum class Lang { Zh, En };
+
+// The `ascendify.report/1` JSON report of DESIGN.md (plus documented extra fields):
+// 2-space indent, fixed key order, trailing newline.
+std::string render_json(const Assessment& a);
+
+// The specification's report: executive summary, dependency matrix per phase, findings per
+// domain, roadmap, risk matrix, diagnostics. Every finding is listed (the report is the
+// evidence).
+std::string render_markdown(const Assessment& a, Lang lang);
+
+// A short summary for a terminal; ANSI colours only when `color` is true.
+std::string render_terminal(const Assessment& a, bool color);
+
+// One row per finding, RFC 4180 (CRLF line ends, quoted where needed), with a header row.
+std::string render_csv(const Assessment& a);
+
+// SARIF 2.1.0 for GitHub code scanning.
+std::string render_sarif(const Assessment& a);
+
+}  // namespace ascendify::render

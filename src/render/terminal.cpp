@@ -1,0 +1,88 @@
+// The short terminal summary printed after a scan.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "render/escape.hpp"
+#include "render/render.hpp"
+
+namespace ascendify::render {
+
+namespace {
+
+// Text from the scanned tree must not drive the terminal: control bytes become '?'.
+std::string safe(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return out;
+}
+
+struct Style {
+  bool on;
+  std::string wrap(std::string_view code, std::string_view text) const {
+    if (!on) return std::string(text);
+    return fmt::format("\x1b[{}m{}\x1b[0m", code, text);
+  }
+  std::string bold(std::string_view t) const { return wrap("1", t); }
+  std::string red(std::string_view t) const { return wrap("31", t); }
+  std::string yellow(std::string_view t) const { return wrap("33", t); }
+  std::string green(std::string_view t) const { return wrap("32", t); }
+};
+
+std::string feasibility_text(const Assessment& a, const Style& st) {
+  if (!a.assessed) return "not assessed";
+  const std::string words =
+      fmt::format("{} ({})", to_string(a.feasibility), to_chinese(a.feasibility));
+  switch (a.feasibility) {
+    case Feasibility::Feasible: return st.green(words);
+    case Feasibility::NeedsAdaptation: return st.yellow(words);
+    case Feasibility::Difficult:
+    case Feasibility::Infeasible: return st.red(words);
+  }
+  return words;
+}
+
+}  // namespace
+
+std::string render_terminal(const Assessment& a, bool color) {
+  const Style st{color};
+  std::string out;
+  const std::string project = safe(a.project_name.empty() ? a.root : a.project_name);
+  out += st.bold(fmt::format("ascendify {} · {}", ASCENDIFY_VERSION, project)) + "\n";
+  out += fmt::format("Files scanned: {}\n", a.stats.files_scanned);
+  uint32_t total = 0;
+  for (uint32_t n : a.counts) total += n;
+  out += fmt::format("Findings:      {}\n", total);
+  size_t width = 0;
+  for (Domain d : kAllDomains) width = std::max(width, to_string(d).size());
+  for (Domain d : kAllDomains)
+    out += fmt::format("  {:<{}}  {:>6}\n", to_string(d), width,
+                       a.counts[static_cast<size_t>(d)]);
+  out += "Feasibility:   " + feasibility_text(a, st);
+  if (a.assessed)
+    out += fmt::format(", effort {}–{} weeks", one_decimal(a.effort.low),
+                       one_decimal(a.effort.high));
+  out += '\n';
+  if (a.assessed) {
+    const std::string n = std::to_string(a.blockers.size());
+    out += "Blockers:      " + (a.blockers.empty() ? n : st.red(n)) + "\n";
+  }
+
+  std::map<std::string, size_t> per_file;
+  for (const auto& f : a.findings) ++per_file[f.path];
+  std::vector<std::pair<std::string, size_t>> files(per_file.begin(), per_file.end());
+  std::stable_sort(files.begin(), files.end(),
+                   [](const auto& x, const auto& y) { return x.second > y.second; });
+  if (!files.empty()) {
+    out += "Top files:\n";
+    for (size_t i = 0; i < files.size() && i < 5; ++i)
+      out += fmt::format("  {:>6}  {}\n", files[i].second, safe(files[i].first));
+  }
+  const std::string diags = std::to_string(a.diagnostics.size());
+  out += "Diagnostics:   " + (a.diagnostics.empty() ? diags : st.yellow(diags)) + "\n";
+  return out;
+}
+
+}  // namespace ascendify::render
