@@ -190,18 +190,17 @@ void Walker::process(const Frame& frame) {
     }
     bool via_symlink = false;
     if (fs::is_symlink(st)) {
+      // Ignored or always-skipped links are dropped silently, before they are judged.
+      if (always_skipped_dir(name) || is_ignored(ignore.get(), rel, false)) continue;
       fs::path target = fs::canonical(abs, ec);
+      if (!ec) st = fs::status(target, ec);
       if (ec) {
         diag(rel, "broken symlink: " + ec.message());
         continue;
       }
+      if (fs::is_directory(st) && is_ignored(ignore.get(), rel, true)) continue;
       if (!inside_root(target)) {
         diag(rel, "symlink points outside the root");
-        continue;
-      }
-      st = fs::status(target, ec);
-      if (ec) {
-        diag(rel, "broken symlink: " + ec.message());
         continue;
       }
       via_symlink = true;

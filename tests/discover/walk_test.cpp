@@ -250,6 +250,18 @@ TEST(Walk, SymlinkOutsideRootSkipped) {
   EXPECT_EQ(diag_for(r, "rel.py"), "symlink points outside the root");
 }
 
+TEST(Walk, IgnoredOrSkippedSymlinksOutsideRootAreSilent) {
+  TempTree t;
+  std::filesystem::create_directories(t.outside() / "store");
+  t.file(".gitignore", "out/\nlink.py\n");
+  t.symlink(t.outside() / "store", "out");               // dir-only pattern, link to a dir
+  t.symlink(t.outside() / "store", "web/node_modules");  // always skipped
+  t.symlink("nowhere.py", "link.py");                    // broken but ignored
+  Result r = walk(t.root(), {});
+  EXPECT_TRUE(r.files.empty());
+  EXPECT_TRUE(r.diagnostics.empty());
+}
+
 TEST(Walk, SymlinkedFileInsideRootIncluded) {
   TempTree t;
   t.file("impl/real.py", "abc");
