@@ -11,5 +11,7 @@ struct EmbeddedRuleFile {
 
 // The rule files compiled into the binary (generated from rules/*.yaml by CMake).
 const std::vector<EmbeddedRuleFile>& embedded_rule_files();
+// The assessment model parameters (rules/model/*.yaml: effort model, phase names, ...).
+const std::vector<EmbeddedRuleFile>& embedded_model_files();
 
 }  // namespace ascendify::rules
