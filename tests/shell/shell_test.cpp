@@ -1,0 +1,183 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "shell/shell.hpp"
+
+namespace ascendify::shell {
+namespace {
+
+std::string read_fixture(const std::string& name) {
+  std::ifstream in(std::string(ASCENDIFY_SOURCE_DIR) + "/tests/fixtures/shell/" + name,
+                   std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<const Fact*> find(const FileFacts& ff, FactKind kind, const std::string& name) {
+  std::vector<const Fact*> out;
+  for (const Fact& f : ff.facts)
+    if (f.kind == kind && f.name == name) out.push_back(&f);
+  return out;
+}
+
+const Fact* one(const FileFacts& ff, FactKind kind, const std::string& name, Usage usage) {
+  const Fact* hit = nullptr;
+  int n = 0;
+  for (const Fact* f : find(ff, kind, name))
+    if (f->usage == usage) {
+      hit = f;
+      ++n;
+    }
+  EXPECT_EQ(n, 1) << name;
+  return hit;
+}
+
+const Fact* command_on_line(const FileFacts& ff, const std::string& name, uint32_t line) {
+  for (const Fact* f : find(ff, FactKind::Command, name))
+    if (f->span.line == line) return f;
+  return nullptr;
+}
+
+TEST(Shell, ExportsAndAssignments) {
+  FileFacts ff = analyze_shell(read_fixture("train.sh"), "train.sh");
+  EXPECT_TRUE(ff.diagnostics.empty());
+  const Fact* cvd = one(ff, FactKind::EnvVar, "CUDA_VISIBLE_DEVICES", Usage::Assign);
+  ASSERT_TRUE(cvd);
+  EXPECT_EQ(cvd->detail, "0,1,2,3");
+  EXPECT_EQ(cvd->span.line, 3u);
+  EXPECT_EQ(cvd->span.col, 8u);
+  EXPECT_EQ(cvd->span.end_col, 28u);
+  const Fact* dbg = one(ff, FactKind::EnvVar, "NCCL_DEBUG", Usage::Assign);
+  ASSERT_TRUE(dbg);
+  EXPECT_EQ(dbg->detail, "INFO");
+  const Fact* ib = one(ff, FactKind::EnvVar, "NCCL_IB_DISABLE", Usage::Assign);
+  ASSERT_TRUE(ib);
+  EXPECT_EQ(ib->span.line, 4u);
+  EXPECT_EQ(ib->span.col, 26u);
+  EXPECT_EQ(ib->detail, "1");
+  const Fact* port = one(ff, FactKind::EnvVar, "MASTER_PORT", Usage::Assign);
+  ASSERT_TRUE(port);
+  EXPECT_EQ(port->span.line, 5u);
+  const Fact* inl = one(ff, FactKind::EnvVar, "CUDA_LAUNCH_BLOCKING", Usage::Assign);
+  ASSERT_TRUE(inl);
+  EXPECT_EQ(inl->span.line, 8u);
+  EXPECT_EQ(inl->detail, "1");
+  const Fact* envcmd = one(ff, FactKind::EnvVar, "NCCL_P2P_DISABLE", Usage::Assign);
+  ASSERT_TRUE(envcmd);
+  EXPECT_EQ(envcmd->span.line, 20u);
+  // The heredoc body is skipped; the comment on line 2 yields nothing.
+  EXPECT_TRUE(find(ff, FactKind::EnvVar, "HIDDEN").empty());
+  for (const Fact& f : ff.facts) EXPECT_NE(f.span.line, 2u) << f.name;
+}
+
+TEST(Shell, Reads) {
+  FileFacts ff = analyze_shell(read_fixture("train.sh"), "train.sh");
+  const Fact* r = one(ff, FactKind::EnvVar, "CUDA_VISIBLE_DEVICES", Usage::Load);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->span.line, 6u);
+  const Fact* mp = one(ff, FactKind::EnvVar, "MASTER_PORT", Usage::Load);
+  ASSERT_TRUE(mp);
+  EXPECT_EQ(mp->span.line, 9u);
+  EXPECT_EQ(mp->span.col, 21u);
+}
+
+TEST(Shell, CommandsAndLaunchers) {
+  FileFacts ff = analyze_shell(read_fixture("train.sh"), "train.sh");
+  // Only the real command on line 7, not the quoted text on line 6 or the heredoc line 16.
+  auto smi = find(ff, FactKind::Command, "nvidia-smi");
+  ASSERT_EQ(smi.size(), 1u);
+  EXPECT_EQ(smi[0]->span.line, 7u);
+  EXPECT_EQ(smi[0]->span.col, 1u);
+  EXPECT_EQ(smi[0]->detail, "-L");
+  ASSERT_TRUE(command_on_line(ff, "echo", 6));
+
+  const Fact* tr = command_on_line(ff, "torchrun", 8);
+  ASSERT_TRUE(tr);
+  EXPECT_EQ(tr->span.col, 24u);
+  EXPECT_EQ(tr->call, "train.py");
+  const Fact* py = command_on_line(ff, "python", 11);
+  ASSERT_TRUE(py);
+  EXPECT_EQ(py->call, "tools/train.py");
+  const Fact* ds = command_on_line(ff, "deepspeed", 12);
+  ASSERT_TRUE(ds);
+  EXPECT_EQ(ds->call, "ds_train.py");
+  const Fact* acc = command_on_line(ff, "accelerate", 13);
+  ASSERT_TRUE(acc);
+  EXPECT_EQ(acc->call, "finetune.py");
+  EXPECT_EQ(acc->detail.rfind("launch ", 0), 0u);
+  const Fact* mod = command_on_line(ff, "python3", 14);
+  ASSERT_TRUE(mod);
+  EXPECT_EQ(mod->call, "-m pkg.mod");
+  const Fact* ev = command_on_line(ff, "python", 20);
+  ASSERT_TRUE(ev);
+  EXPECT_EQ(ev->call, "eval.py");
+  ASSERT_TRUE(command_on_line(ff, "env", 20));
+  ASSERT_TRUE(command_on_line(ff, "cat", 15));
+}
+
+TEST(Shell, PipInstall) {
+  FileFacts ff = analyze_shell(read_fixture("train.sh"), "train.sh");
+  ASSERT_TRUE(command_on_line(ff, "pip-install", 19));
+  ASSERT_TRUE(command_on_line(ff, "pip", 19));
+  auto deps = [&](const std::string& n) { return find(ff, FactKind::Dependency, n); };
+  ASSERT_EQ(deps("flash-attn").size(), 1u);
+  EXPECT_EQ(deps("flash-attn")[0]->detail, "==2.5.8");
+  EXPECT_EQ(deps("flash-attn")[0]->span.col, 13u);
+  ASSERT_EQ(deps("xformers").size(), 1u);
+  EXPECT_EQ(deps("xformers")[0]->detail, ">=0.0.23");
+  EXPECT_EQ(deps("xformers")[0]->receiver, "xformers>=0.0.23");
+  ASSERT_EQ(deps("apex").size(), 1u);
+  EXPECT_EQ(deps("apex")[0]->detail, "");
+  size_t n = 0;
+  for (const Fact& f : ff.facts) n += f.kind == FactKind::Dependency;
+  EXPECT_EQ(n, 3u);  // requirements.txt is the value of -r, not a package
+}
+
+TEST(Shell, SmallCases) {
+  FileFacts ff = analyze_shell(
+      "if nvidia-smi >/dev/null 2>&1; then X=$(nvcc --version | head -1); fi\n"
+      "for f in nvcc torchrun; do echo $f; done\n"
+      "f() { srun -N 2 python main.py; }\n"
+      "case $1 in\n  gpu) nvcc -o a a.cu ;;\n  *) echo no ;;\nesac\n"
+      "python -m pip install 'Flash_Attn[x]>=2' ; declare -x HF_HOME=/data\n",
+      "t.sh");
+  EXPECT_TRUE(command_on_line(ff, "nvidia-smi", 1));
+  EXPECT_TRUE(command_on_line(ff, "nvcc", 1));    // inside $(...)
+  EXPECT_TRUE(command_on_line(ff, "head", 1));
+  EXPECT_FALSE(command_on_line(ff, "nvcc", 2));   // for-list word, not a command
+  EXPECT_FALSE(command_on_line(ff, "f", 3));      // function definition
+  const Fact* srun = command_on_line(ff, "srun", 3);
+  ASSERT_TRUE(srun);
+  EXPECT_EQ(srun->call, "main.py");
+  EXPECT_TRUE(command_on_line(ff, "python", 3));
+  EXPECT_TRUE(command_on_line(ff, "nvcc", 5));
+  EXPECT_FALSE(command_on_line(ff, "gpu", 5));
+  auto fa = find(ff, FactKind::Dependency, "flash-attn");
+  ASSERT_EQ(fa.size(), 1u);
+  EXPECT_EQ(fa[0]->detail, ">=2");
+  EXPECT_TRUE(command_on_line(ff, "pip-install", 8));
+  const Fact* hf = one(ff, FactKind::EnvVar, "HF_HOME", Usage::Assign);
+  ASSERT_TRUE(hf);
+  EXPECT_EQ(hf->detail, "/data");
+}
+
+TEST(Shell, GarbageNeverCrashes) {
+  std::string deep(20000, '(');
+  std::string subst;
+  for (int i = 0; i < 5000; ++i) subst += "$(";
+  for (std::string s : {std::string("echo \"unterminated"), std::string("cat <<EOF\nbody"),
+                        std::string("'"), std::string("\\"), std::string("$"), std::string("${"),
+                        deep, subst, std::string("\x01\xff\xfe ; && || | \n\r\n")}) {
+    FileFacts ff = analyze_shell(s, "g.sh");
+    (void)ff;
+  }
+  EXPECT_FALSE(analyze_shell("echo \"x", "g.sh").diagnostics.empty());
+  EXPECT_FALSE(analyze_shell(subst, "g.sh").diagnostics.empty());
+}
+
+}  // namespace
+}  // namespace ascendify::shell
