@@ -1,0 +1,171 @@
+#include "notebook/notebook.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "core/text.hpp"
+#include "notebook/json_positions.hpp"
+#include "notebook/magics.hpp"
+#include "python/analyzer.hpp"
+
+namespace ascendify::notebook {
+namespace {
+
+using json = nlohmann::json;
+
+// One source line of a cell and the index of the source string where it starts.
+struct SrcLine {
+  std::string text;
+  size_t element = 0;
+};
+
+std::vector<SrcLine> cell_source_lines(const json& src) {
+  std::vector<std::string_view> elems;
+  if (src.is_string()) {
+    elems.push_back(src.get_ref<const std::string&>());
+  } else if (src.is_array()) {
+    for (const json& e : src) {
+      elems.push_back(e.is_string() ? std::string_view(e.get_ref<const std::string&>())
+                                    : std::string_view());
+    }
+  }
+  std::vector<SrcLine> lines;
+  bool open = false;
+  for (size_t ei = 0; ei < elems.size(); ++ei) {
+    for (char c : elems[ei]) {
+      if (!open) {
+        lines.push_back({std::string(), ei});
+        open = true;
+      }
+      if (c == '\n') {
+        if (!lines.back().text.empty() && lines.back().text.back() == '\r') {
+          lines.back().text.pop_back();
+        }
+        open = false;
+      } else {
+        lines.back().text.push_back(c);
+      }
+    }
+  }
+  return lines;
+}
+
+const json* cell_source(const json& cell) {
+  for (const char* key : {"source", "input"}) {
+    auto it = cell.find(key);
+    if (it != cell.end()) return &*it;
+  }
+  return nullptr;
+}
+
+void add_cell(const json& cell, size_t ci, const std::vector<uint32_t>& json_lines,
+              NotebookCode& nb) {
+  if (!cell.is_object()) return;
+  auto type = cell.find("cell_type");
+  if (type == cell.end() || !type->is_string() || type->get_ref<const std::string&>() != "code") {
+    return;
+  }
+  const json* src = cell_source(cell);
+  if (src == nullptr) return;
+  std::vector<SrcLine> lines = cell_source_lines(*src);
+  if (lines.empty()) return;
+  FileFacts sink;  // magic facts collect here
+  CellMode mode = cell_mode(lines[0].text);
+  for (size_t k = 0; k < lines.size(); ++k) {
+    const std::string& line = lines[k].text;
+    CodeLine cl{line, static_cast<uint32_t>(nb.cell_lines.size() + 1),
+                static_cast<uint32_t>(nb.code.size())};
+    bool blank = false;
+    size_t begin = 0;
+    if (mode == CellMode::Shell || mode == CellMode::Blank) {
+      blank = true;
+      if (mode == CellMode::Shell && k > 0) shell_line_facts(cl, 0, sink);
+    } else if (mode == CellMode::PythonBody && k == 0) {
+      blank = true;
+    } else if (find_magic(line, &begin)) {
+      blank = true;
+      line_magic_facts(cl, begin, sink);
+    }
+    if (blank) {
+      nb.code.append(line.size(), ' ');
+    } else {
+      nb.code += line;
+    }
+    nb.code.push_back('\n');
+    uint32_t jl = 0;
+    if (src->is_string() && !json_lines.empty()) {
+      jl = json_lines[0];
+    } else if (lines[k].element < json_lines.size()) {
+      jl = json_lines[lines[k].element];
+    }
+    nb.cell_lines.push_back({static_cast<uint32_t>(ci + 1), static_cast<uint32_t>(k + 1), jl});
+  }
+  for (Fact& f : sink.facts) nb.magic_facts.push_back(std::move(f));
+}
+
+}  // namespace
+
+NotebookCode extract_code(std::string_view text, std::string_view path) {
+  NotebookCode nb;
+  json doc;
+  try {
+    doc = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    LineIndex index(text);
+    uint32_t at = e.byte > 0 ? static_cast<uint32_t>(std::min<size_t>(e.byte - 1, text.size())) : 0;
+    nb.diagnostics.push_back({std::string(path), index.line_of(at),
+                              std::string("malformed notebook JSON: ") + e.what()});
+    return nb;
+  } catch (...) {
+    nb.diagnostics.push_back({std::string(path), 0, "malformed notebook JSON"});
+    return nb;
+  }
+  try {
+    std::vector<const json*> cells;
+    auto collect = [&](const json& obj) {
+      if (!obj.is_object()) return;
+      auto it = obj.find("cells");
+      if (it == obj.end() || !it->is_array()) return;
+      for (const json& c : *it) cells.push_back(&c);
+    };
+    collect(doc);
+    if (doc.is_object()) {
+      auto ws = doc.find("worksheets");
+      if (ws != doc.end() && ws->is_array()) {
+        for (const json& w : *ws) collect(w);
+      }
+    }
+    if (cells.empty() && !(doc.is_object() && (doc.contains("cells") || doc.contains("worksheets")))) {
+      nb.diagnostics.push_back({std::string(path), 1, "not a Jupyter notebook: no \"cells\""});
+      return nb;
+    }
+    std::vector<std::vector<uint32_t>> positions = source_string_lines(text);
+    static const std::vector<uint32_t> kNone;
+    for (size_t ci = 0; ci < cells.size(); ++ci) {
+      add_cell(*cells[ci], ci, ci < positions.size() ? positions[ci] : kNone, nb);
+    }
+  } catch (...) {  // defensive: nlohmann type errors must not escape
+    nb.diagnostics.push_back({std::string(path), 0, "unexpected notebook structure"});
+  }
+  return nb;
+}
+
+FileFacts analyze(std::string_view text, std::string_view path) {
+  NotebookCode nb = extract_code(text, path);
+  FileFacts out;
+  if (!nb.code.empty()) out = python::analyze(nb.code, path);
+  for (Diagnostic& d : out.diagnostics) {
+    if (d.line >= 1 && d.line <= nb.cell_lines.size() && nb.cell_lines[d.line - 1].json_line) {
+      d.line = nb.cell_lines[d.line - 1].json_line;
+    }
+  }
+  out.diagnostics.insert(out.diagnostics.begin(), nb.diagnostics.begin(), nb.diagnostics.end());
+  for (Fact& f : nb.magic_facts) out.facts.push_back(std::move(f));
+  std::stable_sort(out.facts.begin(), out.facts.end(),
+                   [](const Fact& a, const Fact& b) { return a.span.offset < b.span.offset; });
+  out.cell_lines = std::move(nb.cell_lines);
+  return out;
+}
+
+}  // namespace ascendify::notebook
