@@ -2,6 +2,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/diagnostic.hpp"
@@ -30,12 +31,15 @@ class RuleSet {
   // Dependency rules by distribution name and by import name.
   const Rule* dependency_by_dist(std::string_view normalized_dist) const;
   const Rule* dependency_by_import(std::string_view top_level_import) const;
+  // Load order of a rule of this set (0-based); used for specificity ties.
+  size_t index_of(const Rule* rule) const { return static_cast<size_t>(rule - rules_.data()); }
 
  private:
   std::vector<Rule> rules_;
   std::unordered_map<std::string, std::vector<const Rule*>> exact_;  // key: kind + '\0' + name
   std::unordered_map<int, std::vector<const Rule*>> prefixed_;
   std::unordered_map<std::string, const Rule*> by_id_, by_dist_, by_import_;
+  std::unordered_set<std::string> ids_;  // filled by add_yaml (duplicate-id check)
 };
 
 // The embedded rules plus each extra file (--rules FILE). Diagnostics for bad rules.

@@ -1,0 +1,187 @@
+#include "match/matcher.hpp"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include "core/text.hpp"
+#include "match/filters.hpp"
+#include "match/snippet.hpp"
+#include "rules/normalize.hpp"
+
+namespace ascendify::match {
+
+namespace {
+
+constexpr size_t kSnippetBytes = 200;
+
+// The match kind a fact is looked up under and the name(s) it is looked up by.
+struct Lookup {
+  MatchKind kind;
+  std::vector<std::string> keys;
+};
+
+bool is_env_access(const Fact& f) {
+  if (f.kind != FactKind::String) return false;
+  if (f.ctx == StringContext::Subscript) return ends_with_name(f.detail, "environ");
+  if (f.ctx == StringContext::Positional && f.arg_index == 0) {
+    static const std::vector<std::string> kCalls = {
+        "os.getenv", "os.environ.get", "os.environ.setdefault", "os.environ.pop",
+        "os.putenv", "os.unsetenv"};
+    return std::find(kCalls.begin(), kCalls.end(), f.call) != kCalls.end();
+  }
+  return false;
+}
+
+std::vector<Lookup> lookups(const Fact& f) {
+  switch (f.kind) {
+    case FactKind::Reference: return {{MatchKind::Reference, {f.name}}};
+    case FactKind::MethodCall: return {{MatchKind::Method, {f.name}}};
+    case FactKind::Import: {
+      if (f.arg_index > 0) return {};  // relative import: a module of the project itself
+      Lookup l{MatchKind::Import, {f.name}};
+      if (!f.detail.empty() && f.detail != f.name) l.keys.push_back(f.detail);
+      return {l};
+    }
+    case FactKind::String: {
+      std::vector<Lookup> out{{MatchKind::String, {rules::normalize_value(f.name)}}};
+      if (is_env_access(f)) out.push_back({MatchKind::Env, {f.name}});
+      return out;
+    }
+    case FactKind::Dependency:
+      return {{MatchKind::Dependency, {rules::normalize_dist_name(f.name)}}};
+    case FactKind::EnvVar: return {{MatchKind::Env, {f.name}}};
+    case FactKind::Command: return {{MatchKind::Command, {f.name}}};
+    case FactKind::BaseImage: return {{MatchKind::Image, {rules::normalize_image(f.name)}}};
+    case FactKind::Native: return {{MatchKind::Native, {f.name}}};
+    default: return {};
+  }
+}
+
+bool excluded(const MatchSpec& m, std::string_view key) {
+  for (const auto& e : m.exclude_names)
+    if (m.prefix ? rules::boundary_prefix(key, e) : key == e) return true;
+  return false;
+}
+
+struct Best {
+  const Rule* rule = nullptr;
+  std::string key;     // the fact name the rule matched
+  size_t prefix = 0;   // length of the matched prefix (0 for exact)
+  bool exact = false;
+  int filters = 0;
+  size_t order = 0;
+};
+
+// Specificity: exact beats prefix; longer prefix beats shorter; more filters beat fewer;
+// earlier load order wins a tie.
+bool better(const Best& a, const Best& b) {
+  if (!b.rule) return true;
+  return std::make_tuple(a.exact, a.prefix, a.filters, b.order) >
+         std::make_tuple(b.exact, b.prefix, b.filters, a.order);
+}
+
+void consider(const rules::RuleSet& rules, const Rule* r, const Fact& f, const std::string& key,
+              bool exact, size_t prefix, Best& best) {
+  if (excluded(r->match, key) || !filters_accept(r->match, f)) return;
+  Best cand{r, key, prefix, exact, filter_count(r->match), rules.index_of(r)};
+  if (better(cand, best)) best = cand;
+}
+
+std::string match_text(const Fact& f) {
+  switch (f.kind) {
+    case FactKind::String: return "\"" + f.name + "\"";
+    case FactKind::MethodCall: return "." + f.name + "()";
+    default: return f.name;
+  }
+}
+
+std::string expand(std::string_view tmpl, const std::string& name, std::string_view tail) {
+  std::string out;
+  for (size_t i = 0; i < tmpl.size(); ++i) {
+    if (tmpl.compare(i, 6, "{name}") == 0) {
+      out += name;
+      i += 5;
+    } else if (tmpl.compare(i, 6, "{tail}") == 0) {
+      out += tail;
+      i += 5;
+    } else {
+      out += tmpl[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string normalize_string_value(std::string_view value) {
+  return rules::normalize_value(value);
+}
+
+std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& file,
+                                std::string_view text, const FileFacts& facts,
+                                size_t* suppressed) {
+  std::vector<Finding> out;
+  if (facts.facts.empty()) return out;
+  const SnippetSource snippets(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
+  std::set<std::tuple<std::string, uint32_t, uint32_t>> seen;
+  for (const Fact& f : facts.facts) {
+    for (const Lookup& l : lookups(f)) {
+      Best best;
+      for (const std::string& key : l.keys) {
+        for (const Rule* r : rules.exact(l.kind, key)) consider(rules, r, f, key, true, 0, best);
+        for (const Rule* r : rules.prefixed(l.kind)) {
+          size_t len = 0;
+          bool hit = false;
+          if (r->match.names.empty()) hit = true;
+          for (const auto& p : r->match.names) {
+            if (rules::boundary_prefix(key, p) && (!hit || p.size() > len)) {
+              hit = true;
+              len = p.size();
+            }
+          }
+          if (hit) consider(rules, r, f, key, false, len, best);
+        }
+      }
+      if (!best.rule) continue;
+      const Rule& r = *best.rule;
+      if (r.match.kind == MatchKind::Dependency && r.status == "compatible") continue;
+      if (!seen.emplace(r.id, f.span.line, f.span.col).second) continue;
+      bool drop = false;
+      for (const auto& [line, id] : facts.suppressions)
+        if (line == f.span.line && (id.empty() || id == r.id)) drop = true;
+      if (drop) {
+        if (suppressed) ++*suppressed;
+        continue;
+      }
+      Finding fd;
+      fd.rule = &r;
+      fd.rule_id = r.id;
+      fd.domain = r.domain;
+      fd.path = file.rel_path;
+      fd.span = f.span;
+      fd.match = match_text(f);
+      fd.snippet = clip_utf8(snippets.line(f.span.line), kSnippetBytes);
+      fd.message = r.message;
+      const std::string_view tail =
+          best.exact ? std::string_view() : std::string_view(best.key).substr(best.prefix);
+      fd.replacement = expand(r.replacement, best.key, tail);
+      fd.confidence = r.confidence;
+      fd.severity = r.severity;
+      fd.guarded = f.guarded;
+      fd.autofix = r.autofix.has_value() && r.confidence == Confidence::High;
+      fd.auto_by_transfer_to_npu = r.transfer_to_npu == TransferCoverage::Covered;
+      fd.scope = f.scope;
+      if (!facts.cell_lines.empty() && f.span.line >= 1 &&
+          f.span.line <= facts.cell_lines.size()) {
+        fd.cell = facts.cell_lines[f.span.line - 1].cell;
+        fd.cell_line = facts.cell_lines[f.span.line - 1].line;
+      }
+      out.push_back(std::move(fd));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace ascendify::match

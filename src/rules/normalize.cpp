@@ -1,0 +1,55 @@
+#include "rules/normalize.hpp"
+
+#include "core/text.hpp"
+
+namespace ascendify::rules {
+
+namespace {
+bool is_word(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+}  // namespace
+
+std::string normalize_value(std::string_view value) {
+  size_t colon = value.find(':');
+  if (colon == std::string_view::npos || colon == 0) return std::string(value);
+  for (size_t i = 0; i < colon; ++i)
+    if (!is_word(value[i])) return std::string(value);
+  std::string_view tail = value.substr(colon + 1);
+  bool index = tail == "{}";
+  if (!index && !tail.empty()) {
+    index = true;
+    for (char c : tail)
+      if (c < '0' || c > '9') index = false;
+  }
+  if (!index) return std::string(value);
+  return std::string(value.substr(0, colon)) + ":N";
+}
+
+std::string normalize_image(std::string_view image) {
+  std::string s = ascii_lower(trim(image));
+  size_t at = s.find('@');
+  if (at != std::string::npos) s.resize(at);
+  size_t slash = s.rfind('/');
+  size_t colon = s.find(':', slash == std::string::npos ? 0 : slash);
+  if (colon != std::string::npos) s.resize(colon);
+  for (std::string_view reg : {"docker.io/", "index.docker.io/", "registry-1.docker.io/"}) {
+    if (s.rfind(reg, 0) == 0) {
+      s.erase(0, reg.size());
+      break;
+    }
+  }
+  if (s.rfind("library/", 0) == 0) s.erase(0, 8);
+  return s;
+}
+
+bool boundary_prefix(std::string_view name, std::string_view prefix) {
+  if (prefix.empty()) return true;
+  if (name.size() < prefix.size() || name.substr(0, prefix.size()) != prefix) return false;
+  if (name.size() == prefix.size()) return true;
+  const char last = prefix.back();
+  const bool last_alnum = is_word(last) && last != '_';
+  return !last_alnum || !is_word(name[prefix.size()]);
+}
+
+}  // namespace ascendify::rules

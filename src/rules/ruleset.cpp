@@ -1,0 +1,180 @@
+#include "rules/ruleset.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <yaml-cpp/yaml.h>
+
+#include "rules/embedded.hpp"
+#include "rules/rule_parser.hpp"
+
+namespace ascendify::rules {
+
+namespace {
+
+std::string index_key(MatchKind kind, std::string_view name) {
+  std::string key(1, static_cast<char>('0' + static_cast<int>(kind)));
+  key += '\0';
+  key += name;
+  return key;
+}
+
+size_t longest_name(const Rule* r) {
+  size_t n = 0;
+  for (const auto& s : r->match.names) n = std::max(n, s.size());
+  return n;
+}
+
+}  // namespace
+
+size_t RuleSet::add_yaml(std::string_view file_name, std::string_view text,
+                         std::vector<Diagnostic>& diagnostics) {
+  const std::string file(file_name);
+  auto diag = [&](uint32_t line, std::string reason) {
+    diagnostics.push_back(Diagnostic{file, line, std::move(reason)});
+  };
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(text));
+  } catch (const YAML::Exception& e) {
+    diag(e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0,
+         "YAML syntax error: " + e.msg);
+    return 0;
+  } catch (const std::exception& e) {
+    diag(0, std::string("cannot parse rule file: ") + e.what());
+    return 0;
+  }
+  size_t added = 0;
+  try {
+    if (!root || root.IsNull()) return 0;
+    YAML::Node list = root;
+    if (root.IsMap()) {
+      for (const auto& kv : root) {
+        if (!kv.first.IsScalar() || kv.first.Scalar() != "rules") {
+          diag(static_cast<uint32_t>(kv.first.Mark().line + 1),
+               "unknown top-level key (a rule file is a list of rules or {rules: [...]})");
+          return 0;
+        }
+      }
+      list = root["rules"];
+    }
+    if (!list.IsSequence()) {
+      diag(static_cast<uint32_t>(list.Mark().line + 1),
+           "a rule file must be a list of rules or {rules: [...]}");
+      return 0;
+    }
+    for (const auto& node : list) {
+      ParseError err;
+      std::optional<Rule> rule = parse_rule(node, file_name, err);
+      if (!rule) {
+        diag(err.line, err.reason);
+        continue;
+      }
+      if (!ids_.insert(rule->id).second) {
+        diag(static_cast<uint32_t>(node["id"].Mark().line + 1),
+             "duplicate rule id '" + rule->id + "' (rule skipped)");
+        continue;
+      }
+      rules_.push_back(std::move(*rule));
+      ++added;
+    }
+  } catch (const std::exception& e) {
+    diag(0, std::string("cannot read rule file: ") + e.what());
+  }
+  return added;
+}
+
+void RuleSet::finalize() {
+  exact_.clear();
+  prefixed_.clear();
+  by_id_.clear();
+  by_dist_.clear();
+  by_import_.clear();
+  for (const Rule& r : rules_) {
+    by_id_.emplace(r.id, &r);
+    const MatchSpec& m = r.match;
+    if (m.prefix || m.names.empty()) {
+      prefixed_[static_cast<int>(m.kind)].push_back(&r);
+    } else {
+      for (const auto& name : m.names) {
+        auto& v = exact_[index_key(m.kind, name)];
+        if (std::find(v.begin(), v.end(), &r) == v.end()) v.push_back(&r);
+      }
+    }
+    if (m.kind == MatchKind::Dependency) {
+      for (const auto& name : m.names) by_dist_.emplace(name, &r);
+      for (const auto& imp : m.import_names) by_import_.emplace(imp, &r);
+    }
+  }
+  for (auto& [kind, v] : prefixed_) {
+    std::stable_sort(v.begin(), v.end(), [](const Rule* a, const Rule* b) {
+      return longest_name(a) > longest_name(b);
+    });
+  }
+}
+
+const Rule* RuleSet::find(std::string_view id) const {
+  auto it = by_id_.find(std::string(id));
+  return it == by_id_.end() ? nullptr : it->second;
+}
+
+const std::vector<const Rule*>& RuleSet::exact(MatchKind kind, std::string_view name) const {
+  static const std::vector<const Rule*> kNone;
+  auto it = exact_.find(index_key(kind, name));
+  return it == exact_.end() ? kNone : it->second;
+}
+
+const std::vector<const Rule*>& RuleSet::prefixed(MatchKind kind) const {
+  static const std::vector<const Rule*> kNone;
+  auto it = prefixed_.find(static_cast<int>(kind));
+  return it == prefixed_.end() ? kNone : it->second;
+}
+
+const Rule* RuleSet::dependency_by_dist(std::string_view normalized_dist) const {
+  auto it = by_dist_.find(std::string(normalized_dist));
+  return it == by_dist_.end() ? nullptr : it->second;
+}
+
+const Rule* RuleSet::dependency_by_import(std::string_view top_level_import) const {
+  auto it = by_import_.find(std::string(top_level_import));
+  return it == by_import_.end() ? nullptr : it->second;
+}
+
+RuleSet load_rules(const std::vector<std::string>& extra_files, std::vector<Diagnostic>& diags) {
+  RuleSet set;
+  for (const auto& f : embedded_rule_files()) set.add_yaml(f.name, f.text, diags);
+  for (const auto& path : extra_files) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      diags.push_back(Diagnostic{path, 0, "cannot read rule file"});
+      continue;
+    }
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    set.add_yaml(path, buf.str(), diags);
+  }
+  set.finalize();
+  return set;
+}
+
+std::string normalize_dist_name(std::string_view name) {
+  std::string out;
+  bool sep = false;
+  size_t b = 0, e = name.size();
+  while (b < e && (name[b] == ' ' || name[b] == '\t')) ++b;
+  while (e > b && (name[e - 1] == ' ' || name[e - 1] == '\t')) --e;
+  for (size_t i = b; i < e; ++i) {
+    char c = name[i];
+    if (c == '-' || c == '_' || c == '.') {
+      sep = true;
+      continue;
+    }
+    if (sep && !out.empty()) out += '-';
+    sep = false;
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
+}  // namespace ascendify::rules
