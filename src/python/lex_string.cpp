@@ -79,6 +79,14 @@ ScanResult scan_plain(std::string_view s, size_t i, char quote, bool triple, Lin
   return {n, false};
 }
 
+// First line end met inside a replacement field of a single-quoted f-string.
+struct Speculation {
+  bool allowed = true;  // false: such a line end ends the f-string (unterminated)
+  bool active = false;
+  size_t pos = 0;  // offset of that line end
+  LineTracker lt;  // line state before it
+};
+
 // Pops the frames of the innermost single-quoted f-string(s) after an unescaped line end.
 void drop_single_quoted(std::vector<FFrame>& st) {
   while (!st.empty() && !st.back().triple) st.pop_back();
@@ -146,7 +154,7 @@ size_t step_literal(std::string_view s, size_t i, std::vector<FFrame>& st, LineT
 
 // Inside a replacement field's expression.
 size_t step_expr(std::string_view s, size_t i, std::vector<FFrame>& st, LineTracker* lt,
-                 bool* bad_newline) {
+                 Speculation* spec, bool* bad_newline) {
   const size_t n = s.size();
   FFrame& f = st.back();
   unsigned char c = static_cast<unsigned char>(s[i]);
@@ -203,9 +211,16 @@ size_t step_expr(std::string_view s, size_t i, std::vector<FFrame>& st, LineTrac
       return i + 1;
     case '\r':
     case '\n':
-      if (f.depth == 0 && !f.triple) {
-        *bad_newline = true;
-        return i;
+      if (!f.triple) {  // PEP 701 allows it, but it is more often a missing quote or brace
+        if (!spec->allowed) {
+          *bad_newline = true;
+          return i;
+        }
+        if (!spec->active) {
+          spec->active = true;
+          spec->pos = i;
+          if (lt != nullptr) spec->lt = *lt;
+        }
       }
       return consume_newline(s, i, lt);
     default:
@@ -213,31 +228,39 @@ size_t step_expr(std::string_view s, size_t i, std::vector<FFrame>& st, LineTrac
   }
 }
 
-// Runs the f-string machine until the stack shrinks below `stop_size`.
+// Runs the f-string machine until the stack shrinks below `stop_size`. An f-string left
+// unterminated after a speculative line end in a single-quoted field is cut back there.
 ScanResult run_fstring(std::string_view s, size_t i, LineTracker* lt, std::vector<FFrame>& st,
-                       size_t stop_size) {
+                       size_t stop_size, bool multiline_fields) {
   const size_t n = s.size();
+  Speculation spec;
+  spec.allowed = multiline_fields;
+  auto unterminated = [&](size_t end) -> ScanResult {
+    if (!spec.active) return {end, false, false};
+    if (lt != nullptr) *lt = spec.lt;
+    return {spec.pos, false, true};
+  };
   while (st.size() >= stop_size) {
-    if (i >= n) return {n, false};
+    if (i >= n) return unterminated(n);
     bool bad_newline = false;
-    i = st.back().kind == FFrame::kExpr ? step_expr(s, i, st, lt, &bad_newline)
+    i = st.back().kind == FFrame::kExpr ? step_expr(s, i, st, lt, &spec, &bad_newline)
                                         : step_literal(s, i, st, lt, &bad_newline);
     if (bad_newline) {
       drop_single_quoted(st);
-      if (st.size() < stop_size) return {i, false};
+      if (st.size() < stop_size) return unterminated(i);
     }
   }
-  return {i, true};
+  return {i, true, false};
 }
 
 }  // namespace
 
 ScanResult scan_string_body(std::string_view s, size_t i, char quote, bool triple, uint8_t flags,
-                            LineTracker* lt, std::vector<FFrame>& scratch) {
+                            LineTracker* lt, std::vector<FFrame>& scratch, bool multiline_fields) {
   if (!(flags & kFormat)) return scan_plain(s, i, quote, triple, lt);
   scratch.clear();
   scratch.push_back({FFrame::kLiteral, quote, triple, (flags & kRaw) != 0, 0});
-  return run_fstring(s, i, lt, scratch, 1);
+  return run_fstring(s, i, lt, scratch, 1, multiline_fields);
 }
 
 size_t skip_fstring_field(std::string_view s, size_t i, char quote, bool triple, bool raw,
@@ -245,7 +268,7 @@ size_t skip_fstring_field(std::string_view s, size_t i, char quote, bool triple,
   scratch.clear();
   scratch.push_back({FFrame::kLiteral, quote, triple, raw, 0});
   scratch.push_back({FFrame::kExpr, quote, triple, raw, 0});
-  return run_fstring(s, i, nullptr, scratch, 2).end;
+  return run_fstring(s, i, nullptr, scratch, 2, true).end;
 }
 
 }  // namespace ascendify::python::lexdetail

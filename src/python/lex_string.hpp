@@ -27,6 +27,7 @@ struct FFrame {
 struct ScanResult {
   size_t end = 0;          // one past the last byte of the literal
   bool terminated = true;  // false: ran into a line end (single quotes) or the end of text
+  bool cut_back = false;   // unterminated f-string cut back to a line end inside a field
 };
 
 // If s[i] is '\r' or '\n', returns the offset after the line end ("\r\n" counts as one) and
@@ -38,9 +39,13 @@ bool string_prefix_flags(std::string_view prefix, uint8_t* flags);
 
 // Scans a string body starting at `i` (just after the opening quote(s)). `flags` are the
 // StringFlags of the literal (kFormat selects the f-string scanner). `scratch` is reused
-// storage for f-string nesting.
+// storage for f-string nesting. A replacement field of a single-quoted f-string may span
+// lines (PEP 701) when `multiline_fields` is set; if the f-string then never terminates, it is
+// cut back to the first such line end (cut_back), so a missing quote costs one line, not the
+// rest of the file. Callers clear the flag after a cut-back, which keeps the lexer linear.
 ScanResult scan_string_body(std::string_view s, size_t i, char quote, bool triple, uint8_t flags,
-                            LineTracker* lt, std::vector<FFrame>& scratch);
+                            LineTracker* lt, std::vector<FFrame>& scratch,
+                            bool multiline_fields = true);
 
 // For decode_string: `i` is just after the '{' opening a top-level replacement field of an
 // f-string body delimited by `quote`/`triple`. Returns the offset just after the matching '}'

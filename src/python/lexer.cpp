@@ -128,6 +128,7 @@ class Lexer {
   std::vector<uint32_t> indents_{0};
   uint32_t depth_ = 0;  // bracket nesting (a counter, clamped at 0)
   bool line_has_tokens_ = false;
+  bool multiline_fields_ = true;  // see scan_string_body
   std::vector<FFrame> scratch_;
   LexResult out_;
 
@@ -303,7 +304,9 @@ class Lexer {
     const char quote = s_[q];
     const bool triple = q + 2 < n_ && s_[q + 1] == quote && s_[q + 2] == quote;
     const size_t body = q + (triple ? 3 : 1);
-    auto r = lexdetail::scan_string_body(s_, body, quote, triple, flags, &lt_, scratch_);
+    auto r = lexdetail::scan_string_body(s_, body, quote, triple, flags, &lt_, scratch_,
+                                         multiline_fields_);
+    if (r.cut_back) multiline_fields_ = false;  // keeps the worst case linear
     if (triple) flags |= kTriple;
     if (!r.terminated) {
       flags |= kUnterminated;
