@@ -1,0 +1,1 @@
+"""Process groups and sequence parallelism."""

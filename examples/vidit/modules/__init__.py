@@ -1,0 +1,1 @@
+"""Model building blocks: attention backends, norms, rotary embeddings, the DiT."""
