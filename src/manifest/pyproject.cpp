@@ -2,7 +2,15 @@
 // package index declarations (poetry sources, uv indexes).
 #include <algorithm>
 
+// toml++ 3.3 asserts preconditions that hostile input can break (e.g. "[[[" reaches
+// parse_key with '['), and under NDEBUG turns them into __builtin_assume on clang (undefined
+// behaviour). The code after each assertion reports a proper parse error, so the assertions
+// are compiled out here in every build type.
+#pragma push_macro("NDEBUG")
+#undef NDEBUG
+#define TOML_ASSERT(expr) static_cast<void>(0)
 #include <toml++/toml.h>
+#pragma pop_macro("NDEBUG")
 
 #include "manifest/manifest.hpp"
 #include "manifest/requirement.hpp"
