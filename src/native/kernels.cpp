@@ -4,9 +4,15 @@ namespace ascendify::native {
 
 namespace {
 
-bool is(const CToken& t, std::string_view s) { return t.text == s; }
-bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-bool upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool is(const CToken& t, std::string_view s) {
+  return t.text == s;
+}
+bool starts(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+bool upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
 
 bool attribute_like(std::string_view s) {
   return s == "__launch_bounds__" || s == "__attribute__" || s == "__align__" ||
@@ -102,8 +108,8 @@ void body_features(const std::vector<CToken>& toks, const std::vector<size_t>& m
       f.insert("wmma");
       f.insert("tensor-core");
     }
-    if (s == "__half" || s == "__half2" || s == "half2" ||
-        starts(s, "__half2float") || starts(s, "__float2half"))
+    if (s == "__half" || s == "__half2" || s == "half2" || starts(s, "__half2float") ||
+        starts(s, "__float2half"))
       f.insert("half");
     if (starts(s, "__nv_bfloat16") || starts(s, "nv_bfloat16") || starts(s, "__bfloat162float") ||
         starts(s, "__float2bfloat16"))
@@ -118,8 +124,7 @@ void body_features(const std::vector<CToken>& toks, const std::vector<size_t>& m
       size_t k = i + 1;
       while (k < toks.size() && toks[k].kind == CKind::Ident) ++k;  // volatile
       if (k < toks.size() && is(toks[k], "(") && match[k] != kNone) {
-        for (size_t q = k; q <= match[k] && q < toks.size() && budget > 0;
-             ++q, --budget) {
+        for (size_t q = k; q <= match[k] && q < toks.size() && budget > 0; ++q, --budget) {
           if (toks[q].kind != CKind::String) continue;
           std::string_view body =
               text.substr(toks[q].body_begin, toks[q].body_end - toks[q].body_begin);

@@ -16,8 +16,8 @@ constexpr size_t kNone = static_cast<size_t>(-1);
 std::vector<size_t> match_brackets(const std::vector<CToken>& toks);
 
 struct FunctionUnit {
-  size_t name = kNone;        // token index of the function name
-  size_t sig_begin = kNone;   // the __global__/__device__ token
+  size_t name = kNone;       // token index of the function name
+  size_t sig_begin = kNone;  // the __global__/__device__ token
   size_t params_close = kNone;
   size_t body_open = kNone;   // `{`
   size_t body_close = kNone;  // `}` (kNone: unterminated)

@@ -7,8 +7,12 @@ namespace {
 bool ident_start(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || c >= 0x80;
 }
-bool ident_char(unsigned char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
-bool digit(unsigned char c) { return c >= '0' && c <= '9'; }
+bool ident_char(unsigned char c) {
+  return ident_start(c) || (c >= '0' && c <= '9');
+}
+bool digit(unsigned char c) {
+  return c >= '0' && c <= '9';
+}
 
 class Lexer {
  public:
@@ -67,8 +71,10 @@ class Lexer {
       skip_continuation();
     } else if (c == '/' && at(i_ + 1) == '/') {
       while (i_ < n_ && t_[i_] != '\n') {
-        if (continuation()) skip_continuation();
-        else ++i_;
+        if (continuation())
+          skip_continuation();
+        else
+          ++i_;
       }
     } else if (c == '/' && at(i_ + 1) == '*') {
       uint32_t start_line = line_;
@@ -77,8 +83,10 @@ class Lexer {
         if (t_[i_] == '\n') ++line_;
         ++i_;
       }
-      if (i_ >= n_) err(start_line, "unterminated /* comment");
-      else i_ += 2;
+      if (i_ >= n_)
+        err(start_line, "unterminated /* comment");
+      else
+        i_ += 2;
     } else if (c == '#' && line_start_ && !pp_) {
       directive();
     } else if (ident_start(static_cast<unsigned char>(c))) {
@@ -168,8 +176,8 @@ class Lexer {
     if (i_ < n_ && t_[i_] == quote) {
       ++i_;
     } else {
-      err(line, kind == CKind::String ? "unterminated string literal"
-                                      : "unterminated character literal");
+      err(line,
+          kind == CKind::String ? "unterminated string literal" : "unterminated character literal");
     }
     CToken& tok = push(kind, b, i_, line);
     tok.body_begin = q + 1;
@@ -179,8 +187,8 @@ class Lexer {
   void raw_string(uint32_t b) {
     uint32_t line = line_;
     uint32_t d = i_ + 1, k = d;
-    while (k < n_ && k - d <= 16 && t_[k] != '(' && t_[k] != '"' && t_[k] != '\n' &&
-           t_[k] != ' ' && t_[k] != ')' && t_[k] != '\\')
+    while (k < n_ && k - d <= 16 && t_[k] != '(' && t_[k] != '"' && t_[k] != '\n' && t_[k] != ' ' &&
+           t_[k] != ')' && t_[k] != '\\')
       ++k;
     if (k >= n_ || t_[k] != '(') {  // not a raw string after all
       push(CKind::Ident, b, i_, line_);
@@ -201,8 +209,8 @@ class Lexer {
   }
 
   void punct() {
-    static const char* const kMulti[] = {"<<<", ">>>", "::", "->", "<<", ">>", "&&", "||",
-                                         "==", "!=", "<=", ">=", "++", "--"};
+    static const char* const kMulti[] = {"<<<", ">>>", "::", "->", "<<", ">>", "&&",
+                                         "||",  "==",  "!=", "<=", ">=", "++", "--"};
     for (const char* m : kMulti) {
       std::string_view mv(m);
       if (t_.substr(i_, mv.size()) == mv) {
@@ -218,6 +226,8 @@ class Lexer {
 
 }  // namespace
 
-CLex lex_c(std::string_view text) { return Lexer(text).run(); }
+CLex lex_c(std::string_view text) {
+  return Lexer(text).run();
+}
 
 }  // namespace ascendify::native

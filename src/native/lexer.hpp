@@ -12,12 +12,12 @@ enum class CKind : uint8_t { Ident, Number, String, Char, Punct };
 
 struct CToken {
   CKind kind = CKind::Punct;
-  bool pp = false;           // inside a preprocessor directive
-  bool after_define = false; // the name right after `#define`
+  bool pp = false;            // inside a preprocessor directive
+  bool after_define = false;  // the name right after `#define`
   uint32_t begin = 0, end = 0;
   uint32_t body_begin = 0, body_end = 0;  // String: content without prefix/quotes/delimiters
-  uint32_t line = 0;         // 1-based line of `begin`
-  std::string_view text;     // the whole token
+  uint32_t line = 0;                      // 1-based line of `begin`
+  std::string_view text;                  // the whole token
 };
 
 struct Include {

@@ -15,17 +15,21 @@ namespace {
 
 constexpr size_t kBudget = 4'000'000;  // token visits for kernel feature scans
 
-bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool starts(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
 bool ends(std::string_view s, std::string_view p) {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
-bool upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
 
 bool is_type(std::string_view s) {
   return s == "__half" || s == "__half2" || s == "half2" || s == "__nv_bfloat16" ||
          s == "__nv_bfloat162" || s == "nv_bfloat16" || s == "nv_bfloat162" ||
-         s == "cudaStream_t" || s == "cudaEvent_t" || s == "cudaError_t" ||
-         s == "cublasHandle_t" || s == "cudnnHandle_t" || s == "cudaDeviceProp";
+         s == "cudaStream_t" || s == "cudaEvent_t" || s == "cudaError_t" || s == "cublasHandle_t" ||
+         s == "cudnnHandle_t" || s == "cudaDeviceProp";
 }
 
 bool is_intrinsic(std::string_view s) {
@@ -59,7 +63,11 @@ bool is_macro(std::string_view s, bool call) {
 class Analyzer {
  public:
   Analyzer(std::string_view text, std::string_view path)
-      : text_(text), path_(path), pos_(text), lx_(lex_c(text)), match_(match_brackets(lx_.tokens)) {}
+      : text_(text),
+        path_(path),
+        pos_(text),
+        lx_(lex_c(text)),
+        match_(match_brackets(lx_.tokens)) {}
 
   FileFacts run() {
     for (const auto& [line, msg] : lx_.errors) diag(line, msg);
@@ -67,9 +75,8 @@ class Analyzer {
     const auto& t = lx_.tokens;
     for (size_t i = 0; i < t.size(); ++i) scan(i);
     finish_kernels();
-    std::stable_sort(out_.facts.begin(), out_.facts.end(), [](const Fact& a, const Fact& b) {
-      return a.span.offset < b.span.offset;
-    });
+    std::stable_sort(out_.facts.begin(), out_.facts.end(),
+                     [](const Fact& a, const Fact& b) { return a.span.offset < b.span.offset; });
     return std::move(out_);
   }
 
@@ -131,7 +138,8 @@ class Analyzer {
       binding_block(i);
     if (t.after_define) return;
     if (is_type(s)) {
-      if (types_seen_.insert({t.line, std::string(s)}).second) add(std::string(s), "type", t.begin, t.end);
+      if (types_seen_.insert({t.line, std::string(s)}).second)
+        add(std::string(s), "type", t.begin, t.end);
     } else if (call && is_intrinsic(s)) {
       add(std::string(s), "intrinsic", t.begin, t.end);
     } else if (call && is_runtime_api(s)) {
@@ -165,10 +173,14 @@ class Analyzer {
       for (size_t steps = 0; steps < 512; ++steps) {
         std::string_view s = tok(p).text;
         if (tok(p).kind == CKind::Punct) {
-          if (s == ">") depth += 1;
-          else if (s == ">>") depth += 2;
-          else if (s == "<") depth -= 1;
-          else if (s == "<<") depth -= 2;
+          if (s == ">")
+            depth += 1;
+          else if (s == ">>")
+            depth += 2;
+          else if (s == "<")
+            depth -= 1;
+          else if (s == "<<")
+            depth -= 2;
         }
         if (depth <= 0 || p == 0) break;
         --p;
@@ -176,7 +188,8 @@ class Analyzer {
       if (depth != 0 || p == 0) return;
       --p;
     }
-    if (tok(p).kind == CKind::Ident) add(std::string(tok(p).text), "launch", tok(p).begin, tok(p).end);
+    if (tok(p).kind == CKind::Ident)
+      add(std::string(tok(p).text), "launch", tok(p).begin, tok(p).end);
   }
 
   void kernel(size_t i) {
@@ -188,7 +201,8 @@ class Analyzer {
     k.kind = "cuda";
     k.name = std::string(name.text);
     k.span = pos_.span(tok(i).begin, tok(u.params_close).end);
-    k.templated = template_ != kNone && template_ < i && (boundary_ == kNone || template_ > boundary_);
+    k.templated =
+        template_ != kNone && template_ < i && (boundary_ == kNone || template_ > boundary_);
     if (u.body_close == kNone) {
       diag(tok(u.body_open).line, "unbalanced braces: body of kernel " + k.name + " not closed");
     }
@@ -223,8 +237,8 @@ class Analyzer {
       // An unclosed body ends before the next kernel (or at the end of the file).
       size_t close = pk.unit.body_close;
       if (close == kNone) {
-        close = j + 1 < kernels_.size() ? kernels_[j + 1].unit.sig_begin - 1
-                                        : lx_.tokens.size() - 1;
+        close =
+            j + 1 < kernels_.size() ? kernels_[j + 1].unit.sig_begin - 1 : lx_.tokens.size() - 1;
       }
       KernelFact& kf = out_.kernels[pk.kernel_index];
       kf.loc = code_lines(lx_.tokens, pk.unit.body_open, close);

@@ -18,7 +18,9 @@ bool one_of(std::string_view s, std::initializer_list<std::string_view> set) {
 bool ends_with(std::string_view s, std::string_view suf) {
   return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
 }
-bool starts_with(std::string_view s, std::string_view pre) { return s.substr(0, pre.size()) == pre; }
+bool starts_with(std::string_view s, std::string_view pre) {
+  return s.substr(0, pre.size()) == pre;
+}
 
 std::string_view basename(std::string_view v) {
   size_t slash = v.rfind('/');
@@ -47,12 +49,36 @@ std::string join(const std::vector<Word>& w, size_t from) {
 
 // Boolean options of torchrun / deepspeed / accelerate launch (everything else takes a value).
 bool launcher_flag(std::string_view key) {
-  return one_of(key, {"standalone", "no_python", "no-python", "use_env", "use-env", "run_path",
-                      "run-path", "no_local_rank", "no-local-rank", "force_multi",
-                      "elastic_training", "bind_cores_to_rank", "no_ssh_check", "save_pid",
-                      "multi_gpu", "cpu", "use_cpu", "use_deepspeed", "use_fsdp",
-                      "use_megatron_lm", "use_xpu", "tpu", "debug", "quiet", "q",
-                      "same_network", "enable_cpu_affinity", "fp16", "bf16", "autotuning_run"});
+  return one_of(key, {"standalone",
+                      "no_python",
+                      "no-python",
+                      "use_env",
+                      "use-env",
+                      "run_path",
+                      "run-path",
+                      "no_local_rank",
+                      "no-local-rank",
+                      "force_multi",
+                      "elastic_training",
+                      "bind_cores_to_rank",
+                      "no_ssh_check",
+                      "save_pid",
+                      "multi_gpu",
+                      "cpu",
+                      "use_cpu",
+                      "use_deepspeed",
+                      "use_fsdp",
+                      "use_megatron_lm",
+                      "use_xpu",
+                      "tpu",
+                      "debug",
+                      "quiet",
+                      "q",
+                      "same_network",
+                      "enable_cpu_affinity",
+                      "fp16",
+                      "bf16",
+                      "autotuning_run"});
 }
 
 // Index of the script a launcher starts, scanning options from i. `module` set by -m.
@@ -103,15 +129,46 @@ void pip_install(const std::vector<Word>& w, size_t i, Emitter& em) {
   for (; i < w.size(); ++i) {
     const std::string& v = w[i].value;
     if (v.size() > 1 && v[0] == '-') {
-      bool takes_value = one_of(
-          v, {"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-i",
-              "--index-url", "--extra-index-url", "-f", "--find-links", "-t", "--target",
-              "--prefix", "--root", "--platform", "--python-version", "--implementation", "--abi",
-              "--no-binary", "--only-binary", "-C", "--config-settings", "--global-option",
-              "--install-option", "--trusted-host", "--progress-bar", "--cache-dir", "--src",
-              "--upgrade-strategy", "--log", "--timeout", "--retries", "--proxy",
-              "--exists-action", "--report", "--python", "--keyring-provider", "--cert",
-              "--client-cert"});
+      bool takes_value = one_of(v, {"-r",
+                                    "--requirement",
+                                    "-c",
+                                    "--constraint",
+                                    "-e",
+                                    "--editable",
+                                    "-i",
+                                    "--index-url",
+                                    "--extra-index-url",
+                                    "-f",
+                                    "--find-links",
+                                    "-t",
+                                    "--target",
+                                    "--prefix",
+                                    "--root",
+                                    "--platform",
+                                    "--python-version",
+                                    "--implementation",
+                                    "--abi",
+                                    "--no-binary",
+                                    "--only-binary",
+                                    "-C",
+                                    "--config-settings",
+                                    "--global-option",
+                                    "--install-option",
+                                    "--trusted-host",
+                                    "--progress-bar",
+                                    "--cache-dir",
+                                    "--src",
+                                    "--upgrade-strategy",
+                                    "--log",
+                                    "--timeout",
+                                    "--retries",
+                                    "--proxy",
+                                    "--exists-action",
+                                    "--report",
+                                    "--python",
+                                    "--keyring-provider",
+                                    "--cert",
+                                    "--client-cert"});
       if (takes_value) ++i;
       continue;
     }
@@ -171,7 +228,8 @@ std::string python_call(const std::vector<Word>& w, size_t p, Emitter& em) {
 
 // Options of wrapper commands that take a value.
 bool wrapper_option_value(std::string_view cmd, std::string_view opt) {
-  if (cmd == "sudo") return one_of(opt, {"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"});
+  if (cmd == "sudo")
+    return one_of(opt, {"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"});
   if (cmd == "nice") return opt == "-n";
   if (cmd == "timeout") return one_of(opt, {"-s", "-k", "--signal", "--kill-after"});
   if (cmd == "env") return one_of(opt, {"-u", "--unset", "-C", "--chdir"});
@@ -186,8 +244,9 @@ bool is_wrapper(std::string_view b) {
 }
 
 bool is_inner_start(std::string_view b) {
-  return is_python(b) || one_of(b, {"torchrun", "deepspeed", "accelerate", "bash", "sh",
-                                    "nvidia-smi", "nsys", "ncu"}) ||
+  return is_python(b) ||
+         one_of(b, {"torchrun", "deepspeed", "accelerate", "bash", "sh", "nvidia-smi", "nsys",
+                    "ncu"}) ||
          ends_with(b, ".sh") || ends_with(b, ".py");
 }
 
@@ -196,8 +255,8 @@ bool is_inner_start(std::string_view b) {
 bool emit_assign(const Word& w, Emitter& em) {
   size_t n = 0, at = 0;
   if (!assignment(w, n, at)) return false;
-  Fact& f = em.add(FactKind::EnvVar, w.value.substr(0, n), w.begin,
-                   w.begin + static_cast<uint32_t>(n));
+  Fact& f =
+      em.add(FactKind::EnvVar, w.value.substr(0, n), w.begin, w.begin + static_cast<uint32_t>(n));
   f.usage = Usage::Assign;
   f.detail = w.value.substr(at);
   return true;

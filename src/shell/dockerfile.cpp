@@ -12,7 +12,9 @@ namespace ascendify::shell {
 
 namespace {
 
-bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
 
 struct Line {
   uint32_t begin, end, next;  // end: before '\n' / '\r\n'; next: start of the next line
@@ -196,8 +198,7 @@ class Dockerfile {
 
   uint32_t instruction(uint32_t s) {
     uint32_t k = s;
-    while (k < t_.size() && ((t_[k] >= 'a' && t_[k] <= 'z') || (t_[k] >= 'A' && t_[k] <= 'Z')))
-      ++k;
+    while (k < t_.size() && ((t_[k] >= 'a' && t_[k] <= 'z') || (t_[k] >= 'A' && t_[k] <= 'Z'))) ++k;
     std::string kw = ascii_lower(t_.substr(s, k - s));
     uint32_t next = 0;
     uint32_t end = logical_end(s, next);
@@ -217,11 +218,16 @@ class Dockerfile {
         }
       }
     }
-    if (kw == "from") from(ab, end);
-    else if (kw == "env") env(ab, end);
-    else if (kw == "arg") arg(ab, end);
-    else if (kw == "run") run_body(ab, end, heredoc_body, body_end, next);
-    else if (kw == "cmd" || kw == "entrypoint") run_body(ab, end, end, end, end);
+    if (kw == "from")
+      from(ab, end);
+    else if (kw == "env")
+      env(ab, end);
+    else if (kw == "arg")
+      arg(ab, end);
+    else if (kw == "run")
+      run_body(ab, end, heredoc_body, body_end, next);
+    else if (kw == "cmd" || kw == "entrypoint")
+      run_body(ab, end, end, end, end);
     return next;
   }
 
@@ -259,8 +265,9 @@ class Dockerfile {
       std::string name = x.value.substr(0, eq);
       if (name.empty() || !is_name_start(name[0])) continue;
       std::string val = eq == std::string::npos ? "" : x.value.substr(eq + 1);
-      Fact& f = em_.add(FactKind::EnvVar, name, x.begin,
-                        x.begin + static_cast<uint32_t>(std::min(name.size(), size_t{x.end - x.begin})));
+      Fact& f =
+          em_.add(FactKind::EnvVar, name, x.begin,
+                  x.begin + static_cast<uint32_t>(std::min(name.size(), size_t{x.end - x.begin})));
       f.usage = Usage::Assign;
       f.detail = val;
       if (!args_.count(name)) args_[name] = val;
@@ -308,7 +315,8 @@ class Dockerfile {
 FileFacts analyze_dockerfile(std::string_view text, std::string_view path) {
   FileFacts out;
   if (text.size() >= std::numeric_limits<uint32_t>::max()) {
-    out.diagnostics.push_back({std::string(path), 0, "file too large for the Dockerfile front end"});
+    out.diagnostics.push_back(
+        {std::string(path), 0, "file too large for the Dockerfile front end"});
     return out;
   }
   PosMap pos(text);

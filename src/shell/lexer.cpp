@@ -5,11 +5,15 @@ namespace ascendify::shell {
 bool is_name_start(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
 }
-bool is_name_char(char c) { return is_name_start(c) || (c >= '0' && c <= '9'); }
+bool is_name_char(char c) {
+  return is_name_start(c) || (c >= '0' && c <= '9');
+}
 
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
 bool is_meta(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '&' || c == '|' ||
          c == '<' || c == '>' || c == '(' || c == ')';
@@ -69,10 +73,10 @@ class Lexer {
   }
 
   bool op() {
-    static const char* const kOps[] = {";;&", ";;", ";&", "&&", "||", "|&", ";", "&", "|", "(",
-                                       ")"};
-    static const char* const kRedirs[] = {"<<<", "<<-", "&>>", "<<", "<>", "<&", ">>", ">&",
-                                          ">|",  "&>",  "<",   ">"};
+    static const char* const kOps[] = {";;&", ";;", ";&", "&&", "||", "|&",
+                                       ";",   "&",  "|",  "(",  ")"};
+    static const char* const kRedirs[] = {"<<<", "<<-", "&>>", "<<", "<>", "<&",
+                                          ">>",  ">&",  ">|",  "&>", "<",  ">"};
     char c = b_[i_];
     if (!is_meta(c)) return false;
     if ((c == '<' || c == '>') && at(i_ + 1) == '(') {  // process substitution
@@ -208,8 +212,10 @@ class Lexer {
         ++i_;
       }
     }
-    if (i_ >= n_) err(n_, "unterminated double-quoted string");
-    else ++i_;
+    if (i_ >= n_)
+      err(n_, "unterminated double-quoted string");
+    else
+      ++i_;
   }
 
   void backtick(std::string& v) {

@@ -22,7 +22,9 @@ bool looks_like_env(std::string_view name) {
   return upper;
 }
 
-bool is_op(const Token& t, std::string_view s) { return t.kind == TokKind::Op && t.text == s; }
+bool is_op(const Token& t, std::string_view s) {
+  return t.kind == TokKind::Op && t.text == s;
+}
 
 Word to_word(const Token& t) {
   Word w;
@@ -78,8 +80,8 @@ void walk(const std::vector<Token>& toks, Emitter& em) {
     if (cmd.empty() && !t.quoted) {
       const std::string& kw = t.text;
       if (kw == "if" || kw == "then" || kw == "else" || kw == "elif" || kw == "do" ||
-          kw == "while" || kw == "until" || kw == "!" || kw == "{" || kw == "fi" ||
-          kw == "done" || kw == "}")
+          kw == "while" || kw == "until" || kw == "!" || kw == "{" || kw == "fi" || kw == "done" ||
+          kw == "}")
         continue;
       if (kw == "esac") {
         if (case_depth > 0) --case_depth;
@@ -142,9 +144,8 @@ void analyze_script(std::string_view buf, uint32_t begin, uint32_t end, Emitter&
 }
 
 void sort_facts(FileFacts& out) {
-  std::stable_sort(out.facts.begin(), out.facts.end(), [](const Fact& a, const Fact& b) {
-    return a.span.offset < b.span.offset;
-  });
+  std::stable_sort(out.facts.begin(), out.facts.end(),
+                   [](const Fact& a, const Fact& b) { return a.span.offset < b.span.offset; });
 }
 
 FileFacts analyze_shell(std::string_view text, std::string_view path) {

@@ -1,10 +1,10 @@
+#include "native/native.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
-
-#include "native/native.hpp"
 
 namespace ascendify::native {
 namespace {
@@ -33,7 +33,8 @@ TEST(Native, FixtureFacts) {
   EXPECT_TRUE(ff.diagnostics.empty());
   EXPECT_EQ(summary(ff, "include"), (V{"cub/cub.cuh@1", "cuda_fp16.h@2", "torch/extension.h@3"}));
   EXPECT_EQ(summary(ff, "kernel"), (V{"reduce_kernel@18"}));
-  EXPECT_EQ(summary(ff, "intrinsic"), (V{"__shfl_xor_sync@13", "__syncthreads@25", "atomicAdd@26"}));
+  EXPECT_EQ(summary(ff, "intrinsic"),
+            (V{"__shfl_xor_sync@13", "__syncthreads@25", "atomicAdd@26"}));
   EXPECT_EQ(summary(ff, "runtime-api"), (V{"cudaStreamSynchronize@35"}));
   EXPECT_EQ(summary(ff, "aten-api"),
             (V{"at::cuda::OptionalCUDAGuard@30", "at::cuda::getCurrentCUDAStream@31"}));
@@ -154,8 +155,8 @@ TEST(Native, DeepNestingAndGarbage) {
   std::string garbage;
   for (int i = 0; i < 4096; ++i) garbage.push_back(static_cast<char>((i * 131 + 7) % 256));
   analyze(garbage, "h.cu");
-  for (std::string s : {"R\"", "'", "\"", "#include <", "#", "\\", "__global__",
-                        "__global__ void", "k<<<", ">>><<<", "PYBIND11_MODULE(", "a::"})
+  for (std::string s : {"R\"", "'", "\"", "#include <", "#", "\\", "__global__", "__global__ void",
+                        "k<<<", ">>><<<", "PYBIND11_MODULE(", "a::"})
     analyze(s, "i.cu");
   std::string many;
   for (int i = 0; i < 2000; ++i) many += "__global__ void k(){";

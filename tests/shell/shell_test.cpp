@@ -1,10 +1,10 @@
+#include "shell/shell.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
-
-#include "shell/shell.hpp"
 
 namespace ascendify::shell {
 namespace {
@@ -146,10 +146,10 @@ TEST(Shell, SmallCases) {
       "python -m pip install 'Flash_Attn[x]>=2' ; declare -x HF_HOME=/data\n",
       "t.sh");
   EXPECT_TRUE(command_on_line(ff, "nvidia-smi", 1));
-  EXPECT_TRUE(command_on_line(ff, "nvcc", 1));    // inside $(...)
+  EXPECT_TRUE(command_on_line(ff, "nvcc", 1));  // inside $(...)
   EXPECT_TRUE(command_on_line(ff, "head", 1));
-  EXPECT_FALSE(command_on_line(ff, "nvcc", 2));   // for-list word, not a command
-  EXPECT_FALSE(command_on_line(ff, "f", 3));      // function definition
+  EXPECT_FALSE(command_on_line(ff, "nvcc", 2));  // for-list word, not a command
+  EXPECT_FALSE(command_on_line(ff, "f", 3));     // function definition
   const Fact* srun = command_on_line(ff, "srun", 3);
   ASSERT_TRUE(srun);
   EXPECT_EQ(srun->call, "main.py");
