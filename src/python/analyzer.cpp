@@ -1,0 +1,230 @@
+#include "python/analyzer.hpp"
+
+#include <algorithm>
+
+#include "python/analyzer_impl.hpp"
+#include "python/lexer.hpp"
+
+namespace ascendify::python {
+namespace detail {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+// `# ascendify: ignore[rule-a, rule-b]` -> (line, "rule-a"), (line, "rule-b");
+// `# ascendify: ignore` -> (line, "").
+void read_suppression(const Token& t, FileFacts& out) {
+  std::string_view s = t.text;
+  size_t k = s.find("ascendify:");
+  if (k == std::string_view::npos) return;
+  k += 10;
+  while (k < s.size() && is_space(s[k])) ++k;
+  if (s.substr(k, 6) != "ignore") return;
+  k += 6;
+  while (k < s.size() && is_space(s[k])) ++k;
+  if (k >= s.size() || s[k] != '[') {
+    if (k < s.size() && (s[k] == '-' || s[k] == '_' || std::isalnum(static_cast<unsigned char>(s[k]))))
+      return;  // "ignored", "ignore-this": not a suppression
+    out.suppressions.emplace_back(t.span.line, std::string());
+    return;
+  }
+  size_t close = s.find(']', k);
+  std::string_view list = s.substr(k + 1, close == std::string_view::npos ? s.npos : close - k - 1);
+  while (!list.empty()) {
+    size_t comma = list.find(',');
+    std::string_view item = list.substr(0, comma);
+    while (!item.empty() && is_space(item.front())) item.remove_prefix(1);
+    while (!item.empty() && is_space(item.back())) item.remove_suffix(1);
+    if (!item.empty()) out.suppressions.emplace_back(t.span.line, std::string(item));
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+}
+
+}  // namespace
+
+bool is_keyword(std::string_view s) {
+  static constexpr std::string_view kKeywords[] = {
+      "False", "None",   "True",    "and",      "as",       "assert", "async", "await",
+      "break", "class",  "continue", "def",     "del",      "elif",   "else",  "except",
+      "finally", "for",  "from",    "global",   "if",       "import", "in",    "is",
+      "lambda", "nonlocal", "not",  "or",       "pass",     "raise",  "return", "try",
+      "while", "with",   "yield"};
+  if (s.empty() || s.size() > 8) return false;
+  for (std::string_view k : kKeywords)
+    if (k == s) return true;
+  return false;
+}
+
+Analyzer::Analyzer(std::string_view text, std::vector<Token> tokens, FileFacts& out,
+                   std::string_view path)
+    : text_(text), toks_(std::move(tokens)), out_(out), path_(path) {
+  if (toks_.empty() || toks_.back().kind != TokenKind::EndMarker) {
+    Token end;
+    end.kind = TokenKind::EndMarker;
+    end.span.offset = end.span.end_offset = static_cast<uint32_t>(text.size());
+    toks_.push_back(end);
+  }
+  n_ = static_cast<uint32_t>(toks_.size());
+  blocks_.push_back(Block{});
+  frames_.reserve(32);
+}
+
+bool Analyzer::op(uint32_t k, std::string_view s) const {
+  const Token& t = at(k);
+  return t.kind == TokenKind::Op && t.text == s;
+}
+
+bool Analyzer::kw(uint32_t k, std::string_view s) const {
+  const Token& t = at(k);
+  return t.kind == TokenKind::Name && t.text == s;
+}
+
+std::string_view Analyzer::src(uint32_t b, uint32_t e) const {
+  if (b >= e || b >= n_) return {};
+  uint32_t from = toks_[b].span.offset;
+  uint32_t to = at(e - 1).span.end_offset;
+  if (to <= from || to > text_.size()) return {};
+  return text_.substr(from, to - from);
+}
+
+Span Analyzer::span(uint32_t b, uint32_t e) const {
+  Span s = at(b).span;
+  if (e > b + 1) {
+    const Span& l = at(e - 1).span;
+    s.end_line = l.end_line;
+    s.end_col = l.end_col;
+    s.end_offset = l.end_offset;
+  }
+  return s;
+}
+
+void Analyzer::diag(uint32_t line, std::string message) {
+  out_.diagnostics.push_back(Diagnostic{std::string(path_), line, std::move(message)});
+}
+
+Fact& Analyzer::new_fact(FactKind kind, Span sp) {
+  Fact& f = out_.facts.emplace_back();
+  f.kind = kind;
+  f.span = sp;
+  f.scope = scopes_.name();
+  f.guarded = guarded();
+  return f;
+}
+
+void Analyzer::push_block(Block b) {
+  const Block& top = blocks_.back();
+  b.guard_cum = top.guard_cum + (b.guard ? 1 : 0);
+  if (b.kernel < 0) b.kernel = top.kernel;
+  if (b.phase == 0 && b.kind != Block::kDef) b.phase = top.phase;
+  if (b.kind == Block::kExcept) {
+    b.in_except = true;
+  } else if (b.kind != Block::kDef && b.kind != Block::kClass) {
+    b.in_except = top.in_except;
+  }
+  blocks_.push_back(b);
+}
+
+void Analyzer::pop_block() {
+  if (blocks_.size() <= 1) return;
+  Block b = blocks_.back();
+  blocks_.pop_back();
+  if (b.scope_pushed) scopes_.pop();
+  if (b.own_kernel >= 0 && static_cast<size_t>(b.own_kernel) < out_.kernels.size()) {
+    uint32_t end = std::max(last_line_, b.start_line);
+    out_.kernels[b.own_kernel].loc = b.inline_body ? 1 : end - b.start_line;
+  }
+  pending_else_guard_ = false;
+  switch (b.kind) {
+    case Block::kTry:
+      pending_try_ = {b.facts_begin, static_cast<uint32_t>(out_.facts.size()), true};
+      break;
+    case Block::kExcept:
+      pending_try_ = b.saved_try;
+      break;
+    case Block::kIf:
+      pending_try_.valid = false;
+      pending_else_guard_ = b.else_guard;
+      break;
+    default:
+      pending_try_.valid = false;
+  }
+}
+
+uint32_t Analyzer::open_body(uint32_t colon, Block b) {
+  b.start_line = at(colon).span.line;
+  uint32_t k = colon + 1;
+  if (colon < n_ && op(colon, ":")) {
+    const Token& next = at(k);
+    if (next.kind == TokenKind::Newline) {
+      if (at(k + 1).kind == TokenKind::Indent) {
+        push_block(b);
+        return k + 2;
+      }
+    } else if (next.kind != TokenKind::EndMarker && next.kind != TokenKind::Dedent &&
+               next.kind != TokenKind::Indent) {
+      b.inline_body = true;
+      push_block(b);
+      return k;
+    }
+  }
+  // No body: undo what the header prepared.
+  if (b.scope_pushed) scopes_.pop();
+  if (b.own_kernel >= 0) out_.kernels[b.own_kernel].loc = 0;
+  return std::min(k, n_ - 1);
+}
+
+void Analyzer::run() {
+  uint32_t i = 0;
+  while (i < n_) {
+    const Token& t = toks_[i];
+    switch (t.kind) {
+      case TokenKind::EndMarker:
+        i = n_;
+        break;
+      case TokenKind::Newline:
+        while (blocks_.size() > 1 && blocks_.back().inline_body) pop_block();
+        ++i;
+        break;
+      case TokenKind::Indent:  // unexpected indent: keep Indent/Dedent pairing
+        push_block(Block{});
+        ++i;
+        break;
+      case TokenKind::Dedent:
+        while (blocks_.size() > 1 && blocks_.back().inline_body) pop_block();
+        pop_block();
+        ++i;
+        break;
+      default: {
+        uint32_t next = statement(i);
+        i = next > i ? next : i + 1;  // always progress
+      }
+    }
+  }
+  while (blocks_.size() > 1) pop_block();
+}
+
+}  // namespace detail
+
+FileFacts analyze(std::string_view text, std::string_view path) {
+  FileFacts out;
+  LexResult lexed = lex(text);
+  for (Diagnostic& d : lexed.diagnostics) {
+    d.path = std::string(path);
+    out.diagnostics.push_back(std::move(d));
+  }
+  std::vector<Token> tokens;
+  tokens.reserve(lexed.tokens.size());
+  for (const Token& t : lexed.tokens) {
+    if (t.kind == TokenKind::Comment) {
+      detail::read_suppression(t, out);
+    } else {
+      tokens.push_back(t);
+    }
+  }
+  lexed.tokens = {};
+  detail::Analyzer(text, std::move(tokens), out, path).run();
+  return out;
+}
+
+}  // namespace ascendify::python

@@ -1,0 +1,278 @@
+// Compound statement headers: def, class, if/elif (guards, main guard), except, for, with.
+#include <algorithm>
+
+#include "python/analyzer_impl.hpp"
+#include "python/lexer.hpp"
+
+namespace ascendify::python::detail {
+namespace {
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool ends_with(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+
+// An availability flag or probe: FOO_AVAILABLE, HAS_FOO, has_foo, is_foo_available(),
+// find_spec(...). `torch.cuda.is_available()` is a device check, not a package probe.
+bool is_probe_name(std::string_view s) {
+  if (ends_with(s, "_AVAILABLE")) return true;
+  if (ends_with(s, "_available") && s != "is_available") return true;
+  if (starts_with(s, "HAS_") || starts_with(s, "has_") || starts_with(s, "_has_")) return true;
+  return s == "find_spec";
+}
+
+bool is_triton_decorator(std::string_view d) {
+  return starts_with(d, "triton.") &&
+         (ends_with(d, ".jit") || ends_with(d, ".autotune") || ends_with(d, ".heuristics"));
+}
+
+bool catches_import_error(std::string_view s) {
+  return s == "ImportError" || s == "ModuleNotFoundError" || s == "Exception" ||
+         s == "BaseException";
+}
+
+}  // namespace
+
+// Index of the bracket closing the one at `open`, or `limit`.
+static uint32_t match_close(const std::vector<Token>& t, uint32_t open, uint32_t limit) {
+  int depth = 0;
+  for (uint32_t k = open; k < limit; ++k) {
+    if (is_opener(t[k])) {
+      ++depth;
+    } else if (is_closer(t[k]) && --depth == 0) {
+      return k;
+    }
+  }
+  return limit;
+}
+
+uint32_t Analyzer::def_stmt(uint32_t s) {
+  uint32_t le = line_end(s);
+  uint32_t ni = s + 1;
+  if (ni >= le || toks_[ni].kind != TokenKind::Name) return le;
+  std::string_view name = toks_[ni].text;
+  uint32_t k = ni + 1;
+  if (op(k, "[")) k = std::min(match_close(toks_, k, le) + 1, le);  // PEP 695 type params
+  uint32_t colon = header_colon(k, le);
+  std::vector<std::string_view> params;
+  if (op(k, "(")) {
+    uint32_t close = std::min(match_close(toks_, k, colon), colon);
+    uint32_t p = k + 1;
+    while (p < close) {
+      // One parameter slot [p, pe).
+      uint32_t pe = p;
+      int depth = 0;
+      while (pe < close && !(depth == 0 && op(pe, ","))) {
+        if (is_opener(toks_[pe])) ++depth;
+        if (is_closer(toks_[pe]) && depth > 0) --depth;
+        ++pe;
+      }
+      uint32_t q = p;
+      while (q < pe && (op(q, "*") || op(q, "**"))) ++q;
+      if (q < pe && toks_[q].kind == TokenKind::Name) {
+        std::string_view pname = toks_[q].text;
+        params.push_back(pname);
+        ++q;
+        uint32_t eq = q;
+        depth = 0;
+        while (eq < pe && !(depth == 0 && op(eq, "="))) {
+          if (is_opener(toks_[eq])) ++depth;
+          if (is_closer(toks_[eq]) && depth > 0) --depth;
+          ++eq;
+        }
+        if (op(q, ":")) scan_expr(q + 1, eq, Region{});
+        if (eq < pe) scan_expr(eq + 1, pe, Region{Region::kDefaultParam, pname});
+      }
+      p = pe + 1;
+    }
+    if (op(close + 1, "->")) scan_expr(close + 2, colon, Region{});
+  }
+  Fact& f = new_fact(FactKind::FunctionDef, span(ni, ni + 1));
+  f.name = std::string(name);
+  bool triton = false;
+  for (Decorator& d : decorators_) {
+    triton = triton || is_triton_decorator(d.name);
+    f.args.push_back(Arg{std::string(), ValueKind::Name, std::move(d.name), d.span});
+  }
+  decorators_.clear();
+  std::string outer_scope = scopes_.name();
+  const Block& parent = blocks_.back();
+  Block blk{Block::kDef};
+  if (parent.kind == Block::kClass && parent.own_kernel >= 0 &&
+      out_.kernels[parent.own_kernel].kind == "autograd-function") {
+    if (name == "forward") blk.phase = 1;
+    if (name == "backward") blk.phase = 2;
+  }
+  scopes_.bind_local(name, false);
+  blk.scope_pushed = scopes_.push(ScopeStack::kFunction, name);
+  if (!blk.scope_pushed && !depth_warned_) {
+    depth_warned_ = true;
+    diag(toks_[s].span.line, "python: definitions nested too deeply; inner scopes merged");
+  }
+  if (triton) {
+    KernelFact kf;
+    kf.kind = "triton";
+    kf.name = std::string(name);
+    kf.span = span(s, std::min(colon + 1, le));
+    kf.scope = outer_scope;
+    blk.kernel = blk.own_kernel = static_cast<int32_t>(out_.kernels.size());
+    out_.kernels.push_back(std::move(kf));
+  }
+  if (blk.scope_pushed)
+    for (std::string_view p : params) scopes_.bind_local(p, false);
+  return open_body(colon, blk);
+}
+
+uint32_t Analyzer::class_stmt(uint32_t s) {
+  uint32_t le = line_end(s);
+  uint32_t ni = s + 1;
+  if (ni >= le || toks_[ni].kind != TokenKind::Name) return le;
+  std::string_view name = toks_[ni].text;
+  uint32_t k = ni + 1;
+  if (op(k, "[")) k = std::min(match_close(toks_, k, le) + 1, le);
+  uint32_t colon = header_colon(k, le);
+  std::vector<Arg> bases;
+  if (op(k, "(")) {
+    uint32_t close = std::min(match_close(toks_, k, colon), colon);
+    scan_expr(k + 1, close, Region{Region::kClassBases});
+    uint32_t p = k + 1;
+    while (p < close) {
+      uint32_t pe = p;
+      int depth = 0;
+      while (pe < close && !(depth == 0 && op(pe, ","))) {
+        if (is_opener(toks_[pe])) ++depth;
+        if (is_closer(toks_[pe]) && depth > 0) --depth;
+        ++pe;
+      }
+      if (toks_[p].kind == TokenKind::Name && op(p + 1, "=")) {
+        Arg a = classify(p + 2, pe);
+        a.keyword = std::string(toks_[p].text);
+        bases.push_back(std::move(a));
+      } else if (pe > p) {
+        bases.push_back(classify(p, pe));
+      }
+      p = pe + 1;
+    }
+  }
+  bool autograd = false;
+  for (const Arg& a : bases)
+    autograd = autograd || (a.keyword.empty() && a.kind == ValueKind::Name &&
+                            (a.value == "torch.autograd.Function" ||
+                             a.value == "torch.autograd.function.Function"));
+  Fact& f = new_fact(FactKind::ClassDef, span(ni, ni + 1));
+  f.name = std::string(name);
+  f.args = std::move(bases);
+  decorators_.clear();
+  std::string outer_scope = scopes_.name();
+  scopes_.bind_local(name, false);
+  Block blk{Block::kClass};
+  blk.scope_pushed = scopes_.push(ScopeStack::kClass, name);
+  if (autograd) {
+    KernelFact kf;
+    kf.kind = "autograd-function";
+    kf.name = std::string(name);
+    kf.span = span(s, std::min(colon + 1, le));
+    kf.scope = outer_scope;
+    blk.kernel = blk.own_kernel = static_cast<int32_t>(out_.kernels.size());
+    out_.kernels.push_back(std::move(kf));
+  }
+  return open_body(colon, blk);
+}
+
+uint32_t Analyzer::if_stmt(uint32_t s, bool elif) {
+  uint32_t le = line_end(s);
+  uint32_t colon = header_colon(s + 1, le);
+  scan_expr(s + 1, colon, Region{});
+  bool negated = kw(s + 1, "not");
+  bool probe = false;
+  for (uint32_t k = s + 1; k < colon && !probe; ++k)
+    probe = toks_[k].kind == TokenKind::Name && is_probe_name(toks_[k].text);
+  Block b{Block::kIf};
+  b.guard = probe && !negated;
+  b.else_guard = probe && negated && !elif;
+  if (!elif && colon == s + 4) {
+    // if __name__ == "__main__":  (either operand order, either quote)
+    uint32_t nm = kw(s + 1, "__name__") ? s + 1 : s + 3;
+    uint32_t st = nm == s + 1 ? s + 3 : s + 1;
+    if (kw(nm, "__name__") && op(s + 2, "==") && toks_[st].kind == TokenKind::String &&
+        decode_string(toks_[st]) == "__main__") {
+      Fact& f = new_fact(FactKind::MainGuard, span(s, colon));
+      f.name = "__main__";
+    }
+  }
+  return open_body(colon, b);
+}
+
+uint32_t Analyzer::except_stmt(uint32_t s) {
+  uint32_t le = line_end(s);
+  uint32_t colon = header_colon(s + 1, le);
+  uint32_t b = s + 1;
+  if (op(b, "*")) ++b;
+  uint32_t as = b;
+  while (as < colon && !kw(as, "as")) ++as;
+  bool catches = b == colon;  // bare except
+  for (uint32_t k = b; k < as && !catches; ++k)
+    catches = toks_[k].kind == TokenKind::Name && catches_import_error(toks_[k].text);
+  if (catches && pending_try_.valid) {
+    uint32_t end = std::min<uint32_t>(pending_try_.end, static_cast<uint32_t>(out_.facts.size()));
+    for (uint32_t k = pending_try_.begin; k < end; ++k) out_.facts[k].guarded = true;
+  }
+  scan_expr(b, as, Region{});
+  Block blk{Block::kExcept};
+  blk.saved_try = pending_try_;
+  if (as < colon) bind_targets(as + 1, colon, false);
+  return open_body(colon, blk);
+}
+
+uint32_t Analyzer::for_stmt(uint32_t s) {
+  uint32_t le = line_end(s);
+  uint32_t colon = header_colon(s + 1, le);
+  uint32_t in = s + 1;
+  int depth = 0;
+  while (in < colon && !(depth == 0 && kw(in, "in"))) {
+    if (is_opener(toks_[in])) ++depth;
+    if (is_closer(toks_[in]) && depth > 0) --depth;
+    ++in;
+  }
+  scan_expr(in + 1, colon, Region{});
+  bind_targets(s + 1, in, false);
+  return open_body(colon, Block{Block::kOther});
+}
+
+uint32_t Analyzer::with_stmt(uint32_t s) {
+  uint32_t le = line_end(s);
+  uint32_t colon = header_colon(s + 1, le);
+  uint32_t b = s + 1, e = colon;
+  if (op(b, "(") && match_close(toks_, b, e) + 1 == e) {
+    // `with (a as x, b as y):` -- strip the parentheses when they hold `as` items.
+    int depth = 0;
+    bool has_as = false;
+    for (uint32_t k = b; k < e && !has_as; ++k) {
+      if (is_opener(toks_[k])) ++depth;
+      if (is_closer(toks_[k])) --depth;
+      has_as = depth == 1 && kw(k, "as");
+    }
+    if (has_as) {
+      ++b;
+      --e;
+    }
+  }
+  uint32_t ib = b;
+  while (ib < e) {
+    uint32_t ie = ib, as = e;
+    int depth = 0;
+    while (ie < e && !(depth == 0 && op(ie, ","))) {
+      if (is_opener(toks_[ie])) ++depth;
+      if (is_closer(toks_[ie]) && depth > 0) --depth;
+      if (depth == 0 && as == e && kw(ie, "as")) as = ie;
+      ++ie;
+    }
+    uint32_t xe = std::min(as, ie);
+    scan_expr(ib, xe, Region{Region::kWith});
+    if (as < ie) bind_targets(as + 1, ie, false);
+    ib = ie + 1;
+  }
+  return open_body(colon, Block{Block::kOther});
+}
+
+}  // namespace ascendify::python::detail

@@ -1,0 +1,162 @@
+// Fact construction helpers of the Python analyzer: argument classification, comparison
+// operands, references (with kernel bookkeeping), env vars.
+#include <algorithm>
+
+#include "core/text.hpp"
+#include "python/analyzer_impl.hpp"
+#include "python/lexer.hpp"
+
+namespace ascendify::python::detail {
+namespace {
+
+constexpr size_t kMaxText = 120;
+constexpr size_t kMaxOperandTokens = 64;
+
+bool contains(std::string_view s, std::string_view p) { return s.find(p) != s.npos; }
+
+// Tokens that end a comparison operand (at bracket depth 0).
+bool operand_boundary(const Token& t) {
+  if (t.kind == TokenKind::Name) {
+    std::string_view s = t.text;
+    return s == "and" || s == "or" || s == "not" || s == "if" || s == "else" || s == "in" ||
+           s == "is" || s == "lambda" || s == "return" || s == "assert" || s == "yield" ||
+           s == "for";
+  }
+  if (t.kind != TokenKind::Op) return false;
+  std::string_view s = t.text;
+  return s == "," || s == "=" || s == ":" || s == ":=" || s == "==" || s == "!=" || s == "<" ||
+         s == ">" || s == "<=" || s == ">=" || s == ";" || s == "->";
+}
+
+void add_unique(std::vector<std::string>& v, std::string s) {
+  if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(std::move(s));
+}
+
+}  // namespace
+
+Arg Analyzer::classify(uint32_t b, uint32_t e) const {
+  Arg a;
+  e = std::min(e, n_ - 1);
+  if (b >= e) return a;
+  a.span = span(b, e);
+  const Token& t0 = toks_[b];
+  bool all_strings = true, fmt = false;
+  for (uint32_t k = b; k < e && all_strings; ++k) {
+    all_strings = toks_[k].kind == TokenKind::String;
+    fmt = fmt || (toks_[k].string_flags & kFormat);
+  }
+  if (all_strings) {
+    a.kind = fmt ? ValueKind::FString : ValueKind::String;
+    for (uint32_t k = b; k < e && a.value.size() <= 2 * kMaxText; ++k)
+      a.value += decode_string(toks_[k]);
+    if (a.value.size() > 2 * kMaxText) a.value = clip_utf8(a.value, 2 * kMaxText);
+    return a;
+  }
+  if (e == b + 1 && t0.kind == TokenKind::Number) {
+    a.kind = ValueKind::Number;
+    a.value = std::string(t0.text);
+    return a;
+  }
+  if (e == b + 2 && op(b, "-") && toks_[b + 1].kind == TokenKind::Number) {
+    a.kind = ValueKind::Number;
+    a.value = "-" + std::string(toks_[b + 1].text);
+    return a;
+  }
+  if (e == b + 1 && t0.kind == TokenKind::Name && (t0.text == "True" || t0.text == "False")) {
+    a.kind = ValueKind::Bool;
+    a.value = std::string(t0.text);
+    return a;
+  }
+  if (e == b + 1 && t0.kind == TokenKind::Name && t0.text == "None") {
+    a.kind = ValueKind::Null;
+    a.value = "None";
+    return a;
+  }
+  bool chain = t0.kind == TokenKind::Name && !is_keyword(t0.text) && (e - b) % 2 == 1;
+  for (uint32_t k = b + 1; k < e && chain; k += 2)
+    chain = op(k, ".") && toks_[k + 1].kind == TokenKind::Name && !is_keyword(toks_[k + 1].text);
+  if (chain) {
+    a.kind = ValueKind::Name;
+    a.value = chain_name(b, e);
+    return a;
+  }
+  a.kind = ValueKind::Other;
+  a.value = clip_utf8(src(b, e), kMaxText);
+  return a;
+}
+
+std::string_view Analyzer::operand_left(uint32_t op_begin) const {
+  uint32_t k = op_begin;
+  int depth = 0;
+  for (size_t steps = 0; k > rb_ && steps < kMaxOperandTokens; ++steps) {
+    const Token& t = toks_[k - 1];
+    if (is_closer(t)) {
+      ++depth;
+    } else if (is_opener(t)) {
+      if (depth == 0) break;
+      --depth;
+    } else if (depth == 0 && operand_boundary(t)) {
+      break;
+    }
+    --k;
+  }
+  return src(k, op_begin);
+}
+
+std::string_view Analyzer::operand_right(uint32_t start) const {
+  uint32_t k = start;
+  int depth = 0;
+  for (size_t steps = 0; k < re_ && steps < kMaxOperandTokens; ++steps) {
+    const Token& t = toks_[k];
+    if (is_opener(t)) {
+      ++depth;
+    } else if (is_closer(t)) {
+      if (depth == 0) break;
+      --depth;
+    } else if (depth == 0 && operand_boundary(t)) {
+      break;
+    }
+    ++k;
+  }
+  return src(start, k);
+}
+
+int32_t Analyzer::emit_reference(std::string name, Usage u, Span sp) {
+  int32_t kernel = blocks_.back().kernel;
+  if (kernel >= 0 && out_.kernels[kernel].kind == "triton") {
+    KernelFact& kf = out_.kernels[kernel];
+    std::string_view n = name;
+    constexpr std::string_view kTl = "triton.language.";
+    if (n.substr(0, kTl.size()) == kTl && n != "triton.language.constexpr")
+      add_unique(kf.calls, "tl." + std::string(n.substr(kTl.size())));
+    if (contains(n, "libdevice") || n.substr(0, 22) == "triton.language.extra.")
+      add_unique(kf.features, "libdevice");
+    if (contains(n, "inline_asm_elementwise")) add_unique(kf.features, "inline-asm");
+    if (contains(n, "tensor_descriptor") || contains(n, "experimental_descriptor") ||
+        contains(n, "tensormap") || contains(n, "TensorDescriptor") || contains(n, "tma"))
+      add_unique(kf.features, "tma");
+  }
+  Fact& f = new_fact(FactKind::Reference, sp);
+  f.name = std::move(name);
+  f.usage = u;
+  return static_cast<int32_t>(out_.facts.size() - 1);
+}
+
+void Analyzer::note_call(std::string_view callee) {
+  const Block& b = blocks_.back();
+  if (b.kernel < 0 || b.phase == 0 || callee.empty()) return;
+  KernelFact& kf = out_.kernels[b.kernel];
+  if (kf.kind != "autograd-function") return;
+  std::string_view head = callee.substr(0, callee.find('.'));
+  if (head == "ctx" || head == "self" || head == "super") return;
+  add_unique(kf.calls, (b.phase == 1 ? "forward:" : "backward:") + std::string(callee));
+}
+
+void Analyzer::env_fact(const Arg& name, Usage u, std::string detail) {
+  Fact& f = new_fact(FactKind::EnvVar, name.span);
+  f.name = name.value;
+  f.usage = u;
+  f.detail = std::move(detail);
+}
+
+}  // namespace ascendify::python::detail

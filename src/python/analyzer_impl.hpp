@@ -1,0 +1,189 @@
+#pragma once
+// Internal state of the Python analyzer (analyzer.cpp: driver and blocks; analyzer_stmt.cpp:
+// statements; expr.cpp: expressions). Single pass over the tokens; nesting is kept on
+// explicit heap stacks, never on the call stack.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/facts.hpp"
+#include "python/scope.hpp"
+#include "python/token.hpp"
+
+namespace ascendify::python::detail {
+
+// What an expression region is, for the literals and references at its top level.
+struct Region {
+  enum Mode : uint8_t {
+    kNone,
+    kAssignValue,   // right side of `=`: detail = target text
+    kReturn,
+    kDefaultParam,  // detail = parameter name
+    kWith,          // a with-item: the leading chain has Usage::With
+    kDecorator,     // after '@': the leading chain has Usage::Decorator
+    kAssignTarget,  // a target of `=`: chains get Usage::Assign, args[0] = *value
+    kClassBases,    // inside `class C(...)`: top-level chains get Usage::ClassBase
+  };
+  Region() = default;
+  explicit Region(Mode m, std::string_view d = {}, const Arg* v = nullptr)
+      : mode(m), detail(d), value(v) {}
+  Mode mode = kNone;
+  std::string_view detail;
+  const Arg* value = nullptr;
+};
+
+// One open bracket (or the region itself, kTop) while scanning an expression.
+struct Frame {
+  enum Kind : uint8_t { kTop, kCall, kSubscript, kGroup, kList, kBrace };
+  Kind kind = kTop;
+  bool transparent = false;    // group at the start of a slot: literals inherit the context
+  bool method = false;         // kCall: callee is ".callee"
+  bool in_value = false;       // kBrace: after ':'
+  bool env_object = false;     // kSubscript: object resolves to os.environ
+  int32_t fact = -1;           // kCall: fact receiving the arguments
+  int32_t positional = 0;      // kCall: positional index of the current slot
+  uint32_t slot_begin = 0;     // first token of the current slot
+  uint32_t value_begin = 0;    // first token of the slot's value (after `kw=` / `key:`)
+  uint32_t key_begin = 0, key_end = 0;  // kBrace: key tokens of the current slot
+  uint32_t primary_offset = 0;          // byte offset where the owning primary starts
+  std::string_view callee;     // kCall without fact or method: bare name / method name
+  std::string_view keyword;    // kCall: keyword of the current slot
+  std::string_view object;     // kSubscript: object text
+};
+
+struct Block {
+  enum Kind : uint8_t { kPlain, kDef, kClass, kTry, kExcept, kIf, kElse, kOther };
+  Block() = default;
+  explicit Block(Kind k) : kind(k) {}
+  Kind kind = kPlain;
+  bool inline_body = false;
+  bool scope_pushed = false;
+  bool guard = false;       // the body is guarded
+  bool else_guard = false;  // kIf: its else branch is guarded (`if not X_AVAILABLE:`)
+  bool in_except = false;   // inside an except body of the current scope (inherited)
+  uint8_t phase = 0;        // 0, 1 forward, 2 backward (autograd-function kernels)
+  uint32_t guard_cum = 0;   // number of guarded blocks up to and including this one
+  int32_t kernel = -1;      // kernel whose body this is (inherited)
+  int32_t own_kernel = -1;  // kernel opened by this block (loc is computed at pop)
+  uint32_t start_line = 0;
+  uint32_t facts_begin = 0;  // kTry
+  struct TryRange {
+    uint32_t begin = 0, end = 0;
+    bool valid = false;
+  } saved_try;               // kExcept: the try body it handles
+};
+
+class Analyzer {
+ public:
+  Analyzer(std::string_view text, std::vector<Token> tokens, FileFacts& out,
+           std::string_view path);
+  void run();
+
+ private:
+  // ---- tokens and text (analyzer.cpp)
+  const Token& at(uint32_t k) const { return k < n_ ? toks_[k] : toks_[n_ - 1]; }
+  bool op(uint32_t k, std::string_view s) const;
+  bool kw(uint32_t k, std::string_view s) const;
+  std::string_view src(uint32_t b, uint32_t e) const;  // text of tokens [b, e)
+  Span span(uint32_t b, uint32_t e) const;              // span of tokens [b, e)
+  void diag(uint32_t line, std::string message);
+
+  // ---- blocks (analyzer.cpp)
+  void push_block(Block b);
+  void pop_block();
+  uint32_t open_body(uint32_t colon, Block b);  // returns where statements resume
+  bool guarded() const { return blocks_.back().guard_cum > 0; }
+  Fact& new_fact(FactKind kind, Span sp);
+
+  // ---- statements (analyzer_stmt.cpp)
+  uint32_t statement(uint32_t i);
+  uint32_t stmt_end(uint32_t i) const;      // ';' at depth 0 or line end
+  uint32_t line_end(uint32_t i) const;      // Newline / EndMarker
+  uint32_t header_colon(uint32_t b, uint32_t e) const;
+  uint32_t import_stmt(uint32_t i, uint32_t e);
+  uint32_t from_stmt(uint32_t i, uint32_t e);
+  uint32_t def_stmt(uint32_t i);
+  uint32_t class_stmt(uint32_t i);
+  uint32_t if_stmt(uint32_t i, bool elif);
+  uint32_t except_stmt(uint32_t i);
+  uint32_t for_stmt(uint32_t i);
+  uint32_t with_stmt(uint32_t i);
+  void decorator_stmt(uint32_t b, uint32_t e);
+  void simple_stmt(uint32_t b, uint32_t e);
+  void bind_targets(uint32_t b, uint32_t e, bool weak);
+  std::string chain_name(uint32_t b, uint32_t e) const;  // resolved dotted name of [b, e)
+
+  // ---- expressions (expr.cpp)
+  void scan_expr(uint32_t b, uint32_t e, const Region& r);
+  uint32_t on_chain(uint32_t i, uint32_t j);
+  uint32_t on_string(uint32_t i);
+  uint32_t on_lambda(uint32_t i);
+  // Pushes a frame for the bracket at `open`; returns false (and sets *next past the bracket's
+  // contents) when the nesting cap is reached.
+  bool push_frame(Frame::Kind kind, uint32_t open, uint32_t primary_offset, uint32_t* next);
+  void begin_slot(Frame& f, uint32_t s);
+  void end_slot(Frame& f, uint32_t end);
+  void close_frame(uint32_t close);
+  uint32_t skip_nested(uint32_t open);
+  std::string callee_of(const Frame& f) const;
+  void prepass(uint32_t b, uint32_t e);
+  const Binding* resolve_head(std::string_view name) const;
+  Arg classify(uint32_t b, uint32_t e) const;
+  std::string_view operand_left(uint32_t op_begin) const;
+  std::string_view operand_right(uint32_t start) const;
+  int32_t emit_reference(std::string name, Usage u, Span sp);
+  void note_call(std::string_view callee);
+  void env_fact(const Arg& name, Usage u, std::string detail);
+
+  std::string_view text_;
+  std::vector<Token> toks_;
+  uint32_t n_ = 0;
+  FileFacts& out_;
+  std::string_view path_;
+  ScopeStack scopes_;
+  std::vector<Block> blocks_;
+  Block::TryRange pending_try_;
+  bool pending_else_guard_ = false;
+  struct Decorator {
+    std::string name;
+    Span span;
+  };
+  std::vector<Decorator> decorators_;
+  uint32_t last_line_ = 0;
+  bool depth_warned_ = false;
+
+  // expression scanner state (scan_expr is not reentrant)
+  const Region* region_ = nullptr;
+  uint32_t rb_ = 0, re_ = 0;
+  uint32_t primary_ = 0;  // byte offset where the current postfix expression starts
+  std::vector<Frame> frames_;
+  struct Shadow {
+    uint32_t depth;  // frames_.size() when added
+    bool lambda;
+    std::string_view name;
+  };
+  std::vector<Shadow> shadows_;
+  std::vector<std::pair<uint32_t, std::string_view>> comp_;  // opener -> comprehension name
+  std::vector<uint32_t> open_stack_;
+  size_t comp_cursor_ = 0;
+};
+
+bool is_keyword(std::string_view s);
+
+inline bool is_opener(const Token& t) {
+  return t.kind == TokenKind::Op && t.text.size() == 1 &&
+         (t.text[0] == '(' || t.text[0] == '[' || t.text[0] == '{');
+}
+inline bool is_closer(const Token& t) {
+  return t.kind == TokenKind::Op && t.text.size() == 1 &&
+         (t.text[0] == ')' || t.text[0] == ']' || t.text[0] == '}');
+}
+inline bool line_break(TokenKind k) {
+  return k == TokenKind::Newline || k == TokenKind::EndMarker || k == TokenKind::Indent ||
+         k == TokenKind::Dedent;
+}
+
+
+}  // namespace ascendify::python::detail

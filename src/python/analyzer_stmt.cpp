@@ -1,0 +1,310 @@
+// Statements of the Python analyzer: imports, def/class headers, compound headers with their
+// guards, assignments. Expressions are handed to scan_expr (expr.cpp).
+#include <algorithm>
+
+#include "python/analyzer_impl.hpp"
+#include "python/lexer.hpp"
+
+namespace ascendify::python::detail {
+namespace {
+
+bool is_aug_assign(std::string_view s) {
+  return s.size() >= 2 && s.back() == '=' && s != "==" && s != "!=" && s != "<=" && s != ">=" &&
+         s != ":=";
+}
+
+}  // namespace
+
+uint32_t Analyzer::line_end(uint32_t i) const {
+  while (i < n_ && !line_break(toks_[i].kind)) ++i;
+  return std::min(i, n_ - 1);
+}
+
+uint32_t Analyzer::stmt_end(uint32_t i) const {
+  int depth = 0;
+  for (; i < n_ && !line_break(toks_[i].kind); ++i) {
+    const Token& t = toks_[i];
+    if (is_opener(t)) {
+      ++depth;
+    } else if (is_closer(t)) {
+      if (depth > 0) --depth;
+    } else if (depth == 0 && t.kind == TokenKind::Op && t.text == ";") {
+      break;
+    }
+  }
+  return std::min(i, n_ - 1);
+}
+
+uint32_t Analyzer::header_colon(uint32_t b, uint32_t e) const {
+  int depth = 0, lambdas = 0;
+  for (uint32_t k = b; k < e; ++k) {
+    const Token& t = toks_[k];
+    if (is_opener(t)) {
+      ++depth;
+    } else if (is_closer(t)) {
+      if (depth > 0) --depth;
+    } else if (depth == 0 && t.kind == TokenKind::Name && t.text == "lambda") {
+      ++lambdas;
+    } else if (depth == 0 && t.kind == TokenKind::Op && t.text == ":") {
+      if (lambdas == 0) return k;
+      --lambdas;
+    }
+  }
+  return e;
+}
+
+std::string Analyzer::chain_name(uint32_t b, uint32_t e) const {
+  std::string out;
+  const Binding* bnd = b < e ? resolve_head(toks_[b].text) : nullptr;
+  if (bnd && bnd->is_import) {
+    out = bnd->qualified;
+  } else if (b < e) {
+    out = toks_[b].text;
+  }
+  for (uint32_t k = b + 1; k < e; ++k)
+    if (toks_[k].kind == TokenKind::Name) (out += '.') += toks_[k].text;
+  return out;
+}
+
+uint32_t Analyzer::statement(uint32_t i) {
+  uint32_t s = i;
+  if (kw(s, "async") && (kw(s + 1, "def") || kw(s + 1, "with") || kw(s + 1, "for"))) ++s;
+  std::string_view w = toks_[s].kind == TokenKind::Name ? toks_[s].text : std::string_view();
+  if (w != "except" && w != "else" && w != "finally" && w != "elif") {
+    pending_try_.valid = false;
+    pending_else_guard_ = false;
+  }
+  bool at_sign = op(s, "@");
+  if (!at_sign && w != "def" && w != "class") decorators_.clear();
+  uint32_t le = line_end(s);
+  last_line_ = std::max(last_line_, at(le > s ? le - 1 : s).span.end_line);
+  if (at_sign) {
+    decorator_stmt(s + 1, le);
+    return le;
+  }
+  if (w == "def") return def_stmt(s);
+  if (w == "class") return class_stmt(s);
+  if (w == "if" || w == "elif") return if_stmt(s, w == "elif");
+  if (w == "except") return except_stmt(s);
+  if (w == "for") return for_stmt(s);
+  if (w == "with") return with_stmt(s);
+  if (w == "while") {
+    uint32_t colon = header_colon(s + 1, le);
+    scan_expr(s + 1, colon, Region{});
+    return open_body(colon, Block{Block::kOther});
+  }
+  if (w == "try") {
+    Block b{Block::kTry};
+    b.facts_begin = static_cast<uint32_t>(out_.facts.size());
+    return open_body(header_colon(s + 1, le), b);
+  }
+  if (w == "else") {
+    Block b{Block::kElse};
+    b.guard = pending_else_guard_;
+    return open_body(header_colon(s + 1, le), b);
+  }
+  if (w == "finally") return open_body(header_colon(s + 1, le), Block{Block::kOther});
+  if (w == "match" || w == "case") {
+    uint32_t colon = header_colon(s + 1, le);
+    if (colon + 1 == le && colon > s + 1 && at(le).kind == TokenKind::Newline &&
+        at(le + 1).kind == TokenKind::Indent) {
+      if (w == "match") scan_expr(s + 1, colon, Region{});
+      return open_body(colon, Block{Block::kOther});
+    }
+  }
+  uint32_t e = stmt_end(s);
+  if (w == "import") {
+    import_stmt(s, e);
+  } else if (w == "from") {
+    from_stmt(s, e);
+  } else {
+    simple_stmt(s, e);
+  }
+  return op(e, ";") ? e + 1 : e;
+}
+
+uint32_t Analyzer::import_stmt(uint32_t i, uint32_t e) {
+  uint32_t k = i + 1;
+  while (k < e && toks_[k].kind == TokenKind::Name) {
+    uint32_t nb = k++;
+    while (k + 1 < e && op(k, ".") && toks_[k + 1].kind == TokenKind::Name) k += 2;
+    std::string name;
+    for (uint32_t m = nb; m < k; m += 2) {
+      if (!name.empty()) name += '.';
+      name += toks_[m].text;
+    }
+    std::string_view alias = toks_[nb].text;
+    bool has_alias = false;
+    if (kw(k, "as") && k + 1 < e && toks_[k + 1].kind == TokenKind::Name) {
+      alias = toks_[k + 1].text;
+      has_alias = true;
+    }
+    Fact& f = new_fact(FactKind::Import, span(nb, k));
+    f.name = name;
+    f.alias = std::string(alias);
+    f.arg_index = 0;
+    scopes_.bind_import(alias, has_alias ? name : std::string(toks_[nb].text));
+    if (has_alias) k += 2;
+    if (!op(k, ",")) break;
+    ++k;
+  }
+  return e;
+}
+
+uint32_t Analyzer::from_stmt(uint32_t i, uint32_t e) {
+  uint32_t k = i + 1;
+  int level = 0;
+  while (k < e && (op(k, ".") || op(k, "..."))) level += static_cast<int>(toks_[k++].text.size());
+  uint32_t mb = k;
+  std::string module;
+  while (k < e && toks_[k].kind == TokenKind::Name && !kw(k, "import")) {
+    if (!module.empty()) module += '.';
+    module += toks_[k++].text;
+    if (op(k, ".")) ++k;
+  }
+  uint32_t me = k;
+  if (!kw(k, "import")) return e;
+  ++k;
+  if (op(k, "(")) ++k;
+  bool weak = blocks_.back().in_except;
+  if (op(k, "*")) {
+    Fact& f = new_fact(FactKind::Import, me > mb ? span(mb, me) : span(k, k + 1));
+    f.name = module.empty() ? "*" : module + ".*";
+    f.detail = module;
+    f.arg_index = level;
+    return e;
+  }
+  while (k < e && toks_[k].kind == TokenKind::Name) {
+    uint32_t xi = k++;
+    std::string_view alias = toks_[xi].text;
+    if (kw(k, "as") && k + 1 < e && toks_[k + 1].kind == TokenKind::Name) {
+      alias = toks_[k + 1].text;
+      k += 2;
+    }
+    Fact& f = new_fact(FactKind::Import, me > mb ? span(mb, me) : span(xi, xi + 1));
+    f.name = module.empty() ? std::string(toks_[xi].text) : module + "." + std::string(toks_[xi].text);
+    f.detail = module;
+    f.alias = std::string(alias);
+    f.arg_index = level;
+    // Relative imports name project modules: they shadow, they never resolve.
+    if (level == 0) {
+      scopes_.bind_import(alias, f.name);
+    } else {
+      scopes_.bind_local(alias, weak);
+    }
+    if (!op(k, ",")) break;
+    ++k;
+  }
+  return e;
+}
+
+void Analyzer::decorator_stmt(uint32_t b, uint32_t e) {
+  if (b >= e) return;
+  scan_expr(b, e, Region{Region::kDecorator});
+  uint32_t j = b;
+  if (toks_[b].kind == TokenKind::Name) {
+    ++j;
+    while (j + 1 < e && op(j, ".") && toks_[j + 1].kind == TokenKind::Name) j += 2;
+  }
+  decorators_.push_back(Decorator{j > b ? chain_name(b, j) : std::string(src(b, e)), span(b, e)});
+}
+
+void Analyzer::simple_stmt(uint32_t b, uint32_t e) {
+  if (b >= e) return;
+  std::string_view w = toks_[b].kind == TokenKind::Name ? toks_[b].text : std::string_view();
+  if (w == "return") {
+    scan_expr(b + 1, e, Region{Region::kReturn});
+    return;
+  }
+  if (w == "global" || w == "nonlocal" || w == "pass" || w == "break" || w == "continue") return;
+  if (w == "del" || w == "assert" || w == "raise") {
+    scan_expr(b + 1, e, Region{});
+    return;
+  }
+  bool all_strings = true;
+  for (uint32_t k = b; k < e && all_strings; ++k) all_strings = toks_[k].kind == TokenKind::String;
+  if (all_strings) return;  // docstring or a bare string statement: never a fact
+  // Split on top-level '=' (targets ... = value), augmented assignment, annotation.
+  uint32_t eqs[8];
+  uint32_t neq = 0, ann = e, aug = e;
+  int depth = 0;
+  for (uint32_t k = b; k < e; ++k) {
+    const Token& t = toks_[k];
+    if (is_opener(t)) {
+      ++depth;
+    } else if (is_closer(t)) {
+      if (depth > 0) --depth;
+    } else if (depth == 0 && t.kind == TokenKind::Name && t.text == "lambda") {
+      break;
+    } else if (depth == 0 && t.kind == TokenKind::Op) {
+      if (t.text == "=") {
+        if (neq < 8) eqs[neq++] = k;
+      } else if (t.text == ":" && neq == 0 && ann == e) {
+        ann = k;
+      } else if (neq == 0 && is_aug_assign(t.text)) {
+        aug = k;
+        break;
+      }
+    }
+  }
+  if (aug < e) {
+    Arg v = classify(aug + 1, e);
+    scan_expr(b, aug, Region{Region::kAssignTarget, {}, &v});
+    scan_expr(aug + 1, e, Region{Region::kAssignValue, src(b, aug)});
+    return;
+  }
+  if (ann < e) {
+    scan_expr(ann + 1, neq ? eqs[0] : e, Region{});
+    if (neq == 0) return;  // `x: int` binds nothing
+  } else if (neq == 0) {
+    scan_expr(b, e, Region{});
+    return;
+  }
+  uint32_t vb = eqs[neq - 1] + 1;
+  Arg v = classify(vb, e);
+  uint32_t seg_b = b, last_b = b, last_e = b;
+  for (uint32_t q = 0; q < neq; ++q) {
+    uint32_t seg_e = (q == 0 && ann < e) ? ann : eqs[q];
+    scan_expr(seg_b, seg_e, Region{Region::kAssignTarget, {}, &v});
+    last_b = seg_b;
+    last_e = seg_e;
+    seg_b = eqs[q] + 1;
+  }
+  scan_expr(vb, e, Region{Region::kAssignValue, src(last_b, last_e)});
+  bool weak = blocks_.back().in_except || v.kind == ValueKind::Null;
+  seg_b = b;
+  for (uint32_t q = 0; q < neq; ++q) {
+    bind_targets(seg_b, (q == 0 && ann < e) ? ann : eqs[q], weak);
+    seg_b = eqs[q] + 1;
+  }
+}
+
+// Binds the plain names of an assignment / for / with / except target (`a`, `a, (b, *c)`),
+// not attribute or subscript targets.
+void Analyzer::bind_targets(uint32_t b, uint32_t e, bool weak) {
+  int trailer_depth = 0;  // open brackets that follow an atom (calls, subscripts)
+  std::vector<uint8_t> kinds;
+  for (uint32_t k = b; k < e; ++k) {
+    const Token& t = toks_[k];
+    if (is_opener(t)) {
+      bool trailer = k > b && (toks_[k - 1].kind == TokenKind::Name ||
+                               toks_[k - 1].kind == TokenKind::String || is_closer(toks_[k - 1]));
+      if (trailer && k > b && toks_[k - 1].kind == TokenKind::Name &&
+          is_keyword(toks_[k - 1].text))
+        trailer = false;
+      kinds.push_back(trailer ? 1 : 0);
+      trailer_depth += trailer ? 1 : 0;
+    } else if (is_closer(t)) {
+      if (!kinds.empty()) {
+        trailer_depth -= kinds.back();
+        kinds.pop_back();
+      }
+    } else if (t.kind == TokenKind::Name && trailer_depth == 0 && !is_keyword(t.text)) {
+      bool after_dot = k > b && op(k - 1, ".");
+      bool before_trailer = k + 1 < e && (op(k + 1, ".") || op(k + 1, "(") || op(k + 1, "["));
+      if (!after_dot && !before_trailer) scopes_.bind_local(t.text, weak);
+    }
+  }
+}
+
+}  // namespace ascendify::python::detail

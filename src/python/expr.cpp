@@ -1,0 +1,425 @@
+// Expression scanning for the Python analyzer: attribute chains resolved through imports,
+// calls and their arguments, method calls, string literals in their contexts. Brackets are
+// tracked on the explicit frames_ stack (capped), never by recursion.
+#include <algorithm>
+
+#include "core/text.hpp"
+#include "python/analyzer_impl.hpp"
+#include "python/lexer.hpp"
+
+namespace ascendify::python::detail {
+namespace {
+
+constexpr size_t kMaxFrames = 256;
+constexpr size_t kMaxStringFact = 200;
+
+}  // namespace
+
+const Binding* Analyzer::resolve_head(std::string_view name) const {
+  static const Binding kLocal{};
+  for (const Shadow& s : shadows_)
+    if (s.name == name) return &kLocal;
+  return scopes_.lookup(name);
+}
+
+uint32_t Analyzer::skip_nested(uint32_t open) {
+  if (!depth_warned_) {
+    depth_warned_ = true;
+    diag(toks_[open].span.line, "python: expression nested too deeply; inner part skipped");
+  }
+  int depth = 0;
+  uint32_t k = open;
+  for (; k < re_; ++k) {
+    if (is_opener(toks_[k])) {
+      ++depth;
+    } else if (is_closer(toks_[k]) && --depth == 0) {
+      return k + 1;
+    }
+  }
+  return k;
+}
+
+bool Analyzer::push_frame(Frame::Kind kind, uint32_t open, uint32_t primary_offset,
+                          uint32_t* next) {
+  if (frames_.size() >= kMaxFrames) {
+    *next = skip_nested(open);
+    return false;
+  }
+  Frame f;
+  f.kind = kind;
+  f.primary_offset = primary_offset;
+  if (kind == Frame::kGroup) {
+    const Frame& p = frames_.back();
+    f.transparent = open == p.value_begin || (open > rb_ && kw(open - 1, "else"));
+  }
+  frames_.push_back(f);
+  while (comp_cursor_ < comp_.size() && comp_[comp_cursor_].first < open) ++comp_cursor_;
+  while (comp_cursor_ < comp_.size() && comp_[comp_cursor_].first == open)
+    shadows_.push_back(Shadow{static_cast<uint32_t>(frames_.size()), false,
+                              comp_[comp_cursor_++].second});
+  begin_slot(frames_.back(), open + 1);
+  *next = frames_.back().value_begin;
+  return true;
+}
+
+void Analyzer::begin_slot(Frame& f, uint32_t s) {
+  f.slot_begin = f.value_begin = f.key_begin = f.key_end = s;
+  f.keyword = {};
+  f.in_value = false;
+  if (f.kind == Frame::kCall && s + 1 < re_ && toks_[s].kind == TokenKind::Name && op(s + 1, "=")) {
+    f.keyword = toks_[s].text;
+    f.value_begin = s + 2;
+  }
+}
+
+void Analyzer::end_slot(Frame& f, uint32_t end) {
+  if (f.kind == Frame::kCall) {
+    if (f.fact >= 0 && end > f.value_begin) {
+      Arg a = classify(f.value_begin, end);
+      a.keyword = std::string(f.keyword);
+      out_.facts[f.fact].args.push_back(std::move(a));
+    }
+    if (f.keyword.empty() && end > f.slot_begin) ++f.positional;
+  }
+  uint32_t d = static_cast<uint32_t>(frames_.size());
+  while (!shadows_.empty() && shadows_.back().depth == d && shadows_.back().lambda)
+    shadows_.pop_back();
+}
+
+void Analyzer::close_frame(uint32_t close) {
+  Frame& f = frames_.back();
+  end_slot(f, close);
+  if (f.kind == Frame::kCall && f.fact >= 0 && !f.method) {
+    const Fact& c = out_.facts[f.fact];
+    bool set = c.name == "os.environ.setdefault" || c.name == "os.putenv";
+    bool get = c.name == "os.environ.get" || c.name == "os.getenv" || c.name == "os.environ.pop";
+    if ((set || get) && !c.args.empty() && c.args[0].kind == ValueKind::String) {
+      Arg name = c.args[0];
+      std::string value = set && c.args.size() > 1 ? c.args[1].value : std::string();
+      env_fact(name, set ? Usage::Assign : Usage::Load, std::move(value));
+    }
+  } else if (f.kind == Frame::kSubscript && f.env_object && close == f.value_begin + 1 &&
+             toks_[f.value_begin].kind == TokenKind::String) {
+    Arg name = classify(f.value_begin, close);
+    bool assign = region_->mode == Region::kAssignTarget && frames_.size() == 2 && close + 1 == re_;
+    std::string value = assign && region_->value ? region_->value->value : std::string();
+    env_fact(name, assign ? Usage::Assign : Usage::Load, std::move(value));
+  }
+  uint32_t d = static_cast<uint32_t>(frames_.size());
+  while (!shadows_.empty() && shadows_.back().depth >= d) shadows_.pop_back();
+  primary_ = frames_.back().primary_offset;
+  frames_.pop_back();
+}
+
+void Analyzer::prepass(uint32_t b, uint32_t e) {
+  comp_.clear();
+  comp_cursor_ = 0;
+  open_stack_.clear();
+  for (uint32_t k = b; k < e; ++k) {
+    const Token& t = toks_[k];
+    if (is_opener(t)) {
+      open_stack_.push_back(k);
+    } else if (is_closer(t)) {
+      if (!open_stack_.empty()) open_stack_.pop_back();
+    } else if (!open_stack_.empty() && t.kind == TokenKind::Name && t.text == "for") {
+      int depth = 0;
+      for (uint32_t m = k + 1; m < e; ++m) {
+        const Token& u = toks_[m];
+        if (is_opener(u)) {
+          ++depth;
+        } else if (is_closer(u)) {
+          if (depth-- == 0) break;
+        } else if (depth == 0 && u.kind == TokenKind::Name && u.text == "in") {
+          break;
+        } else if (u.kind == TokenKind::Name && !is_keyword(u.text) && !op(m - 1, ".")) {
+          comp_.emplace_back(open_stack_.back(), u.text);
+        }
+      }
+    }
+  }
+  if (comp_.size() > 1)
+    std::stable_sort(comp_.begin(), comp_.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+}
+
+uint32_t Analyzer::on_lambda(uint32_t i) {
+  uint32_t d = static_cast<uint32_t>(frames_.size());
+  int depth = 0;
+  uint32_t k = i + 1;
+  for (; k < re_; ++k) {
+    const Token& t = toks_[k];
+    if (is_opener(t)) {
+      ++depth;
+    } else if (is_closer(t)) {
+      if (depth == 0) return k;
+      --depth;
+    } else if (depth == 0 && t.kind == TokenKind::Op && t.text == ":") {
+      return k + 1;
+    } else if (depth == 0 && t.kind == TokenKind::Name && !is_keyword(t.text) &&
+               (k == i + 1 || op(k - 1, ",") || op(k - 1, "*") || op(k - 1, "**"))) {
+      shadows_.push_back(Shadow{d, true, t.text});
+    }
+  }
+  return k;
+}
+
+std::string Analyzer::callee_of(const Frame& f) const {
+  if (f.method) return "." + std::string(f.callee);
+  if (f.fact >= 0) return out_.facts[f.fact].name;
+  return std::string(f.callee);
+}
+
+uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
+  const Token& head = toks_[i];
+  const Binding* bnd = resolve_head(head.text);
+  bool call = j < re_ && op(j, "(");
+  bool sub = j < re_ && op(j, "[");
+  primary_ = head.span.offset;
+  int32_t idx = -1;
+  bool method = false;
+  if (bnd && bnd->is_import) {
+    std::string qn = bnd->qualified;
+    for (uint32_t k = i + 2; k < j; k += 2) (qn += '.') += toks_[k].text;
+    Usage u = call ? Usage::Call : Usage::Load;
+    bool top = frames_.size() == 1;
+    bool alone = j == re_ || op(j, ",");
+    if (top && i == rb_ && region_->mode == Region::kDecorator) u = Usage::Decorator;
+    if (top && i == rb_ && region_->mode == Region::kWith) u = Usage::With;
+    if (top && alone && region_->mode == Region::kAssignTarget) u = Usage::Assign;
+    if (top && alone && region_->mode == Region::kClassBases && i == frames_[0].value_begin)
+      u = Usage::ClassBase;
+    idx = emit_reference(std::move(qn), u, span(i, j));
+    if (u == Usage::Assign && region_->value) out_.facts[idx].args.push_back(*region_->value);
+    if (call) note_call(out_.facts[idx].name);
+  } else if (call && j > i + 1) {
+    // A method call on a receiver that is not an import: `model.layer.cuda()`.
+    Fact& f = new_fact(FactKind::MethodCall, toks_[j - 1].span);
+    f.name = std::string(toks_[j - 1].text);
+    f.receiver = clip_utf8(src(i, j - 2), 120);
+    idx = static_cast<int32_t>(out_.facts.size() - 1);
+    method = true;
+    note_call(src(i, j));
+  } else if (call) {
+    note_call(head.text);
+  }
+  uint32_t next = j;
+  if (call) {
+    if (push_frame(Frame::kCall, j, primary_, &next)) {
+      Frame& f = frames_.back();
+      f.fact = idx;
+      f.method = method;
+      if (method || idx < 0) f.callee = toks_[j - 1].text;
+    }
+  } else if (sub) {
+    bool env = idx >= 0 && out_.facts[idx].name == "os.environ";
+    if (push_frame(Frame::kSubscript, j, primary_, &next)) {
+      frames_.back().object = src(i, j);
+      frames_.back().env_object = env;
+    }
+  }
+  return next;
+}
+
+uint32_t Analyzer::on_string(uint32_t i) {
+  uint32_t j = i;
+  while (j < re_ && toks_[j].kind == TokenKind::String) ++j;
+  primary_ = toks_[i].span.offset;
+  bool have = false;
+  StringContext ctx = StringContext::Keyword;
+  std::string detail, call;
+  int32_t arg_index = -1;
+  // Compare: an operand of ==, !=, in, not in, is, is not.
+  if (i > rb_) {
+    uint32_t opb = i - 1;
+    if (op(i - 1, "==") || op(i - 1, "!=") || kw(i - 1, "in") || kw(i - 1, "is")) have = true;
+    if (kw(i - 1, "not") && i - 1 > rb_ && kw(i - 2, "is")) have = true, opb = i - 2;
+    if (kw(i - 1, "in") && i - 1 > rb_ && kw(i - 2, "not")) opb = i - 2;
+    if (have) detail = std::string(operand_left(opb));
+  }
+  if (!have && j < re_) {
+    uint32_t rs = 0;
+    if (op(j, "==") || op(j, "!=") || kw(j, "in") || kw(j, "is")) rs = j + 1;
+    if ((kw(j, "not") && kw(j + 1, "in")) || (kw(j, "is") && kw(j + 1, "not"))) rs = j + 2;
+    if (rs) {
+      have = true;
+      detail = std::string(operand_right(rs));
+    }
+  }
+  if (have) {
+    ctx = StringContext::Compare;
+  } else {
+    const Frame& f = frames_.back();
+    bool start_ok = i == f.value_begin || (i > rb_ && kw(i - 1, "else"));
+    bool end_ok = j >= re_ || op(j, ",") || is_closer(toks_[j]) || kw(j, "if") || kw(j, "else");
+    if (start_ok && end_ok) {
+      size_t fi = frames_.size() - 1;
+      while (fi > 0 && frames_[fi].transparent) --fi;
+      const Frame& g = frames_[fi];
+      have = true;
+      switch (g.kind) {
+        case Frame::kTop:
+          if (region_->mode == Region::kAssignValue) {
+            ctx = StringContext::AssignValue;
+          } else if (region_->mode == Region::kReturn) {
+            ctx = StringContext::Return;
+          } else if (region_->mode == Region::kDefaultParam) {
+            ctx = StringContext::DefaultParam;
+          } else {
+            have = false;
+          }
+          detail = std::string(region_->detail);
+          break;
+        case Frame::kCall:
+          ctx = g.keyword.empty() ? StringContext::Positional : StringContext::Keyword;
+          if (g.keyword.empty()) arg_index = g.positional;
+          detail = std::string(g.keyword);
+          call = callee_of(g);
+          break;
+        case Frame::kSubscript:
+          ctx = StringContext::Subscript;
+          detail = std::string(g.object);
+          break;
+        case Frame::kBrace:
+          have = g.in_value;
+          ctx = StringContext::DictValue;
+          if (g.key_end == g.key_begin + 1 && toks_[g.key_begin].kind == TokenKind::String) {
+            detail = decode_string(toks_[g.key_begin]);
+          } else {
+            detail = std::string(src(g.key_begin, g.key_end));
+          }
+          break;
+        default:
+          have = false;
+      }
+    }
+  }
+  if (!have) return j;
+  std::string value;
+  for (uint32_t k = i; k < j && value.size() <= kMaxStringFact; ++k) value += decode_string(toks_[k]);
+  if (value.size() > kMaxStringFact) return j;
+  Fact& f = new_fact(FactKind::String, span(i, j));
+  f.name = std::move(value);
+  f.ctx = ctx;
+  f.detail = clip_utf8(detail, 120);
+  f.call = std::move(call);
+  f.arg_index = arg_index;
+  return j;
+}
+
+void Analyzer::scan_expr(uint32_t b, uint32_t e, const Region& r) {
+  e = std::min(e, n_ - 1);
+  if (b >= e) return;
+  region_ = &r;
+  rb_ = b;
+  re_ = e;
+  frames_.clear();
+  shadows_.clear();
+  prepass(b, e);
+  Frame top;
+  top.slot_begin = top.value_begin = b;
+  top.primary_offset = primary_ = toks_[b].span.offset;
+  frames_.push_back(top);
+  uint32_t i = b;
+  while (i < e) {
+    const Token& t = toks_[i];
+    if (t.kind == TokenKind::Name) {
+      if (!is_keyword(t.text)) {
+        uint32_t j = i + 1;
+        while (j + 1 < e && op(j, ".") && toks_[j + 1].kind == TokenKind::Name &&
+               !is_keyword(toks_[j + 1].text))
+          j += 2;
+        i = on_chain(i, j);
+      } else if (t.text == "lambda") {
+        i = on_lambda(i);
+      } else if (t.text == "for") {  // comprehension target: already shadowed by prepass
+        int depth = 0;
+        ++i;
+        for (; i < e; ++i) {
+          if (is_opener(toks_[i])) {
+            ++depth;
+          } else if (is_closer(toks_[i])) {
+            if (depth-- == 0) break;
+          } else if (depth == 0 && kw(i, "in")) {
+            ++i;
+            break;
+          }
+        }
+      } else {
+        ++i;
+      }
+      continue;
+    }
+    if (t.kind == TokenKind::String) {
+      i = on_string(i);
+      continue;
+    }
+    if (t.kind != TokenKind::Op || t.text.empty()) {
+      ++i;
+      continue;
+    }
+    char c = t.text.size() == 1 ? t.text[0] : '\0';
+    if (c == '(' || c == '[' || c == '{') {
+      const Token& p = toks_[i > b ? i - 1 : b];
+      bool trailer = i > b && ((p.kind == TokenKind::Name && !is_keyword(p.text)) ||
+                               p.kind == TokenKind::String || is_closer(p));
+      Frame::Kind kind;
+      if (trailer && c != '{') {
+        kind = c == '(' ? Frame::kCall : Frame::kSubscript;
+      } else {
+        primary_ = t.span.offset;
+        kind = c == '(' ? Frame::kGroup : c == '[' ? Frame::kList : Frame::kBrace;
+      }
+      uint32_t object_from = primary_;
+      uint32_t next = i + 1;
+      if (push_frame(kind, i, primary_, &next) && kind == Frame::kSubscript &&
+          t.span.offset >= object_from)
+        frames_.back().object = text_.substr(object_from, t.span.offset - object_from);
+      i = next;
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (frames_.size() > 1) close_frame(i);
+      ++i;
+    } else if (c == ',') {
+      Frame& f = frames_.back();
+      end_slot(f, i);
+      begin_slot(f, i + 1);
+      i = std::max(f.value_begin, i + 1);
+    } else if (c == ':') {
+      Frame& f = frames_.back();
+      if (f.kind == Frame::kBrace && !f.in_value) {
+        f.in_value = true;
+        f.key_begin = f.value_begin;
+        f.key_end = i;
+        f.value_begin = i + 1;
+      }
+      ++i;
+    } else if (c == '.' && i + 1 < e && toks_[i + 1].kind == TokenKind::Name) {
+      // Attribute of a call result, subscript, literal: `f(x).cuda()`, `x[0].to("cuda")`.
+      uint32_t m = i + 1;
+      if (m + 1 < e && op(m + 1, "(")) {
+        Fact& f = new_fact(FactKind::MethodCall, toks_[m].span);
+        f.name = std::string(toks_[m].text);
+        if (t.span.offset >= primary_)
+          f.receiver = clip_utf8(trim(text_.substr(primary_, t.span.offset - primary_)), 120);
+        int32_t idx = static_cast<int32_t>(out_.facts.size() - 1);
+        uint32_t next = m + 2;
+        if (push_frame(Frame::kCall, m + 1, primary_, &next)) {
+          frames_.back().fact = idx;
+          frames_.back().method = true;
+          frames_.back().callee = toks_[m].text;
+        }
+        i = next;
+      } else {
+        i = m + 1;
+      }
+    } else {
+      ++i;
+    }
+  }
+  while (frames_.size() > 1) close_frame(e);
+  end_slot(frames_.back(), e);
+  frames_.clear();
+  shadows_.clear();
+  region_ = nullptr;
+}
+
+}  // namespace ascendify::python::detail

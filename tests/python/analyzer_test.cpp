@@ -1,0 +1,354 @@
+// Python analyzer: imports, aliases, guards, resolved references, shadowing, scopes.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "python/analyzer.hpp"
+
+namespace ascendify::python {
+namespace {
+
+std::vector<const Fact*> all(const FileFacts& ff, FactKind k, std::string_view name = {}) {
+  std::vector<const Fact*> out;
+  for (const Fact& f : ff.facts)
+    if (f.kind == k && (name.empty() || f.name == name)) out.push_back(&f);
+  return out;
+}
+
+const Fact* one(const FileFacts& ff, FactKind k, std::string_view name) {
+  auto v = all(ff, k, name);
+  return v.size() == 1 ? v[0] : nullptr;
+}
+
+bool has_ref(const FileFacts& ff, std::string_view name) {
+  return !all(ff, FactKind::Reference, name).empty();
+}
+
+TEST(AnalyzerImports, PlainDottedImportBindsTopName) {
+  FileFacts ff = analyze("import torch.distributed\ntorch.cuda.synchronize()\n", "a.py");
+  const Fact* imp = one(ff, FactKind::Import, "torch.distributed");
+  ASSERT_NE(imp, nullptr);
+  EXPECT_EQ(imp->alias, "torch");
+  EXPECT_EQ(imp->arg_index, 0);
+  EXPECT_EQ(imp->span.line, 1u);
+  EXPECT_EQ(imp->span.col, 8u);
+  const Fact* r = one(ff, FactKind::Reference, "torch.cuda.synchronize");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->usage, Usage::Call);
+  EXPECT_EQ(r->span.line, 2u);
+  EXPECT_EQ(r->span.col, 1u);
+  EXPECT_EQ(r->span.end_col, 23u);  // "torch.cuda.synchronize" is 22 code points
+}
+
+TEST(AnalyzerImports, ImportAsAlias) {
+  FileFacts ff = analyze("import torch.distributed as dist\ndist.init_process_group('nccl')\n",
+                         "a.py");
+  const Fact* imp = one(ff, FactKind::Import, "torch.distributed");
+  ASSERT_NE(imp, nullptr);
+  EXPECT_EQ(imp->alias, "dist");
+  const Fact* r = one(ff, FactKind::Reference, "torch.distributed.init_process_group");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->usage, Usage::Call);
+  ASSERT_EQ(r->args.size(), 1u);
+  EXPECT_EQ(r->args[0].kind, ValueKind::String);
+  EXPECT_EQ(r->args[0].value, "nccl");
+}
+
+TEST(AnalyzerImports, FromImportAsAliasAndSymbolCall) {
+  FileFacts ff = analyze(
+      "from torch import cuda as tc\n"
+      "from flash_attn import flash_attn_varlen_func as fav\n"
+      "tc.synchronize()\n"
+      "out = fav(q, k, v, causal=True)\n",
+      "a.py");
+  const Fact* imp = one(ff, FactKind::Import, "torch.cuda");
+  ASSERT_NE(imp, nullptr);
+  EXPECT_EQ(imp->detail, "torch");
+  EXPECT_EQ(imp->alias, "tc");
+  ASSERT_NE(one(ff, FactKind::Reference, "torch.cuda.synchronize"), nullptr);
+  const Fact* r = one(ff, FactKind::Reference, "flash_attn.flash_attn_varlen_func");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->usage, Usage::Call);
+  ASSERT_EQ(r->args.size(), 4u);
+  EXPECT_EQ(r->args[0].kind, ValueKind::Name);  // an unbound name: as written
+  EXPECT_EQ(r->args[0].value, "q");
+  EXPECT_EQ(r->args[3].keyword, "causal");
+  EXPECT_EQ(r->args[3].kind, ValueKind::Bool);
+  EXPECT_EQ(r->args[3].value, "True");
+}
+
+TEST(AnalyzerImports, RelativeStarAndParenthesised) {
+  FileFacts ff = analyze(
+      "from ..models.attn import (Attn as A,\n    Block)\n"
+      "from . import utils\n"
+      "from os.path import *\n",
+      "a.py");
+  const Fact* a = one(ff, FactKind::Import, "models.attn.Attn");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->arg_index, 2);
+  EXPECT_EQ(a->detail, "models.attn");
+  EXPECT_EQ(a->alias, "A");
+  const Fact* b = one(ff, FactKind::Import, "models.attn.Block");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->alias, "Block");
+  const Fact* u = one(ff, FactKind::Import, "utils");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->arg_index, 1);
+  EXPECT_EQ(u->detail, "");
+  const Fact* s = one(ff, FactKind::Import, "os.path.*");
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->arg_index, 0);
+}
+
+TEST(AnalyzerImports, ImportInsideFunctionIsScoped) {
+  FileFacts ff = analyze(
+      "def f():\n"
+      "    import apex\n"
+      "    apex.amp.initialize(m)\n"
+      "apex.amp.initialize(m)\n",
+      "a.py");
+  const Fact* imp = one(ff, FactKind::Import, "apex");
+  ASSERT_NE(imp, nullptr);
+  EXPECT_EQ(imp->scope, "f");
+  auto refs = all(ff, FactKind::Reference, "apex.amp.initialize");
+  ASSERT_EQ(refs.size(), 1u);  // the module-level use is not bound
+  EXPECT_EQ(refs[0]->scope, "f");
+  EXPECT_EQ(refs[0]->span.line, 3u);
+}
+
+TEST(AnalyzerGuards, TryExceptImportError) {
+  FileFacts ff = analyze(
+      "try:\n"
+      "    import flash_attn\n"
+      "    from flash_attn import flash_attn_func\n"
+      "except (OSError, ImportError):\n"
+      "    flash_attn = None\n"
+      "import xformers\n"
+      "flash_attn.flash_attn_func(q)\n",
+      "a.py");
+  EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn")->guarded);
+  EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn.flash_attn_func")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Import, "xformers")->guarded);
+  // `flash_attn = None` in the handler does not hide the import.
+  EXPECT_TRUE(has_ref(ff, "flash_attn.flash_attn_func"));
+}
+
+TEST(AnalyzerGuards, TryExceptOtherErrorIsNotAGuard) {
+  FileFacts ff = analyze(
+      "try:\n    import apex\nexcept KeyError:\n    pass\n"
+      "try: import amp_C\nexcept: pass\n",
+      "a.py");
+  EXPECT_FALSE(one(ff, FactKind::Import, "apex")->guarded);
+  EXPECT_TRUE(one(ff, FactKind::Import, "amp_C")->guarded);  // bare except, inline bodies
+}
+
+TEST(AnalyzerGuards, AvailabilityFlagsAndProbes) {
+  FileFacts ff = analyze(
+      "if FLASH_ATTN_2_AVAILABLE:\n"
+      "    from flash_attn import flash_attn_func\n"
+      "    flash_attn_func(q)\n"
+      "else:\n"
+      "    import a_else\n"
+      "if is_flash_attn_2_available():\n"
+      "    import b_probe\n"
+      "if importlib.util.find_spec('triton') is not None:\n"
+      "    import triton\n"
+      "if not HAS_APEX:\n"
+      "    import c_neg\n"
+      "else:\n"
+      "    import apex\n"
+      "if torch.cuda.is_available():\n"
+      "    import d_device\n",
+      "a.py");
+  EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn.flash_attn_func")->guarded);
+  EXPECT_TRUE(one(ff, FactKind::Reference, "flash_attn.flash_attn_func")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Import, "a_else")->guarded);
+  EXPECT_TRUE(one(ff, FactKind::Import, "b_probe")->guarded);
+  EXPECT_TRUE(one(ff, FactKind::Import, "triton")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Import, "c_neg")->guarded);
+  EXPECT_TRUE(one(ff, FactKind::Import, "apex")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Import, "d_device")->guarded);
+}
+
+TEST(AnalyzerRefs, MaximalChainAndCallThenAttribute) {
+  FileFacts ff = analyze(
+      "import torch\n"
+      "with torch.cuda.amp.autocast(dtype=torch.float16):\n"
+      "    torch.cuda.current_stream().synchronize()\n",
+      "a.py");
+  const Fact* w = one(ff, FactKind::Reference, "torch.cuda.amp.autocast");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->usage, Usage::With);
+  ASSERT_EQ(w->args.size(), 1u);
+  EXPECT_EQ(w->args[0].keyword, "dtype");
+  EXPECT_EQ(w->args[0].kind, ValueKind::Name);
+  EXPECT_EQ(w->args[0].value, "torch.float16");
+  EXPECT_FALSE(has_ref(ff, "torch.cuda.amp"));
+  EXPECT_FALSE(has_ref(ff, "torch.cuda"));
+  const Fact* cs = one(ff, FactKind::Reference, "torch.cuda.current_stream");
+  ASSERT_NE(cs, nullptr);
+  EXPECT_EQ(cs->usage, Usage::Call);
+  const Fact* m = one(ff, FactKind::MethodCall, "synchronize");
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->receiver, "torch.cuda.current_stream()");
+}
+
+TEST(AnalyzerRefs, AssignTargetWithValue) {
+  FileFacts ff = analyze("import torch\ntorch.backends.cudnn.benchmark = True\n", "a.py");
+  const Fact* r = one(ff, FactKind::Reference, "torch.backends.cudnn.benchmark");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->usage, Usage::Assign);
+  ASSERT_EQ(r->args.size(), 1u);
+  EXPECT_EQ(r->args[0].kind, ValueKind::Bool);
+  EXPECT_EQ(r->args[0].value, "True");
+}
+
+TEST(AnalyzerRefs, LoadUsageInsideArguments) {
+  FileFacts ff = analyze("import torch\nx = y.to(torch.bfloat16)\n", "a.py");
+  const Fact* r = one(ff, FactKind::Reference, "torch.bfloat16");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->usage, Usage::Load);
+  const Fact* m = one(ff, FactKind::MethodCall, "to");
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(m->args.size(), 1u);
+  EXPECT_EQ(m->args[0].kind, ValueKind::Name);
+  EXPECT_EQ(m->args[0].value, "torch.bfloat16");
+}
+
+TEST(AnalyzerShadowing, LocalFunctionParameterAndReassignment) {
+  FileFacts ff = analyze(
+      "from torch import cuda\n"
+      "import torch\n"
+      "import numpy as np\n"
+      "cuda.synchronize()\n"        // resolved
+      "def cuda():\n    pass\n"
+      "cuda.synchronize()\n"        // now the local function
+      "def f(torch):\n"
+      "    torch.cuda.x()\n"
+      "def g():\n"
+      "    torch.cuda.y()\n"          // module import still visible
+      "np = load()\n"
+      "np.zeros(3)\n"
+      "fn = lambda torch: torch.cuda.z()\n"
+      "v = [torch.cuda.w() for torch in ts]\n"
+      "with open(p) as torch:\n    torch.cuda.q()\n",
+      "a.py");
+  EXPECT_EQ(all(ff, FactKind::Reference, "torch.cuda.synchronize").size(), 1u);
+  EXPECT_FALSE(has_ref(ff, "torch.cuda.x"));
+  const Fact* y = one(ff, FactKind::Reference, "torch.cuda.y");
+  ASSERT_NE(y, nullptr);
+  EXPECT_EQ(y->scope, "g");
+  EXPECT_FALSE(has_ref(ff, "numpy.zeros"));
+  EXPECT_FALSE(has_ref(ff, "torch.cuda.z"));
+  EXPECT_FALSE(has_ref(ff, "torch.cuda.w"));
+  EXPECT_FALSE(has_ref(ff, "torch.cuda.q"));
+}
+
+TEST(AnalyzerShadowing, ForTargetAndExceptAs) {
+  FileFacts ff = analyze(
+      "import os\n"
+      "for os in paths:\n    os.getenv('A')\n"
+      "import dist\n"
+      "try:\n    pass\nexcept E as dist:\n    dist.barrier()\n",
+      "a.py");
+  EXPECT_FALSE(has_ref(ff, "os.getenv"));
+  EXPECT_FALSE(has_ref(ff, "dist.barrier"));
+}
+
+TEST(AnalyzerScopes, ClassMethodAndNested) {
+  FileFacts ff = analyze(
+      "import torch\n"
+      "class RMSNorm(torch.nn.Module):\n"
+      "    def forward(self, x):\n"
+      "        return torch.rsqrt(x)\n"
+      "    class Inner:\n"
+      "        def f(self):\n"
+      "            torch.cuda.empty_cache()\n"
+      "torch.manual_seed(0)\n",
+      "a.py");
+  EXPECT_EQ(one(ff, FactKind::Reference, "torch.rsqrt")->scope, "RMSNorm.forward");
+  EXPECT_EQ(one(ff, FactKind::Reference, "torch.cuda.empty_cache")->scope, "RMSNorm.Inner.f");
+  EXPECT_EQ(one(ff, FactKind::Reference, "torch.manual_seed")->scope, "");
+  const Fact* cls = one(ff, FactKind::ClassDef, "RMSNorm");
+  ASSERT_NE(cls, nullptr);
+  ASSERT_EQ(cls->args.size(), 1u);
+  EXPECT_EQ(cls->args[0].kind, ValueKind::Name);
+  EXPECT_EQ(cls->args[0].value, "torch.nn.Module");
+  const Fact* base = one(ff, FactKind::Reference, "torch.nn.Module");
+  ASSERT_NE(base, nullptr);
+  EXPECT_EQ(base->usage, Usage::ClassBase);
+  const Fact* fwd = one(ff, FactKind::FunctionDef, "forward");
+  ASSERT_NE(fwd, nullptr);
+  EXPECT_EQ(fwd->scope, "RMSNorm");
+  EXPECT_EQ(one(ff, FactKind::FunctionDef, "f")->scope, "RMSNorm.Inner");
+}
+
+TEST(AnalyzerDecorators, DecoratorReferencesAndFunctionArgs) {
+  FileFacts ff = analyze(
+      "import torch\n"
+      "import triton\n"
+      "@torch.compile\n"
+      "def a(x): pass\n"
+      "@triton.autotune(configs=[triton.Config({'B': 64})], key=['n'])\n"
+      "@staticmethod\n"
+      "def b(x): pass\n",
+      "a.py");
+  const Fact* c = one(ff, FactKind::Reference, "torch.compile");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->usage, Usage::Decorator);
+  const Fact* at = one(ff, FactKind::Reference, "triton.autotune");
+  ASSERT_NE(at, nullptr);
+  EXPECT_EQ(at->usage, Usage::Decorator);
+  ASSERT_EQ(at->args.size(), 2u);
+  EXPECT_EQ(at->args[0].keyword, "configs");
+  EXPECT_EQ(at->args[0].kind, ValueKind::Other);
+  EXPECT_EQ(one(ff, FactKind::Reference, "triton.Config")->usage, Usage::Call);
+  const Fact* a = one(ff, FactKind::FunctionDef, "a");
+  ASSERT_NE(a, nullptr);
+  ASSERT_EQ(a->args.size(), 1u);
+  EXPECT_EQ(a->args[0].value, "torch.compile");
+  const Fact* b = one(ff, FactKind::FunctionDef, "b");
+  ASSERT_NE(b, nullptr);
+  ASSERT_EQ(b->args.size(), 2u);
+  EXPECT_EQ(b->args[0].value, "triton.autotune");
+  EXPECT_EQ(b->args[1].value, "staticmethod");
+}
+
+TEST(AnalyzerMisc, MainGuardBothOrders) {
+  FileFacts a = analyze("if __name__ == \"__main__\":\n    main()\n", "a.py");
+  EXPECT_EQ(all(a, FactKind::MainGuard).size(), 1u);
+  FileFacts b = analyze("if '__main__' == __name__: main()\n", "a.py");
+  EXPECT_EQ(all(b, FactKind::MainGuard).size(), 1u);
+  FileFacts c = analyze("if __name__ == 'other':\n    main()\n", "a.py");
+  EXPECT_EQ(all(c, FactKind::MainGuard).size(), 0u);
+}
+
+TEST(AnalyzerMisc, MethodCallsOnAnyReceiver) {
+  FileFacts ff = analyze(
+      "model.cuda()\n"
+      "x = self.layer.to(device='cuda:0', non_blocking=True)\n"
+      "y = f(x)[0].half()\n"
+      "t.type(torch.cuda.FloatTensor)\n",
+      "a.py");
+  const Fact* c = one(ff, FactKind::MethodCall, "cuda");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->receiver, "model");
+  EXPECT_EQ(c->span.col, 7u);  // the `cuda` token
+  EXPECT_EQ(c->span.end_col, 11u);
+  const Fact* to = one(ff, FactKind::MethodCall, "to");
+  ASSERT_NE(to, nullptr);
+  EXPECT_EQ(to->receiver, "self.layer");
+  ASSERT_EQ(to->args.size(), 2u);
+  EXPECT_EQ(to->args[0].keyword, "device");
+  EXPECT_EQ(to->args[0].value, "cuda:0");
+  EXPECT_EQ(to->args[1].kind, ValueKind::Bool);
+  EXPECT_EQ(one(ff, FactKind::MethodCall, "half")->receiver, "f(x)[0]");
+  const Fact* ty = one(ff, FactKind::MethodCall, "type");
+  ASSERT_NE(ty, nullptr);
+  ASSERT_EQ(ty->args.size(), 1u);
+  EXPECT_EQ(ty->args[0].value, "torch.cuda.FloatTensor");  // torch not imported: as written
+}
+
+}  // namespace
+}  // namespace ascendify::python
