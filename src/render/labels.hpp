@@ -18,7 +18,7 @@ struct Labels {
   std::string_view h_matrix, matrix_no_phase, all_files, needed, optional, days;
   std::string_view h_details, h_domain_fmt;  // "{n}" "{name}"
   std::array<std::string_view, 7> domain_names;
-  std::string_view no_findings, findings_fmt;  // "{n}"
+  std::string_view no_findings, one_finding, findings_fmt;  // "{n}"
   std::string_view h_roadmap, h_risk, h_diag;
   std::string_view auto_transfer, auto_fix, manual, info, guarded;
   std::array<std::string_view, 3> confidence;  // High, Medium, Low order

@@ -133,12 +133,15 @@ std::string attention_type(const Finding& f) {
   return type.empty() ? "—" : md_text(type);
 }
 
-std::string attention_layout(const Finding& f, const std::string& type) {
+// The input layout the call site uses (FA2/FA3/xformers: BSND; hand-written: BNSD, needing a
+// transpose for BSND APIs); SDPA runs unchanged. A rule tag "layout:..." overrides.
+std::string attention_layout(const Finding& f, const std::string& type, const Labels& l) {
   const std::string tagged = tag_value(f, "layout:");
   if (!tagged.empty()) return md_text(tagged);
   std::string s;
   if (type.rfind("FA", 0) == 0 || type.rfind("xformers", 0) == 0) s = "BSND";
-  else if (type.rfind("SDPA", 0) == 0 || type.rfind("manual", 0) == 0) s = "BNSD";
+  else if (type.rfind("manual", 0) == 0) s = "BNSD → BSND";
+  else if (type.rfind("SDPA", 0) == 0) s = l.none;
   if (has_tag(f, "varlen")) s += s.empty() ? "TND (cu_seqlens)" : " / TND (cu_seqlens)";
   return s.empty() ? "—" : md_text(s);
 }
@@ -160,7 +163,7 @@ void attention_section(std::string& out, const Findings& fs, const Labels& l) {
     std::string function = md_code(f.match);
     if (!f.scope.empty()) function += " @ " + md_code(f.scope);
     rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), type, function,
-                    md_text(replacement_of(f)), attention_layout(f, type),
+                    md_text(replacement_of(f)), attention_layout(f, type, l),
                     risk_label(f.confidence, l)});
   }
   table(out,
@@ -266,8 +269,9 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
            fill(l.h_domain_fmt,
                 {{"n", std::to_string(d + 1)}, {"name", std::string(l.domain_names[d])}}) +
            "\n\n";
-    out += fs.empty() ? std::string(l.no_findings)
-                      : fill(l.findings_fmt, {{"n", std::to_string(fs.size())}});
+    out += fs.empty()       ? std::string(l.no_findings)
+           : fs.size() == 1 ? std::string(l.one_finding)
+                            : fill(l.findings_fmt, {{"n", std::to_string(fs.size())}});
     out += "\n\n";
     switch (kAllDomains[d]) {
       case Domain::Dependency: dependency_section(out, a, fs, lang); break;

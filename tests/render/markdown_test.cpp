@@ -158,6 +158,9 @@ TEST_F(MarkdownReport, DomainTables) {
                       "mindiesd.attention_forward(op_type=\"ascend_laser_attention\") | "
                       "BSND | low |\n"));
   EXPECT_TRUE(has(md, "| 2 | `wan/attention.py` | 20 | SDPA | "));
+  EXPECT_TRUE(has(md, "scaled_dot_product_attention` | — | none | low |\n"));
+  EXPECT_TRUE(has(md, "### Domain 2: Device Layer\n\n2 findings.\n"));
+  EXPECT_TRUE(has(md, "### Domain 5: Distributed Communication\n\n1 finding.\n"));
   // Custom operators: kernel inventory.
   EXPECT_TRUE(has(md, "| # | Type | File | Function | Purpose | Called in | Replacement | "
                       "Effort |\n"));
