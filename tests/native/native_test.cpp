@@ -166,3 +166,28 @@ TEST(Native, DeepNestingAndGarbage) {
 
 }  // namespace
 }  // namespace ascendify::native
+
+namespace ascendify::native {
+namespace {
+
+TEST(Native, RandomSoup) {
+  const char* pieces[] = {"\"", "'", "\\", "\n", "\\\n", "/*", "*/", "//", "R\"x(", ")x\"", "#",
+                          "include", "<", ">", "{", "}", "(", ")", "__global__", "void", "k",
+                          "<<<", ">>>", "template", "asm", "m", ".", "def", "PYBIND11_MODULE",
+                          ",", "::", "at", "cuda", "cudaFree", " ", "__shared__", ";"};
+  uint32_t seed = 777;
+  for (int round = 0; round < 3000; ++round) {
+    std::string s;
+    int len = static_cast<int>(seed % 50);
+    for (int i = 0; i < len; ++i) {
+      seed = seed * 1103515245u + 12345u;
+      s += pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
+    }
+    FileFacts ff = analyze(s, "r.cu");
+    for (const Fact& f : ff.facts) ASSERT_LE(f.span.end_offset, s.size()) << s;
+    for (const KernelFact& k : ff.kernels) ASSERT_LE(k.span.end_offset, s.size()) << s;
+  }
+}
+
+}  // namespace
+}  // namespace ascendify::native

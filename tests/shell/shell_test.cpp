@@ -181,3 +181,27 @@ TEST(Shell, GarbageNeverCrashes) {
 
 }  // namespace
 }  // namespace ascendify::shell
+
+namespace ascendify::shell {
+namespace {
+
+// Random soups of shell/Dockerfile syntax: nothing may crash, hang or emit spans past the end.
+TEST(Shell, RandomSoup) {
+  const char* pieces[] = {"'", "\"", "\\", "\n", "\\\n", "$(", ")", "`", "${", "}", "<<", "EOF",
+                          "#", ";", "&&", "|", "X=1", " ", "pip install a", "torchrun x.py",
+                          "RUN ", "FROM ", "ENV ", "[\"", "\",", "]", "(", "case", "in", "esac"};
+  uint32_t seed = 12345;
+  for (int round = 0; round < 3000; ++round) {
+    std::string s;
+    int len = static_cast<int>(seed % 40);
+    for (int i = 0; i < len; ++i) {
+      seed = seed * 1103515245u + 12345u;
+      s += pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
+    }
+    for (const FileFacts& ff : {analyze_shell(s, "r.sh"), analyze_dockerfile(s, "Dockerfile")})
+      for (const Fact& f : ff.facts) ASSERT_LE(f.span.end_offset, s.size()) << s;
+  }
+}
+
+}  // namespace
+}  // namespace ascendify::shell
