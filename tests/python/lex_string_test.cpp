@@ -2,6 +2,7 @@
 // decode_string.
 #include <gtest/gtest.h>
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,10 @@ using testing::count_kind;
 using testing::render;
 
 // Lexes src and returns its only String token (asserting the stream is String NL EOF).
-Token only_string(const std::string& src) {
+// The token views a copy of src kept alive for the whole test run.
+Token only_string(const std::string& source) {
+  static std::deque<std::string> keep;
+  const std::string& src = keep.emplace_back(source);
   LexResult r = lex(src);
   EXPECT_EQ(r.tokens.size(), 3u) << src << " -> " << render(r);
   EXPECT_TRUE(r.diagnostics.empty()) << src;

@@ -235,12 +235,14 @@ TEST(Lexer, StrayBytesGiveErrorTokens) {
 }
 
 TEST(Lexer, NulBytes) {
-  LexResult r = lex(std::string("a\0b\n", 4));
+  const std::string nul("a\0b\n", 4);  // tokens are views: keep the text alive
+  LexResult r = lex(nul);
   EXPECT_EQ(render(r), "a ERR b NL EOF");
   EXPECT_EQ(r.tokens[1].text, std::string("\0", 1));
   EXPECT_EQ(r.diagnostics.size(), 1u);
 
-  r = lex(std::string(1000, '\0'));
+  const std::string nuls(1000, '\0');
+  r = lex(nuls);
   EXPECT_EQ(render(r), "ERR NL EOF");
   EXPECT_EQ(r.diagnostics.size(), 1u);
 }
@@ -254,7 +256,8 @@ TEST(Lexer, TenThousandNestedBrackets) {
   EXPECT_EQ(r.tokens[20001].span.line, 2u);
   EXPECT_TRUE(r.diagnostics.empty());
 
-  LexResult open = lex(std::string(10000, '[') + "\nx\n");  // never closed
+  const std::string unclosed = std::string(10000, '[') + "\nx\n";
+  LexResult open = lex(unclosed);
   EXPECT_EQ(open.tokens.back().kind, TokenKind::EndMarker);
   EXPECT_EQ(count_kind(open, TokenKind::Newline), 1);
 }
