@@ -34,8 +34,8 @@ std::string render_csv(const Assessment& a) {
     for (const auto& p : f.phases) phases += (phases.empty() ? "" : ";") + p;
     row(out, {std::string(to_string(f.domain)), f.rule_id, f.path, std::to_string(f.span.line),
               std::to_string(f.span.col), f.match, f.snippet, f.replacement,
-              std::string(to_string(f.confidence)), auto_manual(f),
-              f.guarded ? "true" : "false", phases});
+              std::string(to_string(f.confidence)), auto_manual(f), f.guarded ? "true" : "false",
+              phases});
   }
   return out;
 }

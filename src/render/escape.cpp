@@ -31,23 +31,35 @@ std::string md_text(std::string_view s) {
     if (put_control_as_space(out, s, i)) continue;
     const char c = s[i];
     switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '\\': case '`': case '*': case '[': case ']': case '|': case '~':
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '\\':
+      case '`':
+      case '*':
+      case '[':
+      case ']':
+      case '|':
+      case '~':
         out += '\\';
         out += c;
         break;
       case '_': {
         // Intraword underscores never emphasise in GFM; escape only at a word boundary.
         const bool before = i > 0 && is_word_byte(static_cast<unsigned char>(s[i - 1]));
-        const bool after =
-            i + 1 < s.size() && is_word_byte(static_cast<unsigned char>(s[i + 1]));
+        const bool after = i + 1 < s.size() && is_word_byte(static_cast<unsigned char>(s[i + 1]));
         if (!(before && after)) out += '\\';
         out += c;
         break;
       }
-      default: out += c;
+      default:
+        out += c;
     }
   }
   return out;
@@ -104,9 +116,8 @@ std::string uri_encode_path(std::string_view path) {
   out.reserve(path.size());
   for (char ch : path) {
     const unsigned char c = static_cast<unsigned char>(ch);
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                      (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~' ||
-                      c == '/';
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
     if (keep) {
       out += ch;
     } else {

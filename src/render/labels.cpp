@@ -115,8 +115,8 @@ const Labels kZh{
     .days = "人天",
     .h_details = "详细发现（按域）",
     .h_domain_fmt = "域 {n}：{name}",
-    .domain_names = {"第三方依赖", "设备层", "注意力机制", "自定义算子", "分布式通信",
-                     "精度策略", "编译加速"},
+    .domain_names = {"第三方依赖", "设备层", "注意力机制", "自定义算子", "分布式通信", "精度策略",
+                     "编译加速"},
     .no_findings = "无发现。",
     .one_finding = "共 1 条发现。",
     .findings_fmt = "共 {n} 条发现。",
@@ -185,7 +185,9 @@ const Labels kZh{
 
 }  // namespace
 
-const Labels& labels(Lang lang) { return lang == Lang::Zh ? kZh : kEn; }
+const Labels& labels(Lang lang) {
+  return lang == Lang::Zh ? kZh : kEn;
+}
 
 std::string feasibility_words(Feasibility f, Lang lang) {
   std::string en(to_string(f));

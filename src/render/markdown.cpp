@@ -26,7 +26,8 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
     out += fmt::format("- {}: **{}**\n", l.feasibility, feasibility_words(a.feasibility, lang));
     out += fmt::format("- {}: {}\n", l.effort, weeks_range(a.effort, l));
     out += fmt::format("- {}:", l.blockers);
-    if (a.blockers.empty()) out += fmt::format(" {}\n", l.none);
+    if (a.blockers.empty())
+      out += fmt::format(" {}\n", l.none);
     else {
       out += '\n';
       for (const auto& b : a.blockers) out += "  - " + md_text(b) + "\n";
@@ -47,8 +48,8 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
     if (f.severity == Severity::Blocker) ++blockers[static_cast<size_t>(f.domain)];
   std::vector<Row> rows;
   for (size_t d = 0; d < kAllDomains.size(); ++d)
-    rows.push_back({std::string(l.domain_names[d]), std::to_string(a.counts[d]),
-                    std::to_string(blockers[d])});
+    rows.push_back(
+        {std::string(l.domain_names[d]), std::to_string(a.counts[d]), std::to_string(blockers[d])});
   table(out, {std::string(l.c_domain), std::string(l.c_findings), std::string(l.c_blockers_n)},
         rows);
 }
@@ -56,8 +57,8 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
 // One matrix row: a non-compatible dependency, or a rule that fired outside the dependency
 // domain (a CUDA feature the code depends on).
 struct MatrixRow {
-  std::string label;       // escaped
-  std::string replacement;  // escaped
+  std::string label;                        // escaped
+  std::string replacement;                  // escaped
   std::map<std::string, size_t> per_phase;  // phase -> sites
   size_t sites = 0;
   bool all_guarded = true;
@@ -153,8 +154,8 @@ void write_roadmap(std::string& out, const Assessment& a, const Labels& l) {
   for (size_t i = 0; i < a.roadmap.size(); ++i) {
     const RoadmapStep& s = a.roadmap[i];
     out += fmt::format("{}. **{}** — {}", i + 1, md_text(s.title), md_text(s.detail));
-    out += fmt::format(" ({}: {}; {}: {}", l.step_effort, weeks_range(s.effort, l),
-                       l.step_findings, s.findings);
+    out += fmt::format(" ({}: {}; {}: {}", l.step_effort, weeks_range(s.effort, l), l.step_findings,
+                       s.findings);
     if (!s.rule_ids.empty()) {
       std::vector<std::string> ids;
       for (const auto& id : s.rule_ids) ids.push_back(md_code(id));

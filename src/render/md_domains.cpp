@@ -35,7 +35,9 @@ std::string original_cell(const Finding& f) {
   return md_code(f.snippet.empty() ? f.match : f.snippet);
 }
 
-std::string file_cell(std::string_view path) { return md_code(path); }
+std::string file_cell(std::string_view path) {
+  return md_code(path);
+}
 
 // Common columns: # | File | Line | Original | Replacement | Confidence | Auto/Manual.
 void generic_table(std::string& out, const Findings& fs, const Labels& l) {
@@ -113,8 +115,13 @@ void device_section(std::string& out, const Findings& fs, const Labels& l) {
 // FA2 / FA3 / xformers / SDPA / ... from the rule's tags, else from the matched name.
 std::string attention_type(const Finding& f) {
   static constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kTypes = {
-      {{"fa3", "FA3"}, {"fa2", "FA2"}, {"xformers", "xformers"}, {"sdpa", "SDPA"},
-       {"sparse", "sparse"}, {"custom", "custom"}, {"manual", "manual"}}};
+      {{"fa3", "FA3"},
+       {"fa2", "FA2"},
+       {"xformers", "xformers"},
+       {"sdpa", "SDPA"},
+       {"sparse", "sparse"},
+       {"custom", "custom"},
+       {"manual", "manual"}}};
   std::string type;
   for (const auto& [tag, name] : kTypes)
     if (has_tag(f, tag)) {
@@ -123,10 +130,14 @@ std::string attention_type(const Finding& f) {
     }
   if (type.empty()) {
     const std::string_view m = f.match;
-    if (m.find("flash_attn_interface") != std::string_view::npos) type = "FA3";
-    else if (m.find("flash_attn") != std::string_view::npos) type = "FA2";
-    else if (m.find("xformers") != std::string_view::npos) type = "xformers";
-    else if (m.find("scaled_dot_product_attention") != std::string_view::npos) type = "SDPA";
+    if (m.find("flash_attn_interface") != std::string_view::npos)
+      type = "FA3";
+    else if (m.find("flash_attn") != std::string_view::npos)
+      type = "FA2";
+    else if (m.find("xformers") != std::string_view::npos)
+      type = "xformers";
+    else if (m.find("scaled_dot_product_attention") != std::string_view::npos)
+      type = "SDPA";
   }
   for (std::string_view extra : {"self", "cross", "varlen"})
     if (has_tag(f, extra)) type += (type.empty() ? "" : " · ") + std::string(extra);
@@ -139,18 +150,24 @@ std::string attention_layout(const Finding& f, const std::string& type, const La
   const std::string tagged = tag_value(f, "layout:");
   if (!tagged.empty()) return md_text(tagged);
   std::string s;
-  if (type.rfind("FA", 0) == 0 || type.rfind("xformers", 0) == 0) s = "BSND";
-  else if (type.rfind("manual", 0) == 0) s = "BNSD → BSND";
-  else if (type.rfind("SDPA", 0) == 0) s = l.none;
+  if (type.rfind("FA", 0) == 0 || type.rfind("xformers", 0) == 0)
+    s = "BSND";
+  else if (type.rfind("manual", 0) == 0)
+    s = "BNSD → BSND";
+  else if (type.rfind("SDPA", 0) == 0)
+    s = l.none;
   if (has_tag(f, "varlen")) s += s.empty() ? "TND (cu_seqlens)" : " / TND (cu_seqlens)";
   return s.empty() ? "—" : md_text(s);
 }
 
 std::string risk_label(Confidence c, const Labels& l) {
   switch (c) {
-    case Confidence::High: return std::string(l.risk_low);
-    case Confidence::Medium: return std::string(l.risk_medium);
-    case Confidence::Low: return std::string(l.risk_high);
+    case Confidence::High:
+      return std::string(l.risk_low);
+    case Confidence::Medium:
+      return std::string(l.risk_medium);
+    case Confidence::Low:
+      return std::string(l.risk_high);
   }
   return "—";
 }
@@ -167,14 +184,13 @@ void attention_section(std::string& out, const Findings& fs, const Labels& l) {
                     risk_label(f.confidence, l)});
   }
   table(out,
-        {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
-         std::string(l.c_type), std::string(l.c_function), std::string(l.c_replacement),
-         std::string(l.c_layout), std::string(l.c_risk)},
+        {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line), std::string(l.c_type),
+         std::string(l.c_function), std::string(l.c_replacement), std::string(l.c_layout),
+         std::string(l.c_risk)},
         rows);
 }
 
-void kernel_inventory(std::string& out, const Assessment& a, const Findings& fs,
-                      const Labels& l) {
+void kernel_inventory(std::string& out, const Assessment& a, const Findings& fs, const Labels& l) {
   out += fmt::format("**{}**\n\n", l.kernel_inventory);
   std::vector<Row> rows;
   for (size_t i = 0; i < a.kernels.size(); ++i) {
@@ -210,9 +226,12 @@ std::string hccl_support(const Finding& f, const Labels& l) {
   const std::string tagged = tag_value(f, "hccl:");
   if (!tagged.empty()) return md_text(tagged);
   switch (f.confidence) {
-    case Confidence::High: return std::string(l.hccl_supported);
-    case Confidence::Medium: return std::string(l.hccl_verify);
-    case Confidence::Low: return std::string(l.hccl_uncertain);
+    case Confidence::High:
+      return std::string(l.hccl_supported);
+    case Confidence::Medium:
+      return std::string(l.hccl_verify);
+    case Confidence::Low:
+      return std::string(l.hccl_uncertain);
   }
   return "—";
 }
@@ -248,11 +267,11 @@ void precision_section(std::string& out, const Findings& fs, const Labels& l) {
     rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), pattern,
                     original_cell(f), md_text(replacement_of(f)), days_cell(days, l)});
   }
-  table(out,
-        {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
-         std::string(l.c_pattern), std::string(l.c_original), std::string(l.c_ascend),
-         std::string(l.c_effort)},
-        rows);
+  table(
+      out,
+      {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line), std::string(l.c_pattern),
+       std::string(l.c_original), std::string(l.c_ascend), std::string(l.c_effort)},
+      rows);
 }
 
 }  // namespace
@@ -274,7 +293,9 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
                             : fill(l.findings_fmt, {{"n", std::to_string(fs.size())}});
     out += "\n\n";
     switch (kAllDomains[d]) {
-      case Domain::Dependency: dependency_section(out, a, fs, lang); break;
+      case Domain::Dependency:
+        dependency_section(out, a, fs, lang);
+        break;
       case Domain::Device:
         if (!fs.empty()) device_section(out, fs, l);
         break;

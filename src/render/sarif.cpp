@@ -20,18 +20,24 @@ constexpr const char* kInformationUri = "https://github.com/ascendify/ascendify"
 
 std::string_view level_of(Severity s) {
   switch (s) {
-    case Severity::Blocker: return "error";
-    case Severity::Manual: return "warning";
-    case Severity::Info: return "note";
+    case Severity::Blocker:
+      return "error";
+    case Severity::Manual:
+      return "warning";
+    case Severity::Info:
+      return "note";
   }
   return "warning";
 }
 
 std::string_view precision_of(Confidence c) {
   switch (c) {
-    case Confidence::High: return "high";
-    case Confidence::Medium: return "medium";
-    case Confidence::Low: return "low";
+    case Confidence::High:
+      return "high";
+    case Confidence::Medium:
+      return "medium";
+    case Confidence::Low:
+      return "low";
   }
   return "medium";
 }
@@ -88,7 +94,8 @@ ordered_json rule_json(const Finding& f) {
   j["id"] = f.rule_id;
   j["name"] = pascal_name(f.rule_id);
   j["shortDescription"] = {{"text", first_sentence(text)}};
-  j["fullDescription"] = {{"text", replacement.empty() ? text : text + " Replacement: " + replacement}};
+  j["fullDescription"] = {
+      {"text", replacement.empty() ? text : text + " Replacement: " + replacement}};
   j["help"] = {{"text", help}, {"markdown", help_md}};
   j["defaultConfiguration"] = {{"level", std::string(level_of(sev))}};
   j["properties"] = {{"tags", tags}, {"precision", std::string(precision_of(conf))}};

@@ -36,10 +36,13 @@ std::string feasibility_text(const Assessment& a, const Style& st) {
   const std::string words =
       fmt::format("{} ({})", to_string(a.feasibility), to_chinese(a.feasibility));
   switch (a.feasibility) {
-    case Feasibility::Feasible: return st.green(words);
-    case Feasibility::NeedsAdaptation: return st.yellow(words);
+    case Feasibility::Feasible:
+      return st.green(words);
+    case Feasibility::NeedsAdaptation:
+      return st.yellow(words);
     case Feasibility::Difficult:
-    case Feasibility::Infeasible: return st.red(words);
+    case Feasibility::Infeasible:
+      return st.red(words);
   }
   return words;
 }
@@ -58,12 +61,11 @@ std::string render_terminal(const Assessment& a, bool color) {
   size_t width = 0;
   for (Domain d : kAllDomains) width = std::max(width, to_string(d).size());
   for (Domain d : kAllDomains)
-    out += fmt::format("  {:<{}}  {:>6}\n", to_string(d), width,
-                       a.counts[static_cast<size_t>(d)]);
+    out += fmt::format("  {:<{}}  {:>6}\n", to_string(d), width, a.counts[static_cast<size_t>(d)]);
   out += "Feasibility:   " + feasibility_text(a, st);
   if (a.assessed)
-    out += fmt::format(", effort {}–{} weeks", one_decimal(a.effort.low),
-                       one_decimal(a.effort.high));
+    out +=
+        fmt::format(", effort {}–{} weeks", one_decimal(a.effort.low), one_decimal(a.effort.high));
   out += '\n';
   if (a.assessed) {
     const std::string n = std::to_string(a.blockers.size());

@@ -37,13 +37,14 @@ TEST_F(Formats, TerminalSummaryPlain) {
   EXPECT_TRUE(has(t, "Feasibility:   needs-adaptation (需适配), effort 1.3–3.0 weeks\n"));
   EXPECT_TRUE(has(t, "Blockers:      1\n"));
   // Top files: most findings first, ties by path; five at most.
-  EXPECT_TRUE(has(t, "Top files:\n"
-                     "       2  wan/attention.py\n"
-                     "       2  wan/train.py\n"
-                     "       2  wan/utils.py\n"
-                     "       1  requirements.txt\n"
-                     "       1  wan/kernels.py\n"
-                     "Diagnostics:   2\n"));
+  EXPECT_TRUE(has(t,
+                  "Top files:\n"
+                  "       2  wan/attention.py\n"
+                  "       2  wan/train.py\n"
+                  "       2  wan/utils.py\n"
+                  "       1  requirements.txt\n"
+                  "       1  wan/kernels.py\n"
+                  "Diagnostics:   2\n"));
   EXPECT_FALSE(has(t, "norm"));
 }
 
@@ -73,9 +74,12 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
     if (quoted) {
-      if (c == '"' && i + 1 < s.size() && s[i + 1] == '"') field += '"', ++i;
-      else if (c == '"') quoted = false;
-      else field += c;
+      if (c == '"' && i + 1 < s.size() && s[i + 1] == '"')
+        field += '"', ++i;
+      else if (c == '"')
+        quoted = false;
+      else
+        field += c;
     } else if (c == '"') {
       quoted = true;
     } else if (c == ',') {
@@ -95,14 +99,17 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& s) {
 TEST_F(Formats, CsvRowsAndQuoting) {
   const std::string csv = render_csv(a);
   EXPECT_EQ(csv.rfind("domain,rule,file,line,column,original,snippet,replacement,confidence,"
-                      "auto_manual,guarded,phases\r\n", 0),
+                      "auto_manual,guarded,phases\r\n",
+                      0),
             0u);
-  EXPECT_TRUE(has(csv, "\r\ndependency,dependency.flash-attn,requirements.txt,3,1,flash-attn,"
-                       "flash-attn>=2.5,torch_npu.npu_fusion_attention,high,manual,false,"
-                       "inference\r\n"));
-  EXPECT_TRUE(has(csv, "\r\ndistributed,distributed.nccl-backend,wan/train.py,20,40,"
-                       "\"\"\"nccl\"\"\",\"dist.init_process_group(backend=\"\"nccl\"\", "
-                       "init_method=url)\",\"backend=\"\"hccl\"\"\",high,manual,false,training\r\n"));
+  EXPECT_TRUE(has(csv,
+                  "\r\ndependency,dependency.flash-attn,requirements.txt,3,1,flash-attn,"
+                  "flash-attn>=2.5,torch_npu.npu_fusion_attention,high,manual,false,"
+                  "inference\r\n"));
+  EXPECT_TRUE(has(csv,
+                  "\r\ndistributed,distributed.nccl-backend,wan/train.py,20,40,"
+                  "\"\"\"nccl\"\"\",\"dist.init_process_group(backend=\"\"nccl\"\", "
+                  "init_method=url)\",\"backend=\"\"hccl\"\"\",high,manual,false,training\r\n"));
   EXPECT_TRUE(has(csv, ",attention.flash-attn-func,") && has(csv, ",inference;training\r\n"));
   EXPECT_TRUE(has(csv, ",auto-transfer_to_npu,false,inference\r\n"));
   EXPECT_TRUE(has(csv, ",auto-fix,true,inference\r\n"));
@@ -158,8 +165,8 @@ TEST_F(Formats, SarifRequiredFields) {
   EXPECT_EQ(cache["shortDescription"]["text"], "torch.cuda.empty_cache has an NPU twin.");
   EXPECT_EQ(cache["defaultConfiguration"]["level"], "warning");
   EXPECT_EQ(cache["properties"]["tags"][1], "device");
-  EXPECT_TRUE(has(rs[3]["help"]["markdown"].get<std::string>(),
-                  "- https://example.invalid/triton-ascend"));
+  EXPECT_TRUE(
+      has(rs[3]["help"]["markdown"].get<std::string>(), "- https://example.invalid/triton-ascend"));
 
   const json& results = run["results"];
   ASSERT_EQ(results.size(), a.findings.size());
@@ -179,8 +186,8 @@ TEST_F(Formats, SarifRequiredFields) {
   EXPECT_EQ(results[4]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
             "wan/norm%20%C3%BC.py");
   const json& region = results[7]["locations"][0]["physicalLocation"]["region"];
-  EXPECT_EQ(region, json({{"startLine", 12}, {"startColumn", 5}, {"endLine", 12},
-                          {"endColumn", 27}}));
+  EXPECT_EQ(region,
+            json({{"startLine", 12}, {"startColumn", 5}, {"endLine", 12}, {"endColumn", 27}}));
   EXPECT_EQ(run["invocations"][0]["toolExecutionNotifications"].size(), 2u);
 }
 

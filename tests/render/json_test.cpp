@@ -38,20 +38,27 @@ TEST_F(JsonReport, FormatIsTwoSpaceIndentWithTrailingNewlineAndFixedKeyOrder) {
   const nlohmann::ordered_json j = nlohmann::ordered_json::parse(out);
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
-  const std::vector<std::string> expected = {"schema", "tool", "root", "project", "summary",
-                                             "stats", "phases", "roadmap", "dependencies",
-                                             "kernels", "findings", "diagnostics"};
+  const std::vector<std::string> expected = {"schema",       "tool",    "root",     "project",
+                                             "summary",      "stats",   "phases",   "roadmap",
+                                             "dependencies", "kernels", "findings", "diagnostics"};
   EXPECT_EQ(keys, expected);
   std::vector<std::string> fkeys;
   for (const auto& [k, v] : j["findings"][0].items()) fkeys.push_back(k);
-  const std::vector<std::string> fexpected = {
-      "rule", "domain", "path", "line", "column", "end_line", "end_column", "match", "snippet",
-      "replacement", "confidence", "guarded", "autofix", "auto_by_transfer_to_npu", "phases",
-      "severity", "message", "scope"};
+  const std::vector<std::string> fexpected = {"rule",       "domain",
+                                              "path",       "line",
+                                              "column",     "end_line",
+                                              "end_column", "match",
+                                              "snippet",    "replacement",
+                                              "confidence", "guarded",
+                                              "autofix",    "auto_by_transfer_to_npu",
+                                              "phases",     "severity",
+                                              "message",    "scope"};
   EXPECT_EQ(fkeys, fexpected);
 }
 
-TEST_F(JsonReport, Deterministic) { EXPECT_EQ(render_json(a), render_json(a)); }
+TEST_F(JsonReport, Deterministic) {
+  EXPECT_EQ(render_json(a), render_json(a));
+}
 
 TEST_F(JsonReport, Values) {
   const json j = json::parse(render_json(a));
@@ -63,7 +70,7 @@ TEST_F(JsonReport, Values) {
   EXPECT_EQ(s["effort_weeks"]["low"].get<double>(), 1.3);  // 1.25 rounded half up
   EXPECT_EQ(s["effort_weeks"]["high"].get<double>(), 3.0);
   EXPECT_EQ(s["blockers"].size(), 1u);
-  const json counts = {{"dependency", 1}, {"device", 2},    {"attention", 2}, {"custom_op", 1},
+  const json counts = {{"dependency", 1},  {"device", 2},    {"attention", 2}, {"custom_op", 1},
                        {"distributed", 1}, {"precision", 1}, {"compile", 1}};
   EXPECT_EQ(s["counts"], counts);
   EXPECT_EQ(j["phases"][0]["name"], "inference");

@@ -15,8 +15,10 @@ bool has(const std::string& hay, const std::string& needle) {
 size_t separators(const std::string& line) {
   size_t n = 0;
   for (size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '\\') ++i;
-    else if (line[i] == '|') ++n;
+    if (line[i] == '\\')
+      ++i;
+    else if (line[i] == '|')
+      ++n;
   }
   return n;
 }
@@ -91,8 +93,9 @@ TEST_F(MarkdownReport, ExecutiveSummaryShowsBothFeasibilityWords) {
   const std::string en = section(render_markdown(a, Lang::En), "## Executive Summary");
   EXPECT_TRUE(has(en, "- Overall feasibility: **needs adaptation (需适配)**\n"));
   EXPECT_TRUE(has(en, "- Estimated effort: 1.3–3.0 weeks\n"));
-  EXPECT_TRUE(has(en, "- Blockers:\n  - Triton kernel fused_rms has no Ascend port "
-                      "(wan/kernels.py:5)\n"));
+  EXPECT_TRUE(has(en,
+                  "- Blockers:\n  - Triton kernel fused_rms has no Ascend port "
+                  "(wan/kernels.py:5)\n"));
   EXPECT_TRUE(has(en, "- Scanned: 12 files, 9 findings, 2 diagnostics\n"));
   EXPECT_TRUE(has(en, "| Attention Mechanism | 2 | 0 |\n"));
   EXPECT_TRUE(has(en, "| Custom Operators | 1 | 1 |\n"));
@@ -128,8 +131,9 @@ TEST_F(MarkdownReport, DependencyMatrixPerPhase) {
   // The FA2 rule: one site in both phases; 16 h = 2.0 d.
   EXPECT_TRUE(has(m, "| `attention.flash-attn-func` | needed (1) | needed (1) |"));
   // Two empty_cache sites, one guarded -> needed; 1 h + 0.5 h = 0.2 d (0.1875 rounded).
-  EXPECT_TRUE(has(m, "| `device.cuda-empty-cache` | needed (2) | — | torch.npu.empty_cache() |"
-                     " 0.2 d |"));
+  EXPECT_TRUE(has(m,
+                  "| `device.cuda-empty-cache` | needed (2) | — | torch.npu.empty_cache() |"
+                  " 0.2 d |"));
   EXPECT_FALSE(has(m, "attention.sdpa"));  // info findings need no migration
 }
 
@@ -137,46 +141,57 @@ TEST_F(MarkdownReport, DomainTables) {
   const std::string md = render_markdown(a, Lang::En);
   // Dependencies: Package | Version | Classification | Replacement | Notes.
   EXPECT_TRUE(has(md, "| Package | Version | Classification | Replacement | Notes |\n"));
-  EXPECT_TRUE(has(md, "| flash-attn | `>=2.5` | replace | torch_npu.npu_fusion_attention | "
-                      "source: `requirements.txt:3`; imported; phases: inference |\n"));
-  EXPECT_TRUE(has(md, "| numpy | — | compatible | — | source: `requirements.txt:1`; not imported "
-                      "by scanned code |\n"));
+  EXPECT_TRUE(has(md,
+                  "| flash-attn | `>=2.5` | replace | torch_npu.npu_fusion_attention | "
+                  "source: `requirements.txt:3`; imported; phases: inference |\n"));
+  EXPECT_TRUE(has(md,
+                  "| numpy | — | compatible | — | source: `requirements.txt:1`; not imported "
+                  "by scanned code |\n"));
   // Device: # | File | Line | Original | Replacement | Auto/Manual, then counts.
   EXPECT_TRUE(has(md, "| # | File | Line | Original | Replacement | Auto/Manual |\n"));
-  EXPECT_TRUE(has(md, "| 1 | `wan/utils.py` | 12 | `torch.cuda.empty_cache()  # "
-                      "<script>alert(1)</script>` | torch.npu.empty_cache() | auto "
-                      "(transfer_to_npu) |\n"));
-  EXPECT_TRUE(has(md, "| 2 | `wan/utils.py` | 14 | `x = \"显存\" \\| torch.cuda.empty_cache()` | "
-                      "torch.npu.empty_cache() | auto (ascendify fix) · guarded |\n"));
-  EXPECT_TRUE(has(md, "- Manual sites: 0\n- Auto-covered by transfer_to_npu: 1\n"
-                      "- Auto-fixable by `ascendify fix`: 2\n"));
+  EXPECT_TRUE(has(md,
+                  "| 1 | `wan/utils.py` | 12 | `torch.cuda.empty_cache()  # "
+                  "<script>alert(1)</script>` | torch.npu.empty_cache() | auto "
+                  "(transfer_to_npu) |\n"));
+  EXPECT_TRUE(has(md,
+                  "| 2 | `wan/utils.py` | 14 | `x = \"显存\" \\| torch.cuda.empty_cache()` | "
+                  "torch.npu.empty_cache() | auto (ascendify fix) · guarded |\n"));
+  EXPECT_TRUE(has(md,
+                  "- Manual sites: 0\n- Auto-covered by transfer_to_npu: 1\n"
+                  "- Auto-fixable by `ascendify fix`: 2\n"));
   // Attention: type from tags, layout of FA2 is BSND, high confidence = low risk.
-  EXPECT_TRUE(has(md, "| # | File | Line | Type | Function | Replacement | Layout conversion | "
-                      "Risk |\n"));
-  EXPECT_TRUE(has(md, "| 1 | `wan/attention.py` | 10 | FA2 · self | "
-                      "`flash_attn.flash_attn_func` @ `Attention.forward` | "
-                      "mindiesd.attention_forward(op_type=\"ascend_laser_attention\") | "
-                      "BSND | low |\n"));
+  EXPECT_TRUE(has(md,
+                  "| # | File | Line | Type | Function | Replacement | Layout conversion | "
+                  "Risk |\n"));
+  EXPECT_TRUE(has(md,
+                  "| 1 | `wan/attention.py` | 10 | FA2 · self | "
+                  "`flash_attn.flash_attn_func` @ `Attention.forward` | "
+                  "mindiesd.attention_forward(op_type=\"ascend_laser_attention\") | "
+                  "BSND | low |\n"));
   EXPECT_TRUE(has(md, "| 2 | `wan/attention.py` | 20 | SDPA | "));
   EXPECT_TRUE(has(md, "scaled_dot_product_attention` | — | none | low |\n"));
   EXPECT_TRUE(has(md, "### Domain 2: Device Layer\n\n2 findings.\n"));
   EXPECT_TRUE(has(md, "### Domain 5: Distributed Communication\n\n1 finding.\n"));
   // Custom operators: kernel inventory.
-  EXPECT_TRUE(has(md, "| # | Type | File | Function | Purpose | Called in | Replacement | "
-                      "Effort |\n"));
-  EXPECT_TRUE(has(md, "| 1 | triton · num_warps | `wan/kernels.py:5` | `fused_rms` | RMSNorm "
-                      "forward | training | torch_npu.npu_rms_norm | 5.0 d |\n"));
+  EXPECT_TRUE(has(md,
+                  "| # | Type | File | Function | Purpose | Called in | Replacement | "
+                  "Effort |\n"));
+  EXPECT_TRUE(has(md,
+                  "| 1 | triton · num_warps | `wan/kernels.py:5` | `fused_rms` | RMSNorm "
+                  "forward | training | torch_npu.npu_rms_norm | 5.0 d |\n"));
   // Distributed.
   EXPECT_TRUE(has(md, "| # | Operation | File | Line | HCCL support | Notes |\n"));
   EXPECT_TRUE(has(md, "| 1 | `\"nccl\"` | `wan/train.py` | 20 | supported | backend=\"hccl\" |\n"));
   // Precision: snippet with a double backtick gets a triple fence; 4 h first site = 0.5 d.
   EXPECT_TRUE(has(md, "| # | File | Line | Pattern | Original | Ascend | Effort |\n"));
-  EXPECT_TRUE(has(md, "| 1 | `wan/norm ü.py` | 7 | rmsnorm-float @ `RMSNorm.forward` | "
-                      "``` return x.float() * ``w`` ``` | torch_npu.npu_rms_norm(x, w) | "
-                      "0.5 d |\n"));
+  EXPECT_TRUE(has(md,
+                  "| 1 | `wan/norm ü.py` | 7 | rmsnorm-float @ `RMSNorm.forward` | "
+                  "``` return x.float() * ``w`` ``` | torch_npu.npu_rms_norm(x, w) | "
+                  "0.5 d |\n"));
   // Compile: generic table with confidence.
-  EXPECT_TRUE(has(md, "| 1 | `wan/train.py` | 3 | `` model = torch.compile(model)  # a\\|b `x` `` "
-                      "| disable or torch_npu backend | Medium | manual |\n"));
+  EXPECT_TRUE(has(md,
+                  "| 1 | `wan/train.py` | 3 | `` model = torch.compile(model)  # a\\|b `x` `` "
+                  "| disable or torch_npu backend | Medium | manual |\n"));
 }
 
 TEST_F(MarkdownReport, EscapingKeepsTablesIntact) {
@@ -197,9 +212,11 @@ TEST_F(MarkdownReport, RiskMatrixHasOneRowPerRule) {
   size_t rows = 0;
   for (size_t p = risk.find("\n| "); p != std::string::npos; p = risk.find("\n| ", p + 1)) ++rows;
   EXPECT_EQ(rows, 8u + 1u);  // header + 8 distinct rules
-  EXPECT_TRUE(has(risk, "| `torch.cuda.empty_cache` | torch.npu.empty_cache() | High | "
-                        "`device.cuda-empty-cache` | 2 |\n"));
-  EXPECT_TRUE(has(risk, "| `triton.jit` | per-kernel analysis | Low | `custom_op.triton-jit` | 1 |"));
+  EXPECT_TRUE(has(risk,
+                  "| `torch.cuda.empty_cache` | torch.npu.empty_cache() | High | "
+                  "`device.cuda-empty-cache` | 2 |\n"));
+  EXPECT_TRUE(
+      has(risk, "| `triton.jit` | per-kernel analysis | Low | `custom_op.triton-jit` | 1 |"));
   // Domain order: dependency rule before device rule before compile rule.
   EXPECT_LT(risk.find("dependency.flash-attn"), risk.find("device.cuda-empty-cache"));
   EXPECT_LT(risk.find("precision.rmsnorm-float"), risk.find("compile.torch-compile"));
@@ -209,10 +226,12 @@ TEST_F(MarkdownReport, RiskMatrixHasOneRowPerRule) {
 
 TEST_F(MarkdownReport, Roadmap) {
   const std::string r = section(render_markdown(a, Lang::En), "## Migration Roadmap");
-  EXPECT_TRUE(has(r, "1. **Device redirect** — Add transfer_to_npu to entry scripts "
-                     "(effort: 0.2–0.5 weeks; findings: 2; rules: `device.cuda-empty-cache`)\n"));
-  EXPECT_TRUE(has(r, "2. **Attention** — Port FA2 calls (effort: 1.0–2.5 weeks; findings: 1; "
-                     "rules: `attention.flash-attn-func`)\n"));
+  EXPECT_TRUE(has(r,
+                  "1. **Device redirect** — Add transfer_to_npu to entry scripts "
+                  "(effort: 0.2–0.5 weeks; findings: 2; rules: `device.cuda-empty-cache`)\n"));
+  EXPECT_TRUE(has(r,
+                  "2. **Attention** — Port FA2 calls (effort: 1.0–2.5 weeks; findings: 1; "
+                  "rules: `attention.flash-attn-func`)\n"));
 }
 
 TEST_F(MarkdownReport, NoDiagnosticsSectionWhenNone) {

@@ -12,11 +12,10 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace ascendify::testing {
 
@@ -116,8 +115,10 @@ inline void check_summary(Checker& c, const json& s, const json* findings) {
   bool assessed = true;
   if (const auto it = s.is_object() ? s.find("assessed") : s.end();
       s.is_object() && it != s.end()) {
-    if (!it->is_boolean()) c.fail(w + ".assessed", "not a boolean");
-    else assessed = it->get<bool>();
+    if (!it->is_boolean())
+      c.fail(w + ".assessed", "not a boolean");
+    else
+      assessed = it->get<bool>();
   }
   const json* feas = c.member(s, w, "feasibility");
   if (feas && !(feas->is_null() && !assessed))
@@ -187,8 +188,10 @@ inline std::vector<std::string> validate_report_schema(const nlohmann::json& rep
 
   const json* findings = c.array(report, r, "findings");
   if (const json* s = c.member(report, r, "summary")) {
-    if (s->is_object()) schema_detail::check_summary(c, *s, findings);
-    else c.fail("summary", "not an object");
+    if (s->is_object())
+      schema_detail::check_summary(c, *s, findings);
+    else
+      c.fail("summary", "not an object");
   }
   if (const json* phases = c.array(report, r, "phases")) {
     for (size_t i = 0; i < phases->size(); ++i) {

@@ -23,16 +23,16 @@ inline Rule make_rule(std::string id, Domain d, Confidence c, Severity s, std::s
 
 // Rules outlive every Assessment that points at them.
 struct SampleRules {
-  Rule dep = make_rule("dependency.flash-attn", Domain::Dependency, Confidence::High,
-                       Severity::Manual, "flash-attn is CUDA-only.",
-                       "torch_npu.npu_fusion_attention", 4, 0);
+  Rule dep =
+      make_rule("dependency.flash-attn", Domain::Dependency, Confidence::High, Severity::Manual,
+                "flash-attn is CUDA-only.", "torch_npu.npu_fusion_attention", 4, 0);
   Rule cache = make_rule("device.cuda-empty-cache", Domain::Device, Confidence::High,
                          Severity::Manual, "torch.cuda.empty_cache has an NPU twin. More text.",
                          "torch.npu.empty_cache()", 1, 0.5);
-  Rule fa = make_rule("attention.flash-attn-func", Domain::Attention, Confidence::High,
-                      Severity::Manual, "FA2 call.",
-                      "mindiesd.attention_forward(op_type=\"ascend_laser_attention\")", 16, 4,
-                      {"fa2", "self"});
+  Rule fa =
+      make_rule("attention.flash-attn-func", Domain::Attention, Confidence::High, Severity::Manual,
+                "FA2 call.", "mindiesd.attention_forward(op_type=\"ascend_laser_attention\")", 16,
+                4, {"fa2", "self"});
   Rule sdpa = make_rule("attention.sdpa", Domain::Attention, Confidence::High, Severity::Info,
                         "SDPA runs on NPU.", "", 0, 0, {"sdpa"});
   Rule triton = make_rule("custom_op.triton-jit", Domain::CustomOp, Confidence::Low,
@@ -41,9 +41,9 @@ struct SampleRules {
                         Severity::Manual, "NCCL backend.", "backend=\"hccl\"", 2, 1);
   Rule rms = make_rule("precision.rmsnorm-float", Domain::Precision, Confidence::High,
                        Severity::Manual, "RMSNorm in fp32.", "torch_npu.npu_rms_norm(x, w)", 4, 2);
-  Rule compile = make_rule("compile.torch-compile", Domain::Compile, Confidence::Medium,
-                           Severity::Manual, "torch.compile.", "disable or torch_npu backend", 4,
-                           1);
+  Rule compile =
+      make_rule("compile.torch-compile", Domain::Compile, Confidence::Medium, Severity::Manual,
+                "torch.compile.", "disable or torch_npu backend", 4, 1);
   SampleRules() { triton.refs = {"https://example.invalid/triton-ascend"}; }
 };
 
@@ -87,8 +87,15 @@ inline Assessment sample_assessment(const SampleRules& R) {
   };
   a.phases = {phase("inference", "generate.py", 10, 6, {1.0, 2.04}),
               phase("training", "train.py", 14, 9, {2.0, 3.0})};
-  DependencyRow fa{"flash-attn", ">=2.5", "requirements.txt:3", "replace",
-                   "torch_npu.npu_fusion_attention", R.dep.id, false, true, {"inference"}};
+  DependencyRow fa{"flash-attn",
+                   ">=2.5",
+                   "requirements.txt:3",
+                   "replace",
+                   "torch_npu.npu_fusion_attention",
+                   R.dep.id,
+                   false,
+                   true,
+                   {"inference"}};
   DependencyRow np{"numpy", "", "requirements.txt:1", "compatible", "", "", false, false, {}};
   a.dependencies = {fa, np};
   KernelRow k;
@@ -136,11 +143,10 @@ inline Assessment sample_assessment(const SampleRules& R) {
   fs.back().phases = {"inference"};
   a.counts = {1, 2, 2, 1, 1, 1, 1};
 
-  a.diagnostics = {{"bad.py", 3, "unterminated string | `x` <b>"},
-                   {"weird.ipynb", 0, "not JSON"}};
-  a.roadmap = {{"Device redirect", "Add transfer_to_npu to entry scripts", {0.2, 0.5},
-                {R.cache.id}, 2},
-               {"Attention", "Port FA2 calls", {1.0, 2.5}, {R.fa.id}, 1}};
+  a.diagnostics = {{"bad.py", 3, "unterminated string | `x` <b>"}, {"weird.ipynb", 0, "not JSON"}};
+  a.roadmap = {
+      {"Device redirect", "Add transfer_to_npu to entry scripts", {0.2, 0.5}, {R.cache.id}, 2},
+      {"Attention", "Port FA2 calls", {1.0, 2.5}, {R.fa.id}, 1}};
   a.stats.files_scanned = 12;
   a.stats.bytes_scanned = 4096;
   a.stats.files_by_kind = {{"python", 10}, {"requirements", 1}, {"notebook", 1}};
