@@ -182,11 +182,13 @@ void install_facts(const CodeLine& l, const std::vector<Word>& w, size_t cmd, si
       std::string opt = a.substr(0, a.find('='));
       bool inline_value = a.find('=') != std::string::npos;
       std::string value = inline_value ? a.substr(a.find('=') + 1) : std::string();
-      bool include = opt == "-r" || opt == "--requirement" || opt == "-c" || opt == "--constraint";
-      bool index = opt == "-i" || opt == "--index-url" || opt == "--extra-index-url" ||
-                   opt == "-f" || opt == "--find-links" || (conda && opt == "--channel");
+      bool channel = conda && (opt == "-c" || opt == "--channel");
+      bool include = !conda && (opt == "-r" || opt == "--requirement" || opt == "-c" ||
+                                opt == "--constraint");
+      bool index = !conda && (opt == "-i" || opt == "--index-url" || opt == "--extra-index-url" ||
+                              opt == "-f" || opt == "--find-links");
       bool editable = opt == "-e" || opt == "--editable";
-      if (!include && !index && !editable && !option_takes_value(opt)) continue;
+      if (!include && !index && !channel && !editable && !option_takes_value(opt)) continue;
       size_t vb = w[i].b, ve = w[i].e;
       if (!inline_value && i + 1 < w.size()) {
         ++i;
@@ -194,9 +196,9 @@ void install_facts(const CodeLine& l, const std::vector<Word>& w, size_t cmd, si
         vb = w[i].b;
         ve = w[i].e;
       }
-      if (include || index) {
-        out.facts.push_back(make(FactKind::Command, include ? "requirements-include" : "pip-index",
-                                 value, span_of(l, vb, ve)));
+      if (include || index || channel) {
+        const char* what = include ? "requirements-include" : index ? "pip-index" : "conda-channel";
+        out.facts.push_back(make(FactKind::Command, what, value, span_of(l, vb, ve)));
       }
       if (editable && value.find("://") != std::string::npos) {
         std::string name, detail;

@@ -1,0 +1,85 @@
+#include "notebook/magics.hpp"
+
+#include <gtest/gtest.h>
+
+namespace ascendify::notebook {
+namespace {
+
+TEST(Magics, FindMagic) {
+  size_t b = 99;
+  EXPECT_TRUE(find_magic("!nvidia-smi", &b));
+  EXPECT_EQ(b, 0u);
+  EXPECT_TRUE(find_magic("    %timeit f()", &b));
+  EXPECT_EQ(b, 4u);
+  EXPECT_TRUE(find_magic("out = !ls -la", &b));
+  EXPECT_EQ(b, 6u);
+  EXPECT_TRUE(find_magic("?torch.cuda", &b));
+  EXPECT_FALSE(find_magic("x = 1 % 2", &b));
+  EXPECT_FALSE(find_magic("if a != b:", &b));
+  EXPECT_FALSE(find_magic("a == !b", &b));
+  EXPECT_FALSE(find_magic("", &b));
+}
+
+TEST(Magics, CellModes) {
+  EXPECT_EQ(cell_mode("import torch"), CellMode::Python);
+  EXPECT_EQ(cell_mode("%%bash"), CellMode::Shell);
+  EXPECT_EQ(cell_mode("%%sh -e"), CellMode::Shell);
+  EXPECT_EQ(cell_mode("%%script /bin/bash"), CellMode::Shell);
+  EXPECT_EQ(cell_mode("%%time"), CellMode::PythonBody);
+  EXPECT_EQ(cell_mode("%%writefile train.py"), CellMode::PythonBody);
+  EXPECT_EQ(cell_mode("%%writefile data.json"), CellMode::Blank);
+  EXPECT_EQ(cell_mode("%%html"), CellMode::Blank);
+}
+
+TEST(Magics, ShellLines) {
+  FileFacts ff;
+  std::string line = "CUDA_HOME=/usr/local/cuda pip install -U 'flash-attn>=2' --no-build-isolation "
+                     "-r req.txt --extra-index-url https://download.pytorch.org/whl/cu121 && "
+                     "sudo nvcc -V; echo done";
+  shell_line_facts({line, 7, 100}, 0, ff);
+  ASSERT_EQ(ff.facts.size(), 7u);
+  EXPECT_EQ(ff.facts[0].kind, FactKind::EnvVar);
+  EXPECT_EQ(ff.facts[0].name, "CUDA_HOME");
+  EXPECT_EQ(ff.facts[0].detail, "/usr/local/cuda");
+  EXPECT_EQ(ff.facts[0].span.line, 7u);
+  EXPECT_EQ(ff.facts[0].span.offset, 100u);
+  EXPECT_EQ(ff.facts[1].name, "pip-install");
+  EXPECT_EQ(ff.facts[2].kind, FactKind::Dependency);
+  EXPECT_EQ(ff.facts[2].name, "flash-attn");
+  EXPECT_EQ(ff.facts[2].detail, ">=2");
+  EXPECT_EQ(ff.facts[3].name, "requirements-include");
+  EXPECT_EQ(ff.facts[3].detail, "req.txt");
+  EXPECT_EQ(ff.facts[4].name, "pip-index");
+  EXPECT_EQ(ff.facts[4].detail, "https://download.pytorch.org/whl/cu121");
+  EXPECT_EQ(ff.facts[5].name, "nvcc");
+  EXPECT_EQ(ff.facts[6].name, "echo");
+}
+
+TEST(Magics, LineMagics) {
+  FileFacts ff;
+  line_magic_facts({"%env NCCL_P2P_DISABLE 1", 1, 0}, 0, ff);
+  line_magic_facts({"%env HOME", 2, 30}, 0, ff);
+  line_magic_facts({"%run -i train.py --epochs 1", 3, 40}, 0, ff);
+  line_magic_facts({"%conda install -c nvidia pytorch::pytorch-cuda=12.1", 4, 80}, 0, ff);
+  line_magic_facts({"%matplotlib inline", 5, 140}, 0, ff);
+  line_magic_facts({"%pip install git+https://github.com/NVIDIA/apex.git@22.04", 6, 160}, 0, ff);
+  ASSERT_EQ(ff.facts.size(), 8u);
+  EXPECT_EQ(ff.facts[0].name, "NCCL_P2P_DISABLE");
+  EXPECT_EQ(ff.facts[0].detail, "1");
+  EXPECT_EQ(ff.facts[0].usage, Usage::Assign);
+  EXPECT_EQ(ff.facts[1].name, "HOME");
+  EXPECT_EQ(ff.facts[1].usage, Usage::Load);
+  EXPECT_EQ(ff.facts[2].name, "python");
+  EXPECT_EQ(ff.facts[2].call, "train.py");
+  EXPECT_EQ(ff.facts[3].name, "conda-install");
+  EXPECT_EQ(ff.facts[4].name, "conda-channel");  // conda's -c is a channel
+  EXPECT_EQ(ff.facts[4].detail, "nvidia");
+  EXPECT_EQ(ff.facts[5].name, "pytorch-cuda");
+  EXPECT_EQ(ff.facts[5].detail, "=12.1");
+  EXPECT_EQ(ff.facts[6].name, "pip-install");
+  EXPECT_EQ(ff.facts[7].name, "apex");
+  EXPECT_EQ(ff.facts[7].kind, FactKind::Dependency);
+}
+
+}  // namespace
+}  // namespace ascendify::notebook
