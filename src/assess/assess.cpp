@@ -1,9 +1,15 @@
 #include "assess/assess.hpp"
 
-#include <algorithm>
 #include <filesystem>
 
+#include "assess/attribution.hpp"
 #include "assess/dependencies.hpp"
+#include "assess/effort.hpp"
+#include "assess/import_graph.hpp"
+#include "assess/kernels.hpp"
+#include "assess/phases.hpp"
+#include "assess/roadmap.hpp"
+#include "assess/verdict.hpp"
 
 namespace ascendify::assess {
 
@@ -17,29 +23,10 @@ std::string project_name(const std::string& root) {
   return p.filename().string().empty() ? root : p.filename().string();
 }
 
-std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files) {
-  std::vector<KernelRow> out;
-  for (const auto& f : files) {
-    for (const auto& k : f.facts.kernels) {
-      KernelRow row;
-      row.kind = k.kind;
-      row.name = k.name;
-      row.path = f.file.rel_path;
-      row.line = k.span.line;
-      row.loc = k.loc;
-      row.features = k.features;
-      row.backward_only = k.backward_only;
-      row.has_fallback = k.has_fallback;
-      out.push_back(std::move(row));
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 Assessment assess(Input input, const rules::RuleSet& rules, const Options& options) {
-  (void)options;
+  const Model& model = options.model ? *options.model : embedded_model();
   Assessment a;
   a.root = input.root;
   a.project_name = project_name(input.root);
@@ -47,10 +34,30 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   a.diagnostics = std::move(input.diagnostics);
   a.findings = std::move(input.findings);
   for (const auto& f : a.findings) a.counts[static_cast<size_t>(f.domain)]++;
-  if (input.files) {
-    a.dependencies = dependency_rows(*input.files, rules);
-    a.kernels = kernel_rows(*input.files);
-  }
+  static const std::vector<ScannedFile> kNoFiles;
+  const std::vector<ScannedFile>& files = input.files ? *input.files : kNoFiles;
+
+  const ImportGraph graph(files);
+  const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
+  a.phases = pm.phases;
+  a.dependencies = dependency_rows(files, rules);
+  a.kernels = kernel_rows(files, pm);
+  attribute_phases(a, files, graph, pm, rules);
+
+  const EffortHours hours = fill_effort(a, model.effort, model.phases.training_phases);
+  a.target_phase = pick_target(a.phases, options.target_phase);
+  if (!options.target_phase.empty() && a.target_phase != options.target_phase)
+    a.diagnostics.push_back({"", 0, "--target " + options.target_phase +
+                                        ": no such phase; using " +
+                                        (a.target_phase.empty() ? "all code" : a.target_phase)});
+  a.migration_sets = migration_sets(a, a.target_phase, model.effort);
+  const std::string required =
+      options.target_phase.empty() || a.target_phase != options.target_phase ? ""
+                                                                              : a.target_phase;
+  decide_feasibility(a, model.feasibility, rules, required);
+  a.roadmap = build_roadmap(a, hours, model.roadmap, model.effort);
+  a.risks = build_risks(a.findings);
+  a.assessed = true;
   return a;
 }
 

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "assess/assessment.hpp"
+#include "assess/model.hpp"
 #include "core/scanned_file.hpp"
 #include "rules/ruleset.hpp"
 
@@ -18,10 +19,13 @@ struct Input {
 
 struct Options {
   std::vector<std::pair<std::string, std::vector<std::string>>> phases;  // --phase overrides
-  std::string target_phase;
+  std::string target_phase;  // --target; "" = first inference phase, else the first phase
+  const Model* model = nullptr;  // assessment model; null = the embedded rules/model/*.yaml
 };
 
-// Findings + facts -> Assessment (counts, dependency matrix, kernel inventory, ...).
+// Findings + facts -> Assessment: phases (entry points + import graph), each finding's
+// phases, dependency matrix, kernel inventory, effort, feasibility, roadmap, risk matrix,
+// migration sets. Sets `assessed`. Never throws on odd input.
 Assessment assess(Input input, const rules::RuleSet& rules, const Options& options);
 
 }  // namespace ascendify::assess

@@ -27,6 +27,8 @@ struct PhaseSummary {
   uint32_t files = 0;                     // files reachable from the entry points
   uint32_t findings = 0;
   EffortRange effort;
+  std::string kind;             // convention the phase follows ("training", ...; "" unknown)
+  bool needs_backward = false;  // a training phase: backward-only kernels count here
 };
 
 struct DependencyRow {
@@ -54,6 +56,7 @@ struct KernelRow {
   std::string purpose;
   bool backward_only = false;
   bool has_fallback = false;
+  bool templated = false;
 };
 
 struct RoadmapStep {
@@ -62,6 +65,27 @@ struct RoadmapStep {
   EffortRange effort;
   std::vector<std::string> rule_ids;
   uint32_t findings = 0;
+};
+
+// One row of the risk matrix: a CUDA pattern found, its Ascend replacement, the confidence.
+struct RiskRow {
+  std::string rule_id;
+  Domain domain = Domain::Device;
+  std::vector<std::string> patterns;  // distinct matched texts, first-seen order (at most 3)
+  std::string replacement;
+  Confidence confidence = Confidence::Medium;
+  uint32_t sites = 0;
+};
+
+// A migration set: what a phase needs beyond the sets before it (the first one is the
+// minimal migration set of the target phase).
+struct MigrationSet {
+  std::string phase;
+  std::vector<std::string> rule_ids;      // rules with findings in the set, sorted
+  std::vector<std::string> dependencies;  // non-compatible dependency names, sorted
+  std::vector<std::string> kernels;       // "path:line name"
+  uint32_t findings = 0;
+  EffortRange effort;                     // incremental effort of this set
 };
 
 struct ScanStats {
@@ -86,6 +110,17 @@ struct Assessment {
   std::vector<Diagnostic> diagnostics;
   std::vector<RoadmapStep> roadmap;
   ScanStats stats;
+  // Filled by assess (see docs/effort-model.md):
+  std::vector<std::string> feasibility_evidence;  // the criteria that decided the verdict
+  std::array<EffortRange, 7> effort_by_domain{};   // kAllDomains order; kernels in custom_op
+  EffortRange effort_environment;                  // CANN + torch_npu set-up
+  EffortRange effort_verification;                 // precision comparison + tuning
+  std::string target_phase;                        // phase of the minimal migration set
+  std::vector<MigrationSet> migration_sets;        // [0] minimal, then incremental
+  std::vector<RiskRow> risks;                      // by domain, rule id
+  // Findings no entry point reaches have empty `phases`; these are their files and count.
+  std::vector<std::string> unreached_files;
+  uint32_t unreached_findings = 0;
 };
 
 }  // namespace ascendify

@@ -1,0 +1,21 @@
+#pragma once
+// Gives every finding and dependency row the phases that reach it, and lists what no entry
+// point reaches. Findings in a backward-only kernel count for training phases only; a
+// dependency finding in a manifest takes the phases that import the dependency.
+#include <vector>
+
+#include "assess/assessment.hpp"
+#include "assess/import_graph.hpp"
+#include "assess/phases.hpp"
+#include "core/scanned_file.hpp"
+#include "rules/ruleset.hpp"
+
+namespace ascendify::assess {
+
+// Fills a.findings[*].phases, a.dependencies[*].phases (and status "not-involved" when no
+// phase imports it), a.unreached_files / unreached_findings, a.phases[*].findings.
+// Expects a.kernels to hold kernel_rows(files, pm).
+void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
+                      const ImportGraph& graph, const PhaseMap& pm, const rules::RuleSet& rules);
+
+}  // namespace ascendify::assess

@@ -1,0 +1,140 @@
+#include "assess/effort.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+#include "core/rule.hpp"
+
+namespace ascendify::assess {
+
+namespace {
+
+double lookup(const std::map<std::string, double>& m, const std::string& key, double fallback) {
+  auto it = m.find(key);
+  return it == m.end() ? fallback : it->second;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+}  // namespace
+
+double EffortHours::total() const {
+  return environment + verification + std::accumulate(domain.begin(), domain.end(), 0.0);
+}
+
+double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites,
+                  const EffortModel& m, bool discount_unreached) {
+  const double first = rule ? rule->effort.first_hours : m.default_first;
+  const double each = rule ? rule->effort.per_site_hours : m.default_each;
+  std::vector<std::pair<double, bool>> weights;  // (weight, covered by transfer_to_npu)
+  for (const Finding* f : sites) {
+    if (f->severity == Severity::Info) continue;
+    double w = 1.0;
+    if (f->guarded) w *= m.factors.guarded;
+    if (discount_unreached && f->phases.empty()) w *= m.factors.unreached;
+    weights.emplace_back(w, f->auto_by_transfer_to_npu);
+  }
+  if (weights.empty()) return 0.0;
+  // The heaviest site pays the first-site cost.
+  std::stable_sort(weights.begin(), weights.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  double h = first * weights[0].first;
+  for (size_t i = 1; i < weights.size(); ++i)
+    h += each * weights[i].first * (weights[i].second ? m.factors.transfer_to_npu_covered : 1.0);
+  return h;
+}
+
+double kernel_hours(const KernelRow& k, bool needs_backward, const EffortModel& m) {
+  const KernelModel& km = m.kernels;
+  double h = lookup(km.base_hours, k.kind, km.default_base_hours);
+  h += lookup(km.hours_per_100_loc, k.kind, 0.0) * static_cast<double>(k.loc) / 100.0;
+  for (const auto& feat : k.features) h += lookup(km.feature_hours, feat, km.default_feature_hours);
+  if (k.templated) h *= km.templated_factor;
+  if (needs_backward && !k.backward_only && contains(km.backward_kinds, k.kind))
+    h *= km.backward_factor;
+  if (k.has_fallback) h *= km.fallback_factor;
+  return h;
+}
+
+double verification_hours(size_t phases, size_t kernels, size_t precision_sites,
+                          size_t attention_sites, const EffortModel& m) {
+  auto part = [&](const VerificationModel& v, size_t sites) {
+    return v.base + v.per_phase * static_cast<double>(phases) +
+           v.per_kernel * static_cast<double>(kernels) + v.per_site * static_cast<double>(sites);
+  };
+  return part(m.precision, precision_sites) + part(m.performance, attention_sites);
+}
+
+EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
+  EffortHours h;
+  h.environment = m.environment_hours;
+  std::map<std::string, std::pair<const Rule*, std::vector<const Finding*>>> by_rule;
+  size_t precision = 0, attention = 0;
+  for (const Finding* f : scope.findings) {
+    auto& slot = by_rule[f->rule_id];
+    slot.first = f->rule;
+    slot.second.push_back(f);
+    if (f->severity == Severity::Info) continue;
+    if (f->domain == Domain::Precision) ++precision;
+    if (f->domain == Domain::Attention) ++attention;
+  }
+  for (const auto& [id, slot] : by_rule) {
+    const Domain d = slot.second.front()->domain;
+    h.domain[static_cast<size_t>(d)] += rule_hours(slot.first, slot.second, m,
+                                                   scope.discount_unreached);
+  }
+  for (size_t i = 0; i < scope.kernels.size(); ++i) {
+    const KernelRow* k = scope.kernels[i];
+    const bool bwd = i < scope.kernel_needs_backward.size() && scope.kernel_needs_backward[i];
+    double kh = kernel_hours(*k, bwd, m);
+    if (scope.discount_unreached && k->phases.empty()) kh *= m.factors.unreached;
+    h.domain[static_cast<size_t>(Domain::CustomOp)] += kh;
+  }
+  h.verification =
+      verification_hours(std::max<size_t>(scope.phases, 1), scope.kernels.size(), precision,
+                         attention, m);
+  return h;
+}
+
+EffortRange to_weeks(double hours, const EffortModel& m) {
+  return {hours * m.range_low / m.hours_per_week, hours * m.range_high / m.hours_per_week};
+}
+
+EffortHours fill_effort(Assessment& a, const EffortModel& m, const std::vector<std::string>& training) {
+  auto backward_phase = [&](const std::string& name) {
+    for (const auto& p : a.phases)
+      if (p.name == name) return p.needs_backward || contains(training, p.kind);
+    return false;
+  };
+  EffortScope all;
+  all.phases = a.phases.size();
+  all.discount_unreached = !a.phases.empty();
+  for (const auto& f : a.findings) all.findings.push_back(&f);
+  for (const auto& k : a.kernels) {
+    all.kernels.push_back(&k);
+    all.kernel_needs_backward.push_back(
+        std::any_of(k.phases.begin(), k.phases.end(), backward_phase));
+  }
+  const EffortHours h = estimate(all, m);
+  a.effort = to_weeks(h.total(), m);
+  a.effort_environment = to_weeks(h.environment, m);
+  a.effort_verification = to_weeks(h.verification, m);
+  for (size_t d = 0; d < 7; ++d) a.effort_by_domain[d] = to_weeks(h.domain[d], m);
+  for (auto& p : a.phases) {
+    EffortScope s;
+    for (const auto& f : a.findings)
+      if (contains(f.phases, p.name)) s.findings.push_back(&f);
+    for (const auto& k : a.kernels)
+      if (contains(k.phases, p.name)) {
+        s.kernels.push_back(&k);
+        s.kernel_needs_backward.push_back(p.needs_backward);
+      }
+    p.effort = to_weeks(estimate(s, m).total(), m);
+  }
+  return h;
+}
+
+}  // namespace ascendify::assess

@@ -1,0 +1,185 @@
+#include "assess/entry_points.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "core/text.hpp"
+
+namespace ascendify::assess {
+
+namespace {
+
+std::string_view base_name(std::string_view p) {
+  size_t s = p.rfind('/');
+  return s == std::string_view::npos ? p : p.substr(s + 1);
+}
+
+// "TrainLoRA-v2.py" -> "_train_lo_ra_v2_py_"-like token string: lower-case tokens split at
+// non-alphanumerics and lower->upper case changes, joined and framed by '_'.
+std::string tokens(std::string_view s) {
+  std::string out = "_";
+  char prev = 0;
+  for (char c : s) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (!std::isalnum(u)) {
+      if (out.back() != '_') out += '_';
+    } else {
+      if (std::isupper(u) && std::islower(static_cast<unsigned char>(prev)) && out.back() != '_')
+        out += '_';
+      out += static_cast<char>(std::tolower(u));
+    }
+    prev = c;
+  }
+  if (out.back() != '_') out += '_';
+  return out;
+}
+
+std::string phase_of_word(std::string_view text, const PhaseModel& model) {
+  const std::string t = tokens(text);
+  for (const auto& c : model.conventions)
+    for (const auto& w : c.words) {
+      const std::string tw = tokens(w);  // "fine_tune" -> "_fine_tune_"
+      if (t.find(tw) != std::string::npos) return c.phase;
+      std::string plural = tw;
+      plural.insert(plural.size() - 1, "s");
+      if (t.find(plural) != std::string::npos) return c.phase;
+    }
+  return "";
+}
+
+std::string_view stem(std::string_view p) {
+  std::string_view b = base_name(p);
+  size_t dot = b.rfind('.');
+  return dot == std::string_view::npos || dot == 0 ? b : b.substr(0, dot);
+}
+
+std::string phase_of_folders(std::string_view p, const PhaseModel& model) {
+  size_t end = p.rfind('/');
+  while (end != std::string_view::npos && end > 0) {
+    size_t start = p.rfind('/', end - 1);
+    std::string_view folder =
+        start == std::string_view::npos ? p.substr(0, end) : p.substr(start + 1, end - start - 1);
+    std::string ph = phase_of_word(folder, model);
+    if (!ph.empty()) return ph;
+    if (start == std::string_view::npos) break;
+    end = start;
+  }
+  return "";
+}
+
+std::string trim_copy(std::string_view s) { return std::string(trim(s)); }
+
+bool has_main_guard(const ScannedFile& f) {
+  if (f.file.rel_path == "__main__.py" || f.file.rel_path.ends_with("/__main__.py")) return true;
+  return std::any_of(f.facts.facts.begin(), f.facts.facts.end(),
+                     [](const Fact& x) { return x.kind == FactKind::MainGuard; });
+}
+
+bool launches(FileKind k) {
+  return k == FileKind::Shell || k == FileKind::Dockerfile || k == FileKind::Notebook;
+}
+
+bool is_manifest(FileKind k) {
+  return k == FileKind::Pyproject || k == FileKind::SetupCfg || k == FileKind::SetupPy;
+}
+
+}  // namespace
+
+bool is_test_path(std::string_view p, const PhaseModel& model) {
+  const std::string_view b = base_name(p);
+  for (const auto& n : model.test_names)
+    if (b == n) return true;
+  if (b.ends_with(".py")) {
+    for (const auto& x : model.test_prefixes)
+      if (b.starts_with(x)) return true;
+    for (const auto& x : model.test_suffixes)
+      if (b.ends_with(x)) return true;
+  }
+  const std::string with_slash = "/" + std::string(p);
+  for (const auto& folder : model.test_folders)
+    if (with_slash.find("/" + folder + "/") != std::string::npos) return true;
+  return false;
+}
+
+std::string convention_phase(std::string_view name_or_path, const PhaseModel& model) {
+  std::string ph = phase_of_word(stem(name_or_path), model);
+  return ph.empty() ? phase_of_folders(name_or_path, model) : ph;
+}
+
+std::string convention_phase(const EntryPoint& e, const PhaseModel& model) {
+  if (e.is_test) return "evaluation";
+  if (!e.script_name.empty()) {
+    std::string ph = phase_of_word(e.script_name, model);
+    if (!ph.empty()) return ph;
+  }
+  for (const auto& n : e.naming) {
+    std::string ph = phase_of_word(stem(n), model);
+    if (!ph.empty()) return ph;
+  }
+  for (const auto& n : e.naming) {
+    std::string ph = phase_of_folders(n, model);
+    if (!ph.empty()) return ph;
+  }
+  return "";
+}
+
+std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
+                                          const ImportGraph& graph, const PhaseModel& model) {
+  std::vector<EntryPoint> out;
+  std::set<int> launched;  // Python files some launcher starts
+  const bool tests_in = model.tests_policy != "exclude";
+  for (size_t i = 0; i < files.size(); ++i) {
+    const ScannedFile& f = files[i];
+    const int fi = static_cast<int>(i);
+    if (launches(f.file.kind)) {
+      // One entry per launched script; a notebook is an entry of its own as well.
+      if (f.file.kind == FileKind::Notebook) {
+        EntryPoint e{f.file.rel_path, "", {f.file.rel_path}, fi, {fi}, false};
+        e.is_test = is_test_path(f.file.rel_path, model);
+        if (!e.is_test || tests_in) out.push_back(std::move(e));
+      }
+      std::set<int> targets;
+      for (const Fact& x : f.facts.facts) {
+        if (x.kind != FactKind::Command || x.call.empty()) continue;
+        const int t = graph.resolve_script(x.call, fi);
+        if (t < 0 || !targets.insert(t).second) continue;
+        launched.insert(t);
+        const std::string& tp = files[static_cast<size_t>(t)].file.rel_path;
+        EntryPoint e{f.file.rel_path, "", {tp, f.file.rel_path}, fi, {t}, false};
+        e.is_test = is_test_path(f.file.rel_path, model) && is_test_path(tp, model);
+        if (!e.is_test || tests_in) out.push_back(std::move(e));
+      }
+    } else if (is_manifest(f.file.kind)) {
+      for (const Fact& x : f.facts.facts) {
+        if (x.kind != FactKind::Command || x.name != "console-script") continue;
+        const size_t eq = x.detail.find('=');
+        if (eq == std::string::npos) continue;
+        std::string name(trim_copy(x.detail.substr(0, eq)));
+        std::string target(trim_copy(x.detail.substr(eq + 1)));
+        target = target.substr(0, target.find(':'));
+        const int t = graph.resolve_module(trim_copy(target));
+        if (t < 0) continue;
+        launched.insert(t);
+        const std::string& tp = files[static_cast<size_t>(t)].file.rel_path;
+        out.push_back(EntryPoint{tp, name, {tp}, t, {t}, false});
+      }
+    }
+  }
+  for (size_t i = 0; i < files.size(); ++i) {
+    const ScannedFile& f = files[i];
+    if (f.file.kind != FileKind::Python || launched.count(static_cast<int>(i))) continue;
+    const bool test = is_test_path(f.file.rel_path, model);
+    if (test && !tests_in) continue;
+    const std::string_view b = base_name(f.file.rel_path);
+    const bool pytest_file = test && b != "conftest.py" &&
+                             std::any_of(model.test_prefixes.begin(), model.test_prefixes.end(),
+                                         [&](const auto& x) { return b.starts_with(x); });
+    if (!has_main_guard(f) && !pytest_file) continue;
+    const int fi = static_cast<int>(i);
+    out.push_back(EntryPoint{f.file.rel_path, "", {f.file.rel_path}, fi, {fi}, test});
+  }
+  return out;
+}
+
+}  // namespace ascendify::assess

@@ -1,0 +1,211 @@
+#include "assess/import_graph.hpp"
+
+#include <algorithm>
+#include <deque>
+
+namespace ascendify::assess {
+
+namespace {
+
+bool is_python_code(FileKind k) { return k == FileKind::Python || k == FileKind::Notebook; }
+
+std::string dotted_to_path(std::string_view dotted) {
+  std::string p(dotted);
+  std::replace(p.begin(), p.end(), '.', '/');
+  return p;
+}
+
+// "a/b/" -> "a/"; "" stays "" (and reports failure).
+bool parent_dir(std::string& dir) {
+  if (dir.empty()) return false;
+  size_t cut = dir.find_last_of('/', dir.size() - 2);
+  dir = cut == std::string::npos ? "" : dir.substr(0, cut + 1);
+  return true;
+}
+
+std::string normalize_path(std::string_view p) {
+  std::vector<std::string> parts;
+  size_t i = 0;
+  while (i <= p.size()) {
+    size_t j = p.find('/', i);
+    if (j == std::string_view::npos) j = p.size();
+    std::string_view part = p.substr(i, j - i);
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.emplace_back(part);
+    }
+    i = j + 1;
+  }
+  std::string out;
+  for (const auto& s : parts) out += (out.empty() ? "" : "/") + s;
+  return out;
+}
+
+}  // namespace
+
+std::string dir_of(std::string_view rel_path) {
+  size_t slash = rel_path.rfind('/');
+  return slash == std::string_view::npos ? "" : std::string(rel_path.substr(0, slash + 1));
+}
+
+ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
+    : edges_(files.size()), external_(files.size()) {
+  for (size_t i = 0; i < files.size(); ++i) {
+    dirs_.push_back(dir_of(files[i].file.rel_path));
+    if (files[i].file.kind == FileKind::Python)
+      by_path_.emplace(files[i].file.rel_path, static_cast<int>(i));
+  }
+  roots_ = {"", "src/"};
+  for (size_t i = 0; i < files.size(); ++i) {
+    const std::string& p = files[i].file.rel_path;
+    if (files[i].file.kind != FileKind::Python || !(p == "__init__.py" || p.ends_with("/__init__.py")))
+      continue;
+    std::string parent = dirs_[i];
+    if (!parent_dir(parent)) continue;
+    if (by_path_.count(parent + "__init__.py")) continue;  // not a top-level package
+    if (std::find(roots_.begin(), roots_.end(), parent) == roots_.end()) roots_.push_back(parent);
+  }
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!is_python_code(files[i].file.kind)) continue;
+    const int fi = static_cast<int>(i);
+    for (const Fact& f : files[i].facts.facts) {
+      if (f.kind != FactKind::Import) continue;
+      std::string name = f.name;
+      if (name == "*") name.clear();
+      if (name.ends_with(".*")) name.resize(name.size() - 2);
+      if (f.arg_index > 0) {
+        add_relative(fi, f.arg_index, f.detail, name);
+      } else if (!name.empty() && !add_absolute(fi, name)) {
+        external_[i].push_back(name);
+      }
+    }
+    std::sort(edges_[i].begin(), edges_[i].end());
+    edges_[i].erase(std::unique(edges_[i].begin(), edges_[i].end()), edges_[i].end());
+  }
+}
+
+int ImportGraph::find_path(std::string_view rel_path) const {
+  auto it = by_path_.find(std::string(rel_path));
+  return it == by_path_.end() ? -1 : it->second;
+}
+
+int ImportGraph::resolve_in(std::string_view dir, std::string_view dotted) const {
+  if (dotted.empty()) return find_path(std::string(dir) + "__init__.py");
+  const std::string base = std::string(dir) + dotted_to_path(dotted);
+  int i = find_path(base + ".py");
+  return i >= 0 ? i : find_path(base + "/__init__.py");
+}
+
+void ImportGraph::add_edge(int from, int to) {
+  if (to >= 0 && to != from) edges_[static_cast<size_t>(from)].push_back(to);
+}
+
+// Longest resolvable prefix of `dotted` under the first source root that has one, plus the
+// packages on the way.
+bool ImportGraph::add_absolute(int file, std::string_view dotted) {
+  std::vector<std::string> dirs = roots_;
+  dirs.push_back(dirs_[static_cast<size_t>(file)]);
+  for (const std::string& dir : dirs) {
+    std::string_view prefix = dotted;
+    bool found = false;
+    while (!prefix.empty()) {
+      int target = resolve_in(dir, prefix);
+      if (target >= 0) {
+        add_edge(file, target);
+        found = true;
+      } else if (found) {
+        break;  // packages above the module must exist to matter
+      }
+      size_t dot = prefix.rfind('.');
+      prefix = dot == std::string_view::npos ? std::string_view() : prefix.substr(0, dot);
+    }
+    if (found) return true;
+  }
+  return false;
+}
+
+bool ImportGraph::add_relative(int file, int level, std::string_view module,
+                               std::string_view name) {
+  std::string base = dirs_[static_cast<size_t>(file)];
+  for (int up = 1; up < level; ++up)
+    if (!parent_dir(base)) return false;  // above the root
+  add_edge(file, resolve_in(base, ""));
+  // `from .m import x`: name "m.x" may be a submodule; module "m" is loaded either way.
+  std::string_view rest = name;
+  while (!rest.empty() && rest.front() == '.') rest.remove_prefix(1);
+  std::string_view mod = module;
+  while (!mod.empty() && mod.front() == '.') mod.remove_prefix(1);
+  bool found = false;
+  int sub = rest.empty() ? -1 : resolve_in(base, rest);
+  if (sub >= 0) {
+    add_edge(file, sub);
+    found = true;
+  }
+  std::string_view prefix = mod;
+  while (!prefix.empty()) {
+    int target = resolve_in(base, prefix);
+    if (target >= 0) {
+      add_edge(file, target);
+      found = true;
+    }
+    size_t dot = prefix.rfind('.');
+    prefix = dot == std::string_view::npos ? std::string_view() : prefix.substr(0, dot);
+  }
+  return found;
+}
+
+int ImportGraph::resolve_module(std::string_view dotted) const {
+  for (const std::string& dir : roots_) {
+    int i = resolve_in(dir, dotted);
+    if (i >= 0) return i;
+  }
+  return -1;
+}
+
+int ImportGraph::resolve_script(std::string_view call, int from) const {
+  while (!call.empty() && call.front() == ' ') call.remove_prefix(1);
+  if (call.starts_with("-m ")) {
+    std::string_view mod = call.substr(3);
+    while (!mod.empty() && mod.front() == ' ') mod.remove_prefix(1);
+    return resolve_module(mod);
+  }
+  std::vector<std::string> bases = {""};
+  if (from >= 0) bases.push_back(dirs_[static_cast<size_t>(from)]);
+  for (const auto& b : bases) {
+    int i = find_path(normalize_path(b + std::string(call)));
+    if (i >= 0) return i;
+  }
+  // "${ROOT}/train.py", "/workspace/proj/train.py": match the longest root-relative suffix.
+  std::string_view rest = call;
+  while (true) {
+    size_t slash = rest.find('/');
+    if (slash == std::string_view::npos) break;
+    rest = rest.substr(slash + 1);
+    int i = find_path(normalize_path(rest));
+    if (i >= 0) return i;
+  }
+  return -1;
+}
+
+std::vector<bool> ImportGraph::reachable(const std::vector<int>& roots) const {
+  std::vector<bool> seen(edges_.size(), false);
+  std::deque<int> queue;
+  for (int r : roots)
+    if (r >= 0 && static_cast<size_t>(r) < seen.size() && !seen[static_cast<size_t>(r)]) {
+      seen[static_cast<size_t>(r)] = true;
+      queue.push_back(r);
+    }
+  while (!queue.empty()) {
+    int f = queue.front();
+    queue.pop_front();
+    for (int t : edges_[static_cast<size_t>(f)])
+      if (!seen[static_cast<size_t>(t)]) {
+        seen[static_cast<size_t>(t)] = true;
+        queue.push_back(t);
+      }
+  }
+  return seen;
+}
+
+}  // namespace ascendify::assess

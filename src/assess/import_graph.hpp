@@ -1,0 +1,53 @@
+#pragma once
+// The module import graph of the scanned repository's own Python code: which project file
+// each import statement loads. Absolute imports resolve against the source roots (the root,
+// `src/`, and every folder holding a top-level package) and then the importing file's folder
+// (script semantics); relative imports against the importing file's package. Importing
+// `a.b.c` also loads the packages `a/__init__.py` and `a/b/__init__.py`.
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/scanned_file.hpp"
+
+namespace ascendify::assess {
+
+class ImportGraph {
+ public:
+  explicit ImportGraph(const std::vector<ScannedFile>& files);
+
+  // Index of the file a dotted module name denotes ("pkg.train"), or -1.
+  int resolve_module(std::string_view dotted) const;
+  // Index of a Python file started by a command in file `from` ("train.py", "./x/y.py",
+  // "-m pkg.mod"), or -1. Paths are tried against the root and the launching file's folder.
+  int resolve_script(std::string_view call, int from) const;
+  // Index of a root-relative path, or -1.
+  int find_path(std::string_view rel_path) const;
+
+  const std::vector<int>& edges(int file) const { return edges_[static_cast<size_t>(file)]; }
+  // Dotted names of the imports of a file that resolve to no project file (third party).
+  const std::vector<std::string>& external(int file) const {
+    return external_[static_cast<size_t>(file)];
+  }
+  // Files reachable from the roots through imports (roots included). Iterative.
+  std::vector<bool> reachable(const std::vector<int>& roots) const;
+  size_t size() const { return edges_.size(); }
+
+ private:
+  int resolve_in(std::string_view dir, std::string_view dotted) const;
+  bool add_absolute(int file, std::string_view dotted);
+  bool add_relative(int file, int level, std::string_view module, std::string_view name);
+  void add_edge(int from, int to);
+
+  std::unordered_map<std::string, int> by_path_;
+  std::vector<std::string> roots_;  // source roots, "" or "dir/" form, in priority order
+  std::vector<std::string> dirs_;   // folder of each file, "" or "dir/" form
+  std::vector<std::vector<int>> edges_;
+  std::vector<std::vector<std::string>> external_;
+};
+
+// "a/b/c.py" -> "a/b/"; "c.py" -> "".
+std::string dir_of(std::string_view rel_path);
+
+}  // namespace ascendify::assess

@@ -1,0 +1,143 @@
+#include "assess/model.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include "rules/embedded.hpp"
+
+namespace ascendify::assess {
+
+namespace {
+
+double num(const YAML::Node& n, double fallback) {
+  if (!n || !n.IsScalar()) return fallback;
+  return n.as<double>();
+}
+
+std::vector<std::string> strings(const YAML::Node& n) {
+  std::vector<std::string> out;
+  if (n && n.IsSequence())
+    for (const auto& x : n) out.push_back(x.as<std::string>());
+  return out;
+}
+
+std::map<std::string, double> number_map(const YAML::Node& n) {
+  std::map<std::string, double> out;
+  if (n && n.IsMap())
+    for (const auto& kv : n) out[kv.first.as<std::string>()] = kv.second.as<double>();
+  return out;
+}
+
+VerificationModel verification(const YAML::Node& n, const char* site_key) {
+  VerificationModel v;
+  if (!n) return v;
+  v.base = num(n["base"], 0);
+  v.per_phase = num(n["per_phase"], 0);
+  v.per_kernel = num(n["per_kernel"], 0);
+  v.per_site = num(n[site_key], 0);
+  return v;
+}
+
+void load_effort(EffortModel& e, const YAML::Node& n) {
+  e.hours_per_week = num(n["hours_per_week"], e.hours_per_week);
+  if (e.hours_per_week <= 0) e.hours_per_week = 40.0;
+  e.range_low = num(n["range"]["low"], e.range_low);
+  e.range_high = num(n["range"]["high"], e.range_high);
+  e.default_first = num(n["default_rule"]["first"], e.default_first);
+  e.default_each = num(n["default_rule"]["each"], e.default_each);
+  const YAML::Node f = n["site_factors"];
+  e.factors.guarded = num(f["guarded"], e.factors.guarded);
+  e.factors.transfer_to_npu_covered =
+      num(f["transfer_to_npu_covered"], e.factors.transfer_to_npu_covered);
+  e.factors.unreached = num(f["unreached"], e.factors.unreached);
+  e.environment_hours = num(n["environment_hours"], e.environment_hours);
+  const YAML::Node k = n["kernels"];
+  if (k) {
+    KernelModel& m = e.kernels;
+    m.base_hours = number_map(k["base_hours"]);
+    m.default_base_hours = num(k["default_base_hours"], m.default_base_hours);
+    m.hours_per_100_loc = number_map(k["hours_per_100_loc"]);
+    m.feature_hours = number_map(k["feature_hours"]);
+    m.default_feature_hours = num(k["default_feature_hours"], m.default_feature_hours);
+    m.templated_factor = num(k["templated_factor"], m.templated_factor);
+    m.backward_kinds = strings(k["backward_kinds"]);
+    m.backward_factor = num(k["backward_factor"], m.backward_factor);
+    m.fallback_factor = num(k["fallback_factor"], m.fallback_factor);
+  }
+  e.precision = verification(n["verification"]["precision"], "per_precision_site");
+  e.performance = verification(n["verification"]["performance"], "per_attention_site");
+}
+
+void load_phases(PhaseModel& p, const YAML::Node& n) {
+  if (n["conventions"]) {
+    p.conventions.clear();
+    for (const auto& c : n["conventions"])
+      p.conventions.push_back({c["phase"].as<std::string>(), strings(c["words"])});
+  }
+  if (n["fallback_phase"]) p.fallback_phase = n["fallback_phase"].as<std::string>();
+  if (n["training_phases"]) p.training_phases = strings(n["training_phases"]);
+  if (n["order"]) p.order = strings(n["order"]);
+  const YAML::Node t = n["tests"];
+  if (t) {
+    if (t["policy"]) p.tests_policy = t["policy"].as<std::string>();
+    p.test_folders = strings(t["folders"]);
+    p.test_prefixes = strings(t["prefixes"]);
+    p.test_suffixes = strings(t["suffixes"]);
+    p.test_names = strings(t["names"]);
+  }
+}
+
+void load_roadmap(std::vector<RoadmapStepModel>& steps, const YAML::Node& n) {
+  if (!n["steps"]) return;
+  steps.clear();
+  for (const auto& s : n["steps"]) {
+    RoadmapStepModel m;
+    m.id = s["id"].as<std::string>();
+    m.title = s["title"] ? s["title"].as<std::string>() : m.id;
+    m.detail = s["detail"] ? s["detail"].as<std::string>() : "";
+    m.domains = strings(s["domains"]);
+    m.always = s["always"] && s["always"].as<bool>();
+    m.kernels = s["kernels"] && s["kernels"].as<bool>();
+    m.verification = s["verification"] && s["verification"].as<bool>();
+    steps.push_back(std::move(m));
+  }
+}
+
+}  // namespace
+
+void load_model_file(Model& model, std::string_view name, std::string_view text,
+                     std::vector<Diagnostic>& diagnostics) {
+  std::string_view stem = name.substr(name.find_last_of('/') + 1);
+  stem = stem.substr(0, stem.find('.'));
+  Model copy = model;  // all-or-nothing per file
+  try {
+    const YAML::Node root = YAML::Load(std::string(text));
+    if (stem == "effort") load_effort(copy.effort, root);
+    else if (stem == "phases") load_phases(copy.phases, root);
+    else if (stem == "roadmap") load_roadmap(copy.roadmap, root);
+    else if (stem == "feasibility") {
+      copy.feasibility.infeasible_tags = strings(root["infeasible_tags"]);
+      copy.feasibility.difficult_tags = strings(root["difficult_tags"]);
+      copy.feasibility.rewrite_kernel_kinds = strings(root["rewrite_kernel_kinds"]);
+    } else {
+      diagnostics.push_back({std::string(name), 0, "unknown model file (ignored)"});
+      return;
+    }
+  } catch (const YAML::Exception& e) {
+    diagnostics.push_back({std::string(name), static_cast<uint32_t>(e.mark.line + 1),
+                           std::string("bad model file: ") + e.what()});
+    return;
+  }
+  model = std::move(copy);
+}
+
+const Model& embedded_model() {
+  static const Model model = [] {
+    Model m;
+    std::vector<Diagnostic> ignored;  // embedded files are tested (tests/assess/model_test)
+    for (const auto& f : rules::embedded_model_files()) load_model_file(m, f.name, f.text, ignored);
+    return m;
+  }();
+  return model;
+}
+
+}  // namespace ascendify::assess

@@ -1,0 +1,87 @@
+#pragma once
+// The assessment model parameters (rules/model/*.yaml): effort model, phase-name conventions,
+// roadmap steps, feasibility criteria. Knowledge lives in the YAML; this is its typed form.
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+
+namespace ascendify::assess {
+
+struct SiteFactors {
+  double guarded = 0.5;
+  double transfer_to_npu_covered = 0.1;
+  double unreached = 0.5;
+};
+
+struct KernelModel {
+  std::map<std::string, double> base_hours;
+  double default_base_hours = 12.0;
+  std::map<std::string, double> hours_per_100_loc;
+  std::map<std::string, double> feature_hours;
+  double default_feature_hours = 4.0;
+  double templated_factor = 1.0;
+  std::vector<std::string> backward_kinds;
+  double backward_factor = 1.0;
+  double fallback_factor = 1.0;
+};
+
+struct VerificationModel {
+  double base = 0, per_phase = 0, per_kernel = 0, per_site = 0;
+};
+
+struct EffortModel {
+  double hours_per_week = 40.0;
+  double range_low = 1.0, range_high = 1.0;
+  double default_first = 1.0, default_each = 0.25;
+  SiteFactors factors;
+  double environment_hours = 0.0;
+  KernelModel kernels;
+  VerificationModel precision;    // per_site: per precision-domain site
+  VerificationModel performance;  // per_site: per attention-domain site
+};
+
+struct PhaseConvention {
+  std::string phase;
+  std::vector<std::string> words;
+};
+
+struct PhaseModel {
+  std::vector<PhaseConvention> conventions;
+  std::string fallback_phase = "main";
+  std::vector<std::string> training_phases;
+  std::vector<std::string> order;
+  std::string tests_policy = "evaluation";  // evaluation | exclude
+  std::vector<std::string> test_folders, test_prefixes, test_suffixes, test_names;
+};
+
+struct RoadmapStepModel {
+  std::string id, title, detail;
+  std::vector<std::string> domains;
+  bool always = false;
+  bool kernels = false;
+  bool verification = false;
+};
+
+struct FeasibilityModel {
+  std::vector<std::string> infeasible_tags, difficult_tags, rewrite_kernel_kinds;
+};
+
+struct Model {
+  EffortModel effort;
+  PhaseModel phases;
+  std::vector<RoadmapStepModel> roadmap;
+  FeasibilityModel feasibility;
+};
+
+// Adds the parameters of one model file ("rules/model/effort.yaml" etc., chosen by its stem)
+// to `model`. Problems become diagnostics; the model keeps its previous values.
+void load_model_file(Model& model, std::string_view name, std::string_view text,
+                     std::vector<Diagnostic>& diagnostics);
+
+// The embedded model (rules/model/*.yaml compiled into the binary), parsed once.
+const Model& embedded_model();
+
+}  // namespace ascendify::assess

@@ -1,0 +1,154 @@
+#include "assess/phases.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace ascendify::assess {
+
+namespace {
+
+bool is_environment_file(FileKind k) {
+  return k == FileKind::Requirements || k == FileKind::Pyproject || k == FileKind::SetupCfg ||
+         k == FileKind::CondaEnv || k == FileKind::Dockerfile || k == FileKind::Shell;
+}
+
+bool is_build_file(FileKind k) {
+  return k == FileKind::Native || k == FileKind::CMake || k == FileKind::SetupPy;
+}
+
+std::string_view stem_of(std::string_view p) {
+  size_t s = p.rfind('/');
+  if (s != std::string_view::npos) p = p.substr(s + 1);
+  size_t dot = p.find('.');
+  return dot == std::string_view::npos ? p : p.substr(0, dot);
+}
+
+std::string_view last_component(std::string_view dotted) {
+  size_t d = dotted.rfind('.');
+  return d == std::string_view::npos ? dotted : dotted.substr(d + 1);
+}
+
+// Does a dotted import name a native source (`ext._C` for csrc/_C.cpp) or a built extension?
+bool names_native(std::string_view import, const std::set<std::string, std::less<>>& names) {
+  size_t i = 0;
+  while (i <= import.size()) {
+    size_t j = import.find('.', i);
+    if (j == std::string_view::npos) j = import.size();
+    if (names.count(import.substr(i, j - i))) return true;
+    i = j + 1;
+  }
+  return false;
+}
+
+// Entries an override names: matching auto-detected entries, else a fresh entry for a file.
+std::vector<EntryPoint> select(std::string_view want, const std::vector<EntryPoint>& entries,
+                               const std::vector<ScannedFile>& files, const ImportGraph& graph) {
+  std::vector<EntryPoint> out;
+  for (const auto& e : entries)
+    if (e.display == want || e.script_name == want ||
+        (e.file >= 0 && files[static_cast<size_t>(e.file)].file.rel_path == want))
+      out.push_back(e);
+  if (!out.empty()) return out;
+  int f = -1;
+  for (size_t i = 0; i < files.size() && f < 0; ++i)
+    if (files[i].file.rel_path == want) f = static_cast<int>(i);
+  if (f < 0) f = graph.resolve_module(want);
+  if (f < 0) return out;
+  EntryPoint e{files[static_cast<size_t>(f)].file.rel_path, "", {}, f, {f}, false};
+  for (const auto& x : entries)  // a launcher named by path: its targets
+    if (x.file == f) e.roots.insert(e.roots.end(), x.roots.begin(), x.roots.end());
+  out.push_back(std::move(e));
+  return out;
+}
+
+}  // namespace
+
+PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& graph,
+                      const PhaseModel& model, const PhaseOverrides& overrides,
+                      std::vector<Diagnostic>& diagnostics) {
+  const std::vector<EntryPoint> entries = find_entry_points(files, graph, model);
+  std::vector<std::pair<std::string, std::vector<EntryPoint>>> groups;
+  auto group = [&](const std::string& name) -> std::vector<EntryPoint>& {
+    for (auto& g : groups)
+      if (g.first == name) return g.second;
+    groups.emplace_back(name, std::vector<EntryPoint>{});
+    return groups.back().second;
+  };
+  if (overrides.empty()) {
+    for (const auto& e : entries) {
+      std::string ph = convention_phase(e, model);
+      group(ph.empty() ? model.fallback_phase : ph).push_back(e);
+    }
+    auto rank = [&](const std::string& n) {
+      auto it = std::find(model.order.begin(), model.order.end(), n);
+      return static_cast<size_t>(it - model.order.begin());
+    };
+    std::stable_sort(groups.begin(), groups.end(),
+                     [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
+  } else {
+    for (const auto& [name, wanted] : overrides) {
+      auto& g = group(name);
+      for (const auto& w : wanted) {
+        auto found = select(w, entries, files, graph);
+        if (found.empty())
+          diagnostics.push_back({"", 0, "--phase " + name + ": entry '" + w +
+                                            "' matches no file, console script or module"});
+        g.insert(g.end(), found.begin(), found.end());
+      }
+    }
+  }
+
+  // Native names: stems of native sources and names of built extensions.
+  std::set<std::string, std::less<>> native_names;
+  for (const auto& f : files) {
+    if (f.file.kind == FileKind::Native) native_names.emplace(stem_of(f.file.rel_path));
+    for (const auto& k : f.facts.kernels)
+      if (k.kind == "extension-build" && !k.name.empty())
+        native_names.emplace(last_component(k.name));
+  }
+
+  PhaseMap out;
+  for (const auto& [name, group_entries] : groups) {
+    PhaseSummary p;
+    p.name = name;
+    std::vector<int> roots;
+    std::string kind;
+    for (const auto& e : group_entries) {
+      if (std::find(p.entry_points.begin(), p.entry_points.end(), e.display) ==
+          p.entry_points.end())
+        p.entry_points.push_back(e.display);
+      roots.insert(roots.end(), e.roots.begin(), e.roots.end());
+      if (e.file >= 0) roots.push_back(e.file);
+      if (kind.empty()) kind = convention_phase(e, model);
+    }
+    const bool is_convention = std::any_of(model.conventions.begin(), model.conventions.end(),
+                                           [&](const auto& c) { return c.phase == name; });
+    p.kind = is_convention ? name : kind;
+    p.needs_backward = std::find(model.training_phases.begin(), model.training_phases.end(),
+                                 p.kind) != model.training_phases.end();
+    std::vector<bool> reached = graph.reachable(roots);
+    bool uses_native = false;
+    for (size_t i = 0; i < files.size() && !uses_native; ++i)
+      if (reached[i])
+        for (const auto& imp : graph.external(static_cast<int>(i)))
+          if (names_native(imp, native_names)) uses_native = true;
+    for (size_t i = 0; i < files.size(); ++i) {
+      const FileKind k = files[i].file.kind;
+      if (is_environment_file(k) && !reached[i]) {
+        // Launchers belong to the phases they start; other scripts/manifests to all.
+        const bool launcher = std::any_of(entries.begin(), entries.end(), [&](const auto& e) {
+          return e.file == static_cast<int>(i);
+        });
+        if (!launcher) reached[i] = true;
+      }
+      if (uses_native && is_build_file(k)) reached[i] = true;
+    }
+    p.files = static_cast<uint32_t>(std::count(reached.begin(), reached.end(), true));
+    out.phases.push_back(std::move(p));
+    out.reached.push_back(std::move(reached));
+  }
+  return out;
+}
+
+}  // namespace ascendify::assess

@@ -1,0 +1,32 @@
+#pragma once
+// Task phases: named sets of entry points, and the files each phase reaches.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "assess/assessment.hpp"
+#include "assess/entry_points.hpp"
+#include "assess/import_graph.hpp"
+#include "assess/model.hpp"
+#include "core/scanned_file.hpp"
+
+namespace ascendify::assess {
+
+using PhaseOverrides = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+struct PhaseMap {
+  std::vector<PhaseSummary> phases;        // report order; files = reached file count
+  std::vector<std::vector<bool>> reached;  // [phase][file]
+};
+
+// Groups entry points into phases by the naming conventions, or — when `overrides` is not
+// empty — exactly the phases given (`--phase NAME=ENTRY,...`; an ENTRY is a root-relative
+// path, a console-script name or a dotted module). Unknown entries become diagnostics.
+// A phase reaches its entry files, the Python files they import (transitively), the native
+// sources of extensions those files import, and every environment file (manifests,
+// Dockerfiles, shell scripts that start nothing).
+PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& graph,
+                      const PhaseModel& model, const PhaseOverrides& overrides,
+                      std::vector<Diagnostic>& diagnostics);
+
+}  // namespace ascendify::assess

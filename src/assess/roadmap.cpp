@@ -1,0 +1,131 @@
+#include "assess/roadmap.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/rule.hpp"
+
+namespace ascendify::assess {
+
+namespace {
+
+bool has(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+}  // namespace
+
+std::vector<RoadmapStep> build_roadmap(const Assessment& a, const EffortHours& hours,
+                                       const std::vector<RoadmapStepModel>& steps,
+                                       const EffortModel& m) {
+  std::vector<RoadmapStep> out;
+  for (const auto& s : steps) {
+    RoadmapStep step;
+    step.title = s.title;
+    step.detail = s.detail;
+    double h = 0.0;
+    std::set<std::string> ids;
+    for (const auto& dn : s.domains) {
+      auto d = parse_domain(dn);
+      if (!d) continue;
+      h += hours.domain[static_cast<size_t>(*d)];
+      for (const auto& f : a.findings)
+        if (f.domain == *d && f.severity != Severity::Info) {
+          ids.insert(f.rule_id);
+          ++step.findings;
+        }
+    }
+    size_t kernels = s.kernels ? a.kernels.size() : 0;
+    if (s.id == "environment") h += hours.environment;
+    if (s.verification) h += hours.verification;
+    if (!s.always && step.findings == 0 && kernels == 0) continue;
+    if (kernels > 0) step.detail += " (" + std::to_string(kernels) + " kernel(s))";
+    step.rule_ids.assign(ids.begin(), ids.end());
+    step.effort = to_weeks(h, m);
+    out.push_back(std::move(step));
+  }
+  return out;
+}
+
+std::vector<RiskRow> build_risks(const std::vector<Finding>& findings) {
+  std::map<std::pair<Domain, std::string>, RiskRow> rows;
+  for (const auto& f : findings) {
+    RiskRow& r = rows[{f.domain, f.rule_id}];
+    if (r.sites++ == 0) {
+      r.rule_id = f.rule_id;
+      r.domain = f.domain;
+      r.replacement = f.rule && !f.rule->replacement.empty() ? f.rule->replacement : f.replacement;
+      r.confidence = f.rule ? f.rule->confidence : f.confidence;
+    }
+    if (r.patterns.size() < 3 && !has(r.patterns, f.match)) r.patterns.push_back(f.match);
+  }
+  std::vector<RiskRow> out;
+  for (auto& [key, r] : rows) out.push_back(std::move(r));
+  return out;
+}
+
+std::string pick_target(const std::vector<PhaseSummary>& phases, const std::string& wanted) {
+  for (const auto& p : phases)
+    if (p.name == wanted) return p.name;
+  for (const auto& p : phases)
+    if (p.kind == "inference") return p.name;
+  return phases.empty() ? "" : phases.front().name;
+}
+
+std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string& target,
+                                         const EffortModel& m) {
+  std::vector<const PhaseSummary*> order;
+  for (const auto& p : a.phases)
+    if (p.name == target) order.push_back(&p);
+  for (const auto& p : a.phases)
+    if (p.name != target) order.push_back(&p);
+  std::vector<MigrationSet> out;
+  std::vector<std::string> done;  // phases covered by earlier sets
+  std::set<std::string> seen_rules, seen_deps, seen_kernels;
+  double before = 0.0;
+  for (const PhaseSummary* p : order) {
+    done.push_back(p->name);
+    auto in_done = [&](const std::vector<std::string>& phases) {
+      return std::any_of(phases.begin(), phases.end(), [&](const auto& x) { return has(done, x); });
+    };
+    EffortScope cum;
+    cum.phases = done.size();
+    MigrationSet set;
+    set.phase = p->name;
+    std::set<std::string> rules, deps;
+    for (const auto& f : a.findings) {
+      if (!in_done(f.phases)) continue;
+      cum.findings.push_back(&f);
+      if (has(f.phases, p->name) && !std::any_of(f.phases.begin(), f.phases.end(), [&](auto& x) {
+            return x != p->name && has(done, x);
+          }))
+        ++set.findings;
+      if (f.severity != Severity::Info && seen_rules.insert(f.rule_id).second)
+        rules.insert(f.rule_id);
+    }
+    for (const auto& k : a.kernels) {
+      if (!in_done(k.phases)) continue;
+      cum.kernels.push_back(&k);
+      bool bwd = false;
+      for (const auto& q : a.phases)
+        if (q.needs_backward && has(done, q.name) && has(k.phases, q.name)) bwd = true;
+      cum.kernel_needs_backward.push_back(bwd);
+      const std::string id = k.path + ":" + std::to_string(k.line) + " " + k.name;
+      if (seen_kernels.insert(id).second) set.kernels.push_back(id);
+    }
+    for (const auto& d : a.dependencies)
+      if (d.status != "compatible" && d.status != "not-involved" && in_done(d.phases) &&
+          seen_deps.insert(d.name).second)
+        deps.insert(d.name);
+    set.rule_ids.assign(rules.begin(), rules.end());
+    set.dependencies.assign(deps.begin(), deps.end());
+    const double now = estimate(cum, m).total();
+    set.effort = to_weeks(now - before, m);
+    before = now;
+    out.push_back(std::move(set));
+  }
+  return out;
+}
+
+}  // namespace ascendify::assess
