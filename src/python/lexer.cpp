@@ -126,7 +126,8 @@ class Lexer {
   uint32_t col_val_ = 1;
   size_t col_line_start_ = 0;
   std::vector<uint32_t> indents_{0};
-  uint32_t depth_ = 0;  // bracket nesting (a counter, clamped at 0)
+  uint32_t depth_ = 0;         // bracket nesting (a counter, clamped at 0)
+  uint32_t bracket_line_ = 0;  // line of the outermost open bracket
   bool line_has_tokens_ = false;
   bool multiline_fields_ = true;  // see scan_string_body
   std::vector<FFrame> scratch_;
@@ -245,11 +246,33 @@ class Lexer {
 
   bool newline() {
     size_t e = consume_newline(s_, p_, nullptr);
+    if (depth_ > 0 && starts_definition(e)) {
+      // `def`/`class` can never appear inside brackets: an earlier bracket was left open.
+      // Close them all so one typo does not swallow the rest of the file's lines.
+      diag(bracket_line_, "bracket never closed (a def/class statement follows)");
+      depth_ = 0;
+    }
     bool logical_end = depth_ == 0;
     if (logical_end && line_has_tokens_) emit(TokenKind::Newline, p_, lt_.line, col_at(p_), e);
     if (logical_end) line_has_tokens_ = false;
     p_ = consume_newline(s_, p_, &lt_);
     return logical_end;
+  }
+
+  // True when the line starting at `i` begins (after indentation) with `def`, `async def` or
+  // `class` as whole words.
+  bool starts_definition(size_t i) const {
+    while (i < n_ && (s_[i] == ' ' || s_[i] == '\t' || s_[i] == '\f')) ++i;
+    auto word = [&](std::string_view w) {
+      return s_.substr(i, w.size()) == w &&
+             (i + w.size() >= n_ || !is_ident_char(static_cast<unsigned char>(s_[i + w.size()])));
+    };
+    if (word("async")) {
+      i += 5;
+      while (i < n_ && (s_[i] == ' ' || s_[i] == '\t')) ++i;
+      return word("def");
+    }
+    return word("def") || word("class");
   }
 
   void number() {
@@ -324,6 +347,7 @@ class Lexer {
     char c = s_[p_];
     if (len == 1) {
       if (c == '(' || c == '[' || c == '{') {
+        if (depth_ == 0) bracket_line_ = lt_.line;
         if (depth_ < UINT32_MAX) ++depth_;
       } else if ((c == ')' || c == ']' || c == '}') && depth_ > 0) {
         --depth_;

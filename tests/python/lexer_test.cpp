@@ -262,6 +262,23 @@ TEST(Lexer, TenThousandNestedBrackets) {
   EXPECT_EQ(count_kind(open, TokenKind::Newline), 1);
 }
 
+TEST(Lexer, UnclosedBracketRecoversAtNextDefinition) {
+  LexResult r = lex(
+      "def f():\n"
+      "    x = foo(1,\n"
+      "    return x\n"
+      "def g():\n"
+      "    pass\n");
+  EXPECT_EQ(render(r),
+            "def f ( ) : NL IN x = foo ( 1 , return x NL DE def g ( ) : NL IN pass NL DE EOF");
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].line, 2u);
+  // `async def` and `class` recover too; a word merely starting with "def" does not.
+  EXPECT_EQ(render("a = [\nasync  def h(): pass\n"), "a = [ NL async def h ( ) : pass NL EOF");
+  EXPECT_EQ(render("a = (\nclass_ = 1)\n"), "a = ( class_ = 1 ) NL EOF");
+  EXPECT_EQ(render("a = (\nclass C: pass\n"), "a = ( NL class C : pass NL EOF");
+}
+
 TEST(Lexer, ManyDiagnosticsAreCapped) {
   std::string src;
   for (int i = 0; i < 1000; ++i) src += "$ ";
