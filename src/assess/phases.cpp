@@ -56,8 +56,14 @@ std::vector<EntryPoint> select(std::string_view want, const std::vector<EntryPoi
   if (f < 0) f = graph.resolve_module(want);
   if (f < 0) return out;
   EntryPoint e{files[static_cast<size_t>(f)].file.rel_path, "", {}, f, {f}, false};
-  for (const auto& x : entries)  // a launcher named by path: its targets
+  e.naming.push_back(e.display);
+  for (const auto& x : entries) {
+    // A launcher named by path: its targets. A script some launcher starts: the launcher's
+    // names still tell the phase kind (train.sh -> main.py is training).
     if (x.file == f) e.roots.insert(e.roots.end(), x.roots.begin(), x.roots.end());
+    if (std::find(x.roots.begin(), x.roots.end(), f) != x.roots.end())
+      e.naming.insert(e.naming.end(), x.naming.begin(), x.naming.end());
+  }
   out.push_back(std::move(e));
   return out;
 }

@@ -1,0 +1,198 @@
+#include <gtest/gtest.h>
+
+#include "assess/entry_points.hpp"
+#include "assess/import_graph.hpp"
+#include "project.hpp"
+
+using namespace ascendify;
+using test::Names;
+
+namespace {
+
+// A small project:
+//   train.py                __main__, `from mypkg.model import Net`   (src/ layout)
+//   scripts/finetune.sh     torchrun ../tools/launch.py               (shell launcher)
+//   tools/launch.py         `import mypkg.model`
+//   pyproject.toml          [project.scripts] gen = "mypkg.cli:main"  (console script)
+//   src/mypkg/__init__.py
+//   src/mypkg/cli.py        `from . import sampler`                    (relative import)
+//   src/mypkg/sampler.py    finding line 2
+//   src/mypkg/model.py      `from .layers import attn`; finding line 5
+//   src/mypkg/layers.py     finding line 3; triton kernel _bwd_kernel lines 10-20 used only
+//                           in AttnFn.backward; finding line 12 inside it
+//   legacy/old.py           nobody imports it; finding line 7
+//   tests/test_model.py     pytest file, `import mypkg.model`
+test::Project sample() {
+  test::Project p;
+  p.file("train.py");
+  p.main_guard("train.py").import("train.py", "mypkg.model.Net", "mypkg.model");
+  p.file("scripts/finetune.sh", FileKind::Shell);
+  p.command("scripts/finetune.sh", "torchrun", "../tools/launch.py");
+  p.file("tools/launch.py");
+  p.main_guard("tools/launch.py").import("tools/launch.py", "mypkg.model");
+  p.file("pyproject.toml", FileKind::Pyproject);
+  p.command("pyproject.toml", "console-script", "", "gen=mypkg.cli:main");
+  p.file("src/mypkg/__init__.py");
+  p.file("src/mypkg/cli.py");
+  p.import("src/mypkg/cli.py", "sampler", "", 1);
+  p.file("src/mypkg/sampler.py");
+  p.file("src/mypkg/model.py");
+  p.import("src/mypkg/model.py", "layers.attn", "layers", 1);
+  p.file("src/mypkg/layers.py");
+  p.kernel("src/mypkg/layers.py", "triton", "_bwd_kernel", 10, 11);
+  p.reference("src/mypkg/layers.py", "_bwd_kernel", "AttnFn.backward", 40);
+  p.file("legacy/old.py");
+  p.file("tests/test_model.py");
+  p.import("tests/test_model.py", "mypkg.model");
+  p.finding("device.x", Domain::Device, "src/mypkg/sampler.py", 2);
+  p.finding("device.x", Domain::Device, "src/mypkg/model.py", 5);
+  p.finding("attention.x", Domain::Attention, "src/mypkg/layers.py", 3);
+  p.finding("custom_op.triton", Domain::CustomOp, "src/mypkg/layers.py", 12);
+  p.finding("device.x", Domain::Device, "legacy/old.py", 7);
+  return p;
+}
+
+rules::RuleSet no_rules() {
+  rules::RuleSet r;
+  r.finalize();
+  return r;
+}
+
+TEST(Phases, EntryPointsGroupedByConvention) {
+  auto p = sample();
+  const auto rules = no_rules();
+  const Assessment a = p.run(rules);
+  ASSERT_EQ(a.phases.size(), 3u);
+  EXPECT_EQ(a.phases[0].name, "inference");
+  EXPECT_EQ(a.phases[0].entry_points, Names{"src/mypkg/cli.py"});
+  EXPECT_EQ(a.phases[1].name, "training");
+  EXPECT_EQ(a.phases[1].entry_points, (Names{"scripts/finetune.sh", "train.py"}));
+  EXPECT_TRUE(a.phases[1].needs_backward);
+  EXPECT_EQ(a.phases[2].name, "evaluation");
+  EXPECT_EQ(a.phases[2].entry_points, Names{"tests/test_model.py"});
+  EXPECT_TRUE(a.assessed);
+}
+
+TEST(Phases, FindingsCarryTheirPhases) {
+  auto p = sample();
+  const auto rules = no_rules();
+  const Assessment a = p.run(rules);
+  EXPECT_EQ(test::finding_at(a, "src/mypkg/sampler.py", 2)->phases, Names{"inference"});
+  EXPECT_EQ(test::finding_at(a, "src/mypkg/model.py", 5)->phases,
+            (Names{"training", "evaluation"}));
+  EXPECT_EQ(test::finding_at(a, "src/mypkg/layers.py", 3)->phases,
+            (Names{"training", "evaluation"}));
+  // Inside the backward-only kernel: training only.
+  EXPECT_EQ(test::finding_at(a, "src/mypkg/layers.py", 12)->phases, Names{"training"});
+  ASSERT_EQ(a.kernels.size(), 1u);
+  EXPECT_TRUE(a.kernels[0].backward_only);
+  EXPECT_EQ(a.kernels[0].phases, Names{"training"});
+  EXPECT_EQ(a.kernels[0].callers, Names{"src/mypkg/layers.py:40"});
+}
+
+TEST(Phases, UnreachedFindingsReportedApart) {
+  auto p = sample();
+  const auto rules = no_rules();
+  const Assessment a = p.run(rules);
+  EXPECT_TRUE(test::finding_at(a, "legacy/old.py", 7)->phases.empty());
+  EXPECT_EQ(a.unreached_findings, 1u);
+  EXPECT_EQ(a.unreached_files, Names{"legacy/old.py"});
+  EXPECT_EQ(test::phase(a, "inference")->findings, 1u);
+  EXPECT_EQ(test::phase(a, "training")->findings, 3u);
+  EXPECT_EQ(test::phase(a, "evaluation")->findings, 2u);
+}
+
+TEST(Phases, ReachedFileCounts) {
+  auto p = sample();
+  const auto rules = no_rules();
+  const Assessment a = p.run(rules);
+  // inference: cli.py, __init__.py (package of the relative import), sampler.py,
+  //            pyproject.toml (environment file)
+  EXPECT_EQ(test::phase(a, "inference")->files, 4u);
+  // training: train.py, finetune.sh, launch.py, __init__.py, model.py, layers.py, pyproject
+  EXPECT_EQ(test::phase(a, "training")->files, 7u);
+}
+
+TEST(Phases, OverrideReplacesDetection) {
+  auto p = sample();
+  const auto rules = no_rules();
+  assess::Options o;
+  o.phases = {{"t2v", {"gen"}}, {"sft", {"tools/launch.py", "nope.py"}}};
+  const Assessment a = p.run(rules, o);
+  ASSERT_EQ(a.phases.size(), 2u);
+  EXPECT_EQ(a.phases[0].name, "t2v");
+  EXPECT_EQ(a.phases[0].kind, "inference");
+  EXPECT_EQ(a.phases[0].entry_points, Names{"src/mypkg/cli.py"});
+  EXPECT_EQ(a.phases[1].name, "sft");
+  EXPECT_EQ(a.phases[1].entry_points, Names{"tools/launch.py"});
+  EXPECT_TRUE(a.phases[1].needs_backward);  // launched by finetune.sh -> training kind
+  EXPECT_EQ(test::finding_at(a, "train.py", 1), nullptr);
+  EXPECT_EQ(test::finding_at(a, "src/mypkg/layers.py", 12)->phases, Names{"sft"});
+  ASSERT_FALSE(a.diagnostics.empty());
+  EXPECT_NE(a.diagnostics.back().message.find("nope.py"), std::string::npos);
+  EXPECT_EQ(a.target_phase, "t2v");
+}
+
+TEST(Phases, NoEntryPointsMeansNothingApart) {
+  test::Project p;
+  p.file("lib.py");
+  p.finding("device.x", Domain::Device, "lib.py", 1);
+  const auto rules = no_rules();
+  const Assessment a = p.run(rules);
+  EXPECT_TRUE(a.phases.empty());
+  EXPECT_EQ(a.unreached_findings, 0u);
+  EXPECT_TRUE(a.findings[0].phases.empty());
+}
+
+TEST(ImportGraph, ResolvesAbsoluteRelativeAndModules) {
+  auto p = sample();
+  p.file("pkg2/__init__.py");
+  p.file("pkg2/sub/__init__.py");
+  p.file("pkg2/sub/deep.py");
+  p.import("pkg2/sub/deep.py", "sampler.x", "", 3);        // from ... import: above root
+  p.import("pkg2/sub/deep.py", "x", "", 2);                // from .. import x -> pkg2/__init__
+  p.file("scripts/helper.py");
+  p.file("scripts/run_it.py");
+  p.import("scripts/run_it.py", "helper");                 // script-folder import
+  assess::ImportGraph g(p.files);
+  auto idx = [&](const std::string& path) { return g.find_path(path); };
+  EXPECT_EQ(g.resolve_module("mypkg.cli"), idx("src/mypkg/cli.py"));
+  EXPECT_EQ(g.resolve_module("mypkg"), idx("src/mypkg/__init__.py"));
+  EXPECT_EQ(g.resolve_module("pkg2.sub.deep"), idx("pkg2/sub/deep.py"));
+  EXPECT_EQ(g.resolve_script("-m mypkg.cli", -1), idx("src/mypkg/cli.py"));
+  EXPECT_EQ(g.resolve_script("./train.py", -1), idx("train.py"));
+  EXPECT_EQ(g.resolve_script("/workspace/proj/tools/launch.py", -1), idx("tools/launch.py"));
+  EXPECT_EQ(g.resolve_script("missing.py", -1), -1);
+  // train.py -> src/mypkg/__init__.py and src/mypkg/model.py (the symbol Net is no module)
+  const auto& e = g.edges(idx("train.py"));
+  EXPECT_EQ(e.size(), 2u);
+  EXPECT_EQ(g.edges(idx("pkg2/sub/deep.py")), std::vector<int>{idx("pkg2/__init__.py")});
+  EXPECT_EQ(g.edges(idx("scripts/run_it.py")), std::vector<int>{idx("scripts/helper.py")});
+  EXPECT_TRUE(g.external(idx("train.py")).empty());
+}
+
+TEST(ImportGraph, ExternalImportsListed) {
+  test::Project p;
+  p.file("a.py");
+  p.import("a.py", "flash_attn.flash_attn_interface");
+  p.import("a.py", "torch.nn.functional.scaled_dot_product_attention", "torch.nn.functional");
+  assess::ImportGraph g(p.files);
+  EXPECT_EQ(g.external(0), (Names{"flash_attn.flash_attn_interface",
+                                  "torch.nn.functional.scaled_dot_product_attention"}));
+}
+
+TEST(Conventions, NamesFromStemThenFolders) {
+  const auto& m = assess::embedded_model().phases;
+  EXPECT_EQ(assess::convention_phase("tools/preprocess_data.py", m), "preprocessing");
+  EXPECT_EQ(assess::convention_phase("eval/run.py", m), "evaluation");
+  EXPECT_EQ(assess::convention_phase("TrainLoRA.py", m), "training");
+  EXPECT_EQ(assess::convention_phase("scripts/finetune/go.sh", m), "training");
+  EXPECT_EQ(assess::convention_phase("generate.py", m), "inference");
+  EXPECT_EQ(assess::convention_phase("apply_patch.py", m), "");  // "app" is a whole word only
+  EXPECT_EQ(assess::convention_phase("samples.py", m), "inference");  // plural
+  EXPECT_TRUE(assess::is_test_path("tests/util.py", m));
+  EXPECT_TRUE(assess::is_test_path("pkg/test_x.py", m));
+  EXPECT_FALSE(assess::is_test_path("pkg/contest.py", m));
+}
+
+}  // namespace
