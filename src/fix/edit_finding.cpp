@@ -1,0 +1,249 @@
+#include "fix/edit_finding.hpp"
+
+#include <algorithm>
+
+#include "python/lexer.hpp"
+#include "rules/normalize.hpp"
+
+namespace ascendify::fix::detail {
+
+namespace {
+
+using python::Token;
+using python::TokenKind;
+
+bool ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+EditResult manual(std::string reason) {
+  EditResult r;
+  r.outcome = Outcome::Manual;
+  r.reason = std::move(reason);
+  return r;
+}
+
+EditResult mismatch(std::string reason) {
+  EditResult r;
+  r.outcome = Outcome::Mismatch;
+  r.reason = std::move(reason);
+  return r;
+}
+
+EditResult edited(const Finding& f, uint32_t offset, uint32_t end, std::string text) {
+  EditResult r;
+  r.outcome = Outcome::Edited;
+  r.edit.offset = offset;
+  r.edit.end_offset = end;
+  r.edit.text = std::move(text);
+  r.edit.rule_id = f.rule_id;
+  r.edit.line = f.span.line;
+  return r;
+}
+
+bool zero_width(const Token& t) {
+  return t.kind == TokenKind::Indent || t.kind == TokenKind::Dedent ||
+         (t.kind == TokenKind::Newline && t.span.offset == t.span.end_offset);
+}
+
+// The tokens exactly covering [offset, end): first index and count; count 0 when the span
+// does not fall on token boundaries.
+std::pair<size_t, size_t> covering(const std::vector<Token>& toks, uint32_t offset, uint32_t end) {
+  auto it = std::lower_bound(toks.begin(), toks.end(), offset,
+                             [](const Token& t, uint32_t o) { return t.span.offset < o; });
+  size_t i = static_cast<size_t>(it - toks.begin());
+  while (i < toks.size() && zero_width(toks[i]) && toks[i].span.offset == offset) ++i;
+  if (i >= toks.size() || toks[i].span.offset != offset || end <= offset) return {0, 0};
+  size_t j = i;
+  while (j < toks.size() && toks[j].span.end_offset <= end && toks[j].kind != TokenKind::EndMarker)
+    ++j;
+  if (j == i || toks[j - 1].span.end_offset != end) return {0, 0};
+  return {i, j - i};
+}
+
+// The finding's value for a string fact: match is "\"value\"".
+std::string_view unquote(std::string_view m) {
+  if (m.size() >= 2 && m.front() == '"' && m.back() == '"') return m.substr(1, m.size() - 2);
+  return m;
+}
+
+std::string_view body_of(const Token& t) {
+  const size_t open = static_cast<size_t>(t.prefix_len) + t.quote_len;
+  if (t.text.size() < open + t.quote_len) return {};
+  return t.text.substr(open, t.text.size() - open - t.quote_len);
+}
+
+std::vector<std::string> words_of(const MatchSpec& match) {
+  std::vector<std::string> out;
+  for (const auto& n : match.names) {
+    std::string w = n;
+    if (w.size() > 2 && w.compare(w.size() - 2, 2, ":N") == 0) w.resize(w.size() - 2);
+    if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+  }
+  return out;
+}
+
+EditResult rename_reference(const Finding& f, const Autofix& fix, const MatchSpec& match,
+                            std::string_view text, const std::vector<Token>& toks) {
+  auto [i, n] = covering(toks, f.span.offset, f.span.end_offset);
+  if (n == 0) return mismatch("span is not on token boundaries");
+  for (size_t k = 0; k < n; ++k) {
+    const Token& t = toks[i + k];
+    const bool ok = (k % 2 == 0) ? t.kind == TokenKind::Name
+                                 : (t.kind == TokenKind::Op && t.text == ".");
+    if (!ok) return mismatch("span is not a dotted name");
+  }
+  if (n % 2 == 0) return mismatch("span is not a dotted name");
+  const std::string_view src = text.substr(f.span.offset, f.span.end_offset - f.span.offset);
+  if (src != f.match)
+    return manual("used through an alias (`" + std::string(src) + "` is " + f.match +
+                  "): rename by hand");
+  std::string to = renamed(f.match, fix, match);
+  if (to.empty() || to == f.match) return mismatch("rename target is empty or unchanged");
+  return edited(f, f.span.offset, f.span.end_offset, std::move(to));
+}
+
+EditResult rename_method(const Finding& f, const Autofix& fix, const std::vector<Token>& toks) {
+  std::string_view name = f.match;
+  if (!name.empty() && name.front() == '.') name.remove_prefix(1);
+  if (name.size() >= 2 && name.substr(name.size() - 2) == "()") name.remove_suffix(2);
+  auto [i, n] = covering(toks, f.span.offset, f.span.end_offset);
+  if (n == 2 && toks[i].kind == TokenKind::Op && toks[i].text == ".") ++i, n = 1;  // ".cuda"
+  if (n != 1 || toks[i].kind != TokenKind::Name || toks[i].text != name)
+    return mismatch("span is not the method name `" + std::string(name) + "`");
+  if (i == 0 || toks[i - 1].text != "." || i + 1 >= toks.size() || toks[i + 1].text != "(")
+    return mismatch("`" + std::string(name) + "` is not a method call");
+  if (fix.to.empty()) return mismatch("empty rename-method target");
+  return edited(f, toks[i].span.offset, toks[i].span.end_offset, fix.to);
+}
+
+// The single, complete, non-bytes String token at the span, or nullptr.
+const Token* string_token(const Finding& f, const std::vector<Token>& toks, std::string* why) {
+  auto [i, n] = covering(toks, f.span.offset, f.span.end_offset);
+  if (n != 1 || toks[i].kind != TokenKind::String) {
+    *why = "span is not one string literal";
+    return nullptr;
+  }
+  const Token& t = toks[i];
+  if (t.string_flags & (python::kBytes | python::kUnterminated)) {
+    *why = "bytes or unterminated string literal";
+    return nullptr;
+  }
+  if (python::decode_string(t) != unquote(f.match)) {
+    *why = "string literal value differs from the finding";
+    return nullptr;
+  }
+  return &t;
+}
+
+EditResult replace_string(const Finding& f, const Autofix& fix, const MatchSpec& match,
+                          const std::vector<Token>& toks) {
+  std::string why;
+  const Token* t = string_token(f, toks, &why);
+  if (!t) return mismatch(why);
+  const std::string_view body = body_of(*t);
+  std::string out = replaced_body(body, unquote(f.match), fix.to, match);
+  if (out.empty()) return manual("string literal spelled with escapes: edit by hand");
+  const uint32_t start = t->span.offset + t->prefix_len + t->quote_len;
+  return edited(f, start, start + static_cast<uint32_t>(body.size()), std::move(out));
+}
+
+EditResult rename_env_string(const Finding& f, const Autofix& fix,
+                             const std::vector<Token>& toks) {
+  std::string why;
+  const Token* t = string_token(f, toks, &why);
+  if (!t) return mismatch(why);
+  const std::string_view body = body_of(*t);
+  if (body != unquote(f.match)) return manual("variable name spelled with escapes: edit by hand");
+  if (fix.to.empty()) return mismatch("empty rename-env target");
+  const uint32_t start = t->span.offset + t->prefix_len + t->quote_len;
+  return edited(f, start, start + static_cast<uint32_t>(body.size()), fix.to);
+}
+
+}  // namespace
+
+std::string renamed(std::string_view qualified, const Autofix& fix, const MatchSpec& match) {
+  if (fix.to.empty() || fix.to.back() != '.') return fix.to;
+  size_t keep = std::string_view::npos;  // where the kept tail starts
+  if (match.prefix) {
+    size_t best = 0;
+    for (const auto& p : match.names)
+      if (p.size() > best && rules::boundary_prefix(qualified, p)) best = p.size();
+    if (best == 0) return {};
+    keep = best;
+    if (qualified.size() > best && qualified[best] == '.') ++keep;  // prefix "torch.cuda"
+  } else {
+    const size_t dot = qualified.rfind('.');
+    if (dot == std::string_view::npos) return {};
+    keep = dot + 1;
+  }
+  if (keep > qualified.size()) return {};
+  return fix.to + std::string(qualified.substr(keep));
+}
+
+std::string replaced_body(std::string_view body, std::string_view value, std::string_view to,
+                          const MatchSpec& match) {
+  const std::vector<std::string> words = words_of(match);
+  for (const auto& w : words) {
+    if (w.empty()) continue;
+    const bool whole = value == w;
+    const bool with_index = value.size() > w.size() && value.substr(0, w.size()) == w &&
+                            value[w.size()] == ':' && rules::normalize_value(value) == w + ":N";
+    if (!whole && !with_index) continue;
+    if (body.substr(0, w.size()) != w) return {};
+    if (whole ? body.size() != w.size() : (body.size() <= w.size() || body[w.size()] != ':'))
+      return {};
+    return std::string(to) + std::string(body.substr(w.size()));
+  }
+  // A mixed backend spec "cpu:gloo,cuda:nccl": each `device:backend` item whose backend is
+  // a matched word gets `to`, and its device "cuda" becomes "npu".
+  if (body != value || body.find_first_of("{}\\") != std::string_view::npos) return {};
+  std::string out;
+  bool changed = false;
+  size_t pos = 0;
+  while (pos <= body.size()) {
+    size_t comma = body.find(',', pos);
+    if (comma == std::string_view::npos) comma = body.size();
+    std::string_view item = body.substr(pos, comma - pos);
+    const size_t colon = item.find(':');
+    std::string_view dev = colon == std::string_view::npos ? std::string_view() : item.substr(0, colon);
+    std::string_view back = colon == std::string_view::npos ? item : item.substr(colon + 1);
+    if (!out.empty() || pos > 0) out += ',';
+    if (std::find(words.begin(), words.end(), back) != words.end()) {
+      changed = true;
+      if (colon != std::string_view::npos) out += std::string(dev == "cuda" ? "npu" : dev) + ":";
+      out += to;
+    } else {
+      out += item;
+    }
+    pos = comma + 1;
+  }
+  return changed ? out : std::string();
+}
+
+EditResult python_edit(const Finding& f, const Autofix& fix, const MatchSpec& match,
+                       std::string_view text, const std::vector<python::Token>& tokens) {
+  if (f.span.end_offset > text.size() || f.span.offset >= f.span.end_offset)
+    return mismatch("span outside the file");
+  if (fix.kind == "rename") return rename_reference(f, fix, match, text, tokens);
+  if (fix.kind == "rename-method") return rename_method(f, fix, tokens);
+  if (fix.kind == "replace-string") return replace_string(f, fix, match, tokens);
+  if (fix.kind == "rename-env") return rename_env_string(f, fix, tokens);
+  return manual("unknown autofix kind `" + fix.kind + "`");
+}
+
+EditResult shell_edit(const Finding& f, const Autofix& fix, std::string_view text) {
+  if (fix.kind != "rename-env") return manual("autofix `" + fix.kind + "` applies to Python only");
+  if (f.span.end_offset > text.size() || f.span.offset >= f.span.end_offset)
+    return mismatch("span outside the file");
+  const std::string_view name = unquote(f.match);
+  const std::string_view src = text.substr(f.span.offset, f.span.end_offset - f.span.offset);
+  if (src != name) return mismatch("text at the span is not `" + std::string(name) + "`");
+  if ((f.span.offset > 0 && ident_char(text[f.span.offset - 1])) ||
+      (f.span.end_offset < text.size() && ident_char(text[f.span.end_offset])))
+    return mismatch("`" + std::string(name) + "` is part of a longer name");
+  if (fix.to.empty()) return mismatch("empty rename-env target");
+  return edited(f, f.span.offset, f.span.end_offset, fix.to);
+}
+
+}  // namespace ascendify::fix::detail

@@ -1,0 +1,66 @@
+// The fix summary: what was edited, the manual to-do list by domain, what transfer_to_npu
+// covers at runtime, and the diagnostics.
+#include <map>
+#include <string>
+
+#include "fix/fix.hpp"
+
+namespace ascendify::fix {
+
+namespace {
+
+std::string where(const ManualItem& m) {
+  std::string s = m.path;
+  if (m.line) s += ":" + std::to_string(m.line);
+  if (m.cell) s += " (cell " + std::to_string(m.cell) + ", line " + std::to_string(m.cell_line) + ")";
+  return s;
+}
+
+}  // namespace
+
+std::string manual_summary(const FixResult& r) {
+  std::string out;
+  out += "Automatic edits: " + std::to_string(r.edit_count()) + " in " +
+         std::to_string(r.files.size()) + " file(s)\n";
+  size_t imports = 0;
+  for (const auto& f : r.files)
+    if (!f.inserted.empty()) ++imports;
+  if (imports) out += "  torch_npu import added to " + std::to_string(imports) + " file(s)\n";
+  if (r.transfer_to_npu) {
+    out += "transfer_to_npu redirect added to " + std::to_string(r.entry_points.size()) +
+           " entry point(s)";
+    for (const auto& e : r.entry_points) out += (&e == &r.entry_points.front() ? ": " : ", ") + e;
+    out += "\n";
+  }
+
+  out += "\nManual work: " + std::to_string(r.manual.size()) + " finding(s)\n";
+  std::map<Domain, std::vector<const ManualItem*>> by_domain;
+  for (const auto& m : r.manual) by_domain[m.domain].push_back(&m);
+  for (Domain d : kAllDomains) {
+    auto it = by_domain.find(d);
+    if (it == by_domain.end()) continue;
+    out += "\n[" + std::string(to_string(d)) + "] " + std::to_string(it->second.size()) + "\n";
+    for (const ManualItem* m : it->second) {
+      out += "  " + where(*m) + "  " + m->rule_id + "  " + m->match;
+      if (!m->replacement.empty()) out += " -> " + m->replacement;
+      out += "  (" + m->reason + ")\n";
+    }
+  }
+
+  if (!r.by_transfer.empty()) {
+    out += "\nCovered at runtime by transfer_to_npu (not edited): " +
+           std::to_string(r.by_transfer.size()) + " finding(s)\n";
+    for (const auto& m : r.by_transfer) out += "  " + where(m) + "  " + m.rule_id + "\n";
+  }
+  if (!r.diagnostics.empty()) {
+    out += "\nDiagnostics:\n";
+    for (const auto& d : r.diagnostics) {
+      out += "  ";
+      if (!d.path.empty()) out += d.path + (d.line ? ":" + std::to_string(d.line) : "") + ": ";
+      out += d.message + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace ascendify::fix
