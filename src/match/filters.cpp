@@ -87,9 +87,8 @@ bool filters_accept(const MatchSpec& m, const Fact& f) {
   }
   if (!m.scope_contains.empty()) {
     const std::string scope = ascii_lower(f.scope);
-    if (std::none_of(m.scope_contains.begin(), m.scope_contains.end(), [&](const std::string& s) {
-          return scope.find(s) != std::string::npos;
-        }))
+    if (std::none_of(m.scope_contains.begin(), m.scope_contains.end(),
+                     [&](const std::string& s) { return scope.find(s) != std::string::npos; }))
       return false;
   }
   if (!m.categories.empty() && !contains_str(m.categories, f.detail)) return false;

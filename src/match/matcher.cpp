@@ -26,8 +26,8 @@ bool is_env_access(const Fact& f) {
   if (f.ctx == StringContext::Subscript) return ends_with_name(f.detail, "environ");
   if (f.ctx == StringContext::Positional && f.arg_index == 0) {
     static const std::vector<std::string> kCalls = {
-        "os.getenv", "os.environ.get", "os.environ.setdefault", "os.environ.pop",
-        "os.putenv", "os.unsetenv"};
+        "os.getenv",      "os.environ.get", "os.environ.setdefault",
+        "os.environ.pop", "os.putenv",      "os.unsetenv"};
     return std::find(kCalls.begin(), kCalls.end(), f.call) != kCalls.end();
   }
   return false;
@@ -35,8 +35,10 @@ bool is_env_access(const Fact& f) {
 
 std::vector<Lookup> lookups(const Fact& f) {
   switch (f.kind) {
-    case FactKind::Reference: return {{MatchKind::Reference, {f.name}}};
-    case FactKind::MethodCall: return {{MatchKind::Method, {f.name}}};
+    case FactKind::Reference:
+      return {{MatchKind::Reference, {f.name}}};
+    case FactKind::MethodCall:
+      return {{MatchKind::Method, {f.name}}};
     case FactKind::Import: {
       if (f.arg_index > 0) return {};  // relative import: a module of the project itself
       Lookup l{MatchKind::Import, {f.name}};
@@ -50,11 +52,16 @@ std::vector<Lookup> lookups(const Fact& f) {
     }
     case FactKind::Dependency:
       return {{MatchKind::Dependency, {rules::normalize_dist_name(f.name)}}};
-    case FactKind::EnvVar: return {{MatchKind::Env, {f.name}}};
-    case FactKind::Command: return {{MatchKind::Command, {f.name}}};
-    case FactKind::BaseImage: return {{MatchKind::Image, {rules::normalize_image(f.name)}}};
-    case FactKind::Native: return {{MatchKind::Native, {f.name}}};
-    default: return {};
+    case FactKind::EnvVar:
+      return {{MatchKind::Env, {f.name}}};
+    case FactKind::Command:
+      return {{MatchKind::Command, {f.name}}};
+    case FactKind::BaseImage:
+      return {{MatchKind::Image, {rules::normalize_image(f.name)}}};
+    case FactKind::Native:
+      return {{MatchKind::Native, {f.name}}};
+    default:
+      return {};
   }
 }
 
@@ -66,8 +73,8 @@ bool excluded(const MatchSpec& m, std::string_view key) {
 
 struct Best {
   const Rule* rule = nullptr;
-  std::string key;     // the fact name the rule matched
-  size_t prefix = 0;   // length of the matched prefix (0 for exact)
+  std::string key;    // the fact name the rule matched
+  size_t prefix = 0;  // length of the matched prefix (0 for exact)
   bool exact = false;
   int filters = 0;
   size_t order = 0;
@@ -90,9 +97,12 @@ void consider(const rules::RuleSet& rules, const Rule* r, const Fact& f, const s
 
 std::string match_text(const Fact& f) {
   switch (f.kind) {
-    case FactKind::String: return "\"" + f.name + "\"";
-    case FactKind::MethodCall: return "." + f.name + "()";
-    default: return f.name;
+    case FactKind::String:
+      return "\"" + f.name + "\"";
+    case FactKind::MethodCall:
+      return "." + f.name + "()";
+    default:
+      return f.name;
   }
 }
 
@@ -119,8 +129,7 @@ std::string normalize_string_value(std::string_view value) {
 }
 
 std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& file,
-                                std::string_view text, const FileFacts& facts,
-                                size_t* suppressed) {
+                                std::string_view text, const FileFacts& facts, size_t* suppressed) {
   std::vector<Finding> out;
   if (facts.facts.empty()) return out;
   const SnippetSource snippets(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
@@ -172,8 +181,7 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
       fd.autofix = r.autofix.has_value() && r.confidence == Confidence::High;
       fd.auto_by_transfer_to_npu = r.transfer_to_npu == TransferCoverage::Covered;
       fd.scope = f.scope;
-      if (!facts.cell_lines.empty() && f.span.line >= 1 &&
-          f.span.line <= facts.cell_lines.size()) {
+      if (!facts.cell_lines.empty() && f.span.line >= 1 && f.span.line <= facts.cell_lines.size()) {
         fd.cell = facts.cell_lines[f.span.line - 1].cell;
         fd.cell_line = facts.cell_lines[f.span.line - 1].line;
       }

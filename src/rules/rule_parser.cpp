@@ -37,7 +37,8 @@ void check_keys(const YAML::Node& map, std::string_view what,
     const std::string key = kv.first.Scalar();
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
       fail(kv.first, "unknown key '" + key + "' in " + std::string(what));
-    if (!seen.insert(key).second) fail(kv.first, "duplicate key '" + key + "' in " + std::string(what));
+    if (!seen.insert(key).second)
+      fail(kv.first, "duplicate key '" + key + "' in " + std::string(what));
   }
 }
 
@@ -94,7 +95,8 @@ E parse_enum(const YAML::Node& n, std::string_view key, std::optional<E> (*parse
              std::string_view allowed) {
   std::string s = scalar(n, key);
   if (auto v = parse(s)) return *v;
-  fail(n, "'" + std::string(key) + "' must be one of " + std::string(allowed) + ", not '" + s + "'");
+  fail(n,
+       "'" + std::string(key) + "' must be one of " + std::string(allowed) + ", not '" + s + "'");
 }
 
 MatchKind parse_kind(const YAML::Node& n) {
@@ -116,9 +118,8 @@ ArgCondition parse_arg(const YAML::Node& n) {
   if (n["keyword"]) a.keyword = non_empty(n["keyword"], "keyword");
   if (n["position"]) {
     std::string s = scalar(n["position"], "position");
-    if (s.empty() || s.size() > 3 || !std::all_of(s.begin(), s.end(), [](char c) {
-          return c >= '0' && c <= '9';
-        }))
+    if (s.empty() || s.size() > 3 ||
+        !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
       fail(n["position"], "'position' must be an integer >= 0, not '" + s + "'");
     a.position = std::stoi(s);
   }
@@ -167,9 +168,12 @@ MatchSpec parse_match(const YAML::Node& n) {
   if (n["prefix"]) m.prefix = boolean(n["prefix"], "prefix");
   if (n["names"]) {
     for (auto& name : string_list(n["names"], "names")) {
-      if (k == MK::Dependency) name = normalize_dist_name(name);
-      else if (k == MK::String) name = normalize_value(name);
-      else if (k == MK::Image) name = normalize_image(name);
+      if (k == MK::Dependency)
+        name = normalize_dist_name(name);
+      else if (k == MK::String)
+        name = normalize_value(name);
+      else if (k == MK::Image)
+        name = normalize_image(name);
       m.names.push_back(std::move(name));
     }
   }
@@ -218,8 +222,9 @@ MatchSpec parse_match(const YAML::Node& n) {
   if (n["categories"]) m.categories = string_list(n["categories"], "categories");
   if (n["imports"]) m.import_names = string_list(n["imports"], "imports");
   if (m.names.empty() && !(k == MK::Native && !m.categories.empty()))
-    fail(n, "match: 'names' must list at least one name (native rules may give only "
-            "'categories')");
+    fail(n,
+         "match: 'names' must list at least one name (native rules may give only "
+         "'categories')");
   return m;
 }
 
@@ -230,18 +235,25 @@ Autofix parse_autofix(const YAML::Node& n, MatchKind kind) {
   Autofix a;
   a.kind = scalar(n["kind"], "kind");
   MatchKind needed;
-  if (a.kind == "rename") needed = MatchKind::Reference;
-  else if (a.kind == "rename-method") needed = MatchKind::Method;
-  else if (a.kind == "replace-string") needed = MatchKind::String;
-  else if (a.kind == "rename-env") needed = MatchKind::Env;
+  if (a.kind == "rename")
+    needed = MatchKind::Reference;
+  else if (a.kind == "rename-method")
+    needed = MatchKind::Method;
+  else if (a.kind == "replace-string")
+    needed = MatchKind::String;
+  else if (a.kind == "rename-env")
+    needed = MatchKind::Env;
   else
-    fail(n["kind"], "autofix kind must be one of rename|rename-method|replace-string|"
-                    "rename-env, not '" + a.kind + "'");
+    fail(n["kind"],
+         "autofix kind must be one of rename|rename-method|replace-string|"
+         "rename-env, not '" +
+             a.kind + "'");
   if (needed != kind)
     fail(n["kind"], "autofix kind '" + a.kind + "' does not fit this rule's match kind");
   a.to = non_empty(n["to"], "to");
   a.needs_torch_npu_import = a.kind != "rename-env";
-  if (n["import_torch_npu"]) a.needs_torch_npu_import = boolean(n["import_torch_npu"], "import_torch_npu");
+  if (n["import_torch_npu"])
+    a.needs_torch_npu_import = boolean(n["import_torch_npu"], "import_torch_npu");
   return a;
 }
 
@@ -272,15 +284,15 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
   r.match = parse_match(n["match"]);
   r.message = non_empty(n["message"], "message");
   if (n["replacement"]) r.replacement = scalar(n["replacement"], "replacement");
-  r.confidence = parse_enum<Confidence>(n["confidence"], "confidence", parse_confidence,
-                                        "high|medium|low");
+  r.confidence =
+      parse_enum<Confidence>(n["confidence"], "confidence", parse_confidence, "high|medium|low");
   if (n["transfer_to_npu"])
-    r.transfer_to_npu = parse_enum<TransferCoverage>(
-        n["transfer_to_npu"], "transfer_to_npu", parse_transfer_coverage,
-        "covered|partial|not-covered");
+    r.transfer_to_npu =
+        parse_enum<TransferCoverage>(n["transfer_to_npu"], "transfer_to_npu",
+                                     parse_transfer_coverage, "covered|partial|not-covered");
   if (n["severity"])
-    r.severity = parse_enum<Severity>(n["severity"], "severity", parse_severity,
-                                      "info|manual|blocker");
+    r.severity =
+        parse_enum<Severity>(n["severity"], "severity", parse_severity, "info|manual|blocker");
   if (n["autofix"]) r.autofix = parse_autofix(n["autofix"], r.match.kind);
   r.refs = string_list(n["refs"], "refs");
   if (r.refs.empty()) fail(n["refs"], "'refs' must cite at least one source");
@@ -291,8 +303,8 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
   if (dep) {
     r.status = scalar(n["status"], "status");
     if (r.status != "compatible" && r.status != "replace" && r.status != "unsupported")
-      fail(n["status"], "'status' must be one of compatible|replace|unsupported, not '" +
-                            r.status + "'");
+      fail(n["status"],
+           "'status' must be one of compatible|replace|unsupported, not '" + r.status + "'");
   }
   if (n["effort"]) {
     const YAML::Node& e = n["effort"];

@@ -1,10 +1,10 @@
 #pragma once
 // Parses one rule (a YAML mapping) into a Rule, validating every field against the schema
 // of rules/README.md. Internal to the rules module.
+#include <yaml-cpp/yaml.h>
+
 #include <optional>
 #include <string>
-
-#include <yaml-cpp/yaml.h>
 
 #include "core/rule.hpp"
 

@@ -1,10 +1,10 @@
 #include "rules/ruleset.hpp"
 
+#include <yaml-cpp/yaml.h>
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
-
-#include <yaml-cpp/yaml.h>
 
 #include "rules/embedded.hpp"
 #include "rules/rule_parser.hpp"

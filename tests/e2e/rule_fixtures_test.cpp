@@ -48,8 +48,10 @@ Annotations parse_annotations(std::string_view text) {
   for (uint32_t n = 1; n <= index.line_count(); ++n) {
     std::string_view line = trim(index.line(n));
     std::string_view body;
-    if (line.substr(0, 1) == "#") body = trim(line.substr(1));
-    else if (line.substr(0, 2) == "//") body = trim(line.substr(2));
+    if (line.substr(0, 1) == "#")
+      body = trim(line.substr(1));
+    else if (line.substr(0, 2) == "//")
+      body = trim(line.substr(2));
     if (body.substr(0, 7) == "ruleid:") {
       for (auto& id : split_ids(body.substr(7))) pending_hit.push_back(id);
       continue;
@@ -125,16 +127,16 @@ TEST(RuleFixtures, EveryRuleFiresExactlyOnItsAnnotatedLines) {
     for (const std::string& id : ids) {
       const Lines want = ann.ruleid.count(id) ? ann.ruleid[id] : Lines{};
       const Lines got = fired.count(id) ? fired[id] : Lines{};
-      EXPECT_EQ(show(got), show(want)) << rel << ": rule " << id << " fired on lines "
-                                       << show(got) << ", annotated " << show(want);
+      EXPECT_EQ(show(got), show(want)) << rel << ": rule " << id << " fired on lines " << show(got)
+                                       << ", annotated " << show(want);
     }
   }
 
   for (const Rule& r : set.all()) {
     const bool compatible = r.status == "compatible";
     if (!compatible && !has_hit.count(r.id))
-      ADD_FAILURE() << r.id << " (" << r.source << "): no fixture line annotated `ruleid: "
-                    << r.id << "` under tests/fixtures/rules/";
+      ADD_FAILURE() << r.id << " (" << r.source << "): no fixture line annotated `ruleid: " << r.id
+                    << "` under tests/fixtures/rules/";
     if (!has_ok.count(r.id))
       ADD_FAILURE() << r.id << " (" << r.source << "): no look-alike annotated `ok: " << r.id
                     << "` under tests/fixtures/rules/";

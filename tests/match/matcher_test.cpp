@@ -1,8 +1,9 @@
+#include "match/matcher.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "match/matcher.hpp"
 #include "rules/normalize.hpp"
 
 using namespace ascendify;
@@ -12,9 +13,10 @@ namespace {
 // Compact rule text: every test rule needs the same boilerplate besides id/domain/match.
 std::string rule(const std::string& id, const std::string& match, const std::string& extra = "") {
   std::string domain = id.substr(0, id.find('.'));
-  return "- id: " + id + "\n  domain: " + domain + "\n  match: " + match +
-         "\n  message: m " + id + "\n  confidence: high\n  effort: {first: 1, each: 1}\n"
-         "  refs: [test]\n" + extra;
+  return "- id: " + id + "\n  domain: " + domain + "\n  match: " + match + "\n  message: m " + id +
+         "\n  confidence: high\n  effort: {first: 1, each: 1}\n"
+         "  refs: [test]\n" +
+         extra;
 }
 
 rules::RuleSet make(const std::string& yaml) {
@@ -56,8 +58,8 @@ Fact of_kind(FactKind k, const std::string& name, uint32_t line, const std::stri
   return f;
 }
 
-std::vector<Finding> run(const rules::RuleSet& set, const FileFacts& ff,
-                         std::string_view text = "", size_t* suppressed = nullptr) {
+std::vector<Finding> run(const rules::RuleSet& set, const FileFacts& ff, std::string_view text = "",
+                         size_t* suppressed = nullptr) {
   SourceFile file{"a/b.py", "/x/a/b.py", FileKind::Python, 0};
   return match::match_file(set, file, text, ff, suppressed);
 }
@@ -93,7 +95,8 @@ TEST(BoundaryPrefix, Semantics) {
   EXPECT_TRUE(rules::boundary_prefix("anything", ""));
   EXPECT_EQ(rules::normalize_image("docker.io/library/Ubuntu:22.04"), "ubuntu");
   EXPECT_EQ(rules::normalize_image("nvcr.io/nvidia/pytorch:24.01-py3"), "nvcr.io/nvidia/pytorch");
-  EXPECT_EQ(rules::normalize_image("localhost:5000/nvidia/cuda@sha256:ab"), "localhost:5000/nvidia/cuda");
+  EXPECT_EQ(rules::normalize_image("localhost:5000/nvidia/cuda@sha256:ab"),
+            "localhost:5000/nvidia/cuda");
 }
 
 TEST(Matcher, ExactBeatsPrefixAndLongerPrefixBeatsShorter) {
@@ -107,9 +110,10 @@ TEST(Matcher, ExactBeatsPrefixAndLongerPrefixBeatsShorter) {
 }
 
 TEST(Matcher, MoreFiltersBeatFewerThenLoadOrder) {
-  auto set = make(rule("precision.any-float", "{kind: method, names: [float]}") +
-                  rule("precision.rms", "{kind: method, names: [float], scope_contains: [RMSNorm]}") +
-                  rule("precision.rms-twin", "{kind: method, names: [float], scope_contains: [norm]}"));
+  auto set =
+      make(rule("precision.any-float", "{kind: method, names: [float]}") +
+           rule("precision.rms", "{kind: method, names: [float], scope_contains: [RMSNorm]}") +
+           rule("precision.rms-twin", "{kind: method, names: [float], scope_contains: [norm]}"));
   FileFacts ff;
   Fact a = of_kind(FactKind::MethodCall, "float", 1);
   a.scope = "WanRMSNorm.forward";  // case-insensitive: rule text RMSNorm
@@ -124,9 +128,11 @@ TEST(Matcher, MoreFiltersBeatFewerThenLoadOrder) {
 }
 
 TEST(Matcher, UsagesFilterAndExclude) {
-  auto set = make(rule("custom_op.jit", "{kind: reference, names: [triton.jit], usages: [decorator]}") +
-                  rule("device.api", "{kind: reference, names: [torch.cuda.], prefix: true, "
-                                     "exclude: [torch.cuda.nvtx]}"));
+  auto set =
+      make(rule("custom_op.jit", "{kind: reference, names: [triton.jit], usages: [decorator]}") +
+           rule("device.api",
+                "{kind: reference, names: [torch.cuda.], prefix: true, "
+                "exclude: [torch.cuda.nvtx]}"));
   FileFacts ff;
   ff.facts = {ref("triton.jit", 1, Usage::Decorator), ref("triton.jit", 2, Usage::Load),
               ref("torch.cuda.nvtx.range_push", 3), ref("torch.cuda.nvtx", 4, Usage::Load),
@@ -135,11 +141,14 @@ TEST(Matcher, UsagesFilterAndExclude) {
 }
 
 TEST(Matcher, ArgsConditions) {
-  auto set = make(rule("device.to", "{kind: method, names: [to], args: [{keyword: device, "
-                                    "position: 0, values: [cuda, 'cuda:0']}]}") +
-                  rule("precision.dt", "{kind: reference, names: [torch.zeros], args: "
-                                       "[{keyword: dtype, values: [torch.float64]}]}") +
-                  rule("device.pin", "{kind: method, names: [pin], args: [{keyword: device, present: true}]}"));
+  auto set = make(
+      rule("device.to",
+           "{kind: method, names: [to], args: [{keyword: device, "
+           "position: 0, values: [cuda, 'cuda:0']}]}") +
+      rule("precision.dt",
+           "{kind: reference, names: [torch.zeros], args: "
+           "[{keyword: dtype, values: [torch.float64]}]}") +
+      rule("device.pin", "{kind: method, names: [pin], args: [{keyword: device, present: true}]}"));
   auto call = [](FactKind k, const std::string& name, uint32_t line, std::vector<Arg> args) {
     Fact f = of_kind(k, name, line);
     f.args = std::move(args);
@@ -149,14 +158,16 @@ TEST(Matcher, ArgsConditions) {
   ff.facts = {
       call(FactKind::MethodCall, "to", 1, {{"", ValueKind::String, "cuda", {}}}),
       call(FactKind::MethodCall, "to", 2, {{"", ValueKind::String, "cuda:3", {}}}),
-      call(FactKind::MethodCall, "to", 3, {{"", ValueKind::Name, "dtype", {}},
-                                           {"device", ValueKind::FString, "cuda:{}", {}}}),
+      call(FactKind::MethodCall, "to", 3,
+           {{"", ValueKind::Name, "dtype", {}}, {"device", ValueKind::FString, "cuda:{}", {}}}),
       call(FactKind::MethodCall, "to", 4, {{"", ValueKind::String, "cpu", {}}}),
-      call(FactKind::MethodCall, "to", 5, {{"", ValueKind::Name, "x", {}},
-                                           {"", ValueKind::String, "cuda", {}}}),  // position 1
+      call(FactKind::MethodCall, "to", 5,
+           {{"", ValueKind::Name, "x", {}}, {"", ValueKind::String, "cuda", {}}}),  // position 1
       call(FactKind::MethodCall, "to", 6, {{"", ValueKind::Other, "\"cuda\"", {}}}),
-      call(FactKind::Reference, "torch.zeros", 7, {{"dtype", ValueKind::Name, "torch.float64", {}}}),
-      call(FactKind::Reference, "torch.zeros", 8, {{"dtype", ValueKind::Name, "torch.float32", {}}}),
+      call(FactKind::Reference, "torch.zeros", 7,
+           {{"dtype", ValueKind::Name, "torch.float64", {}}}),
+      call(FactKind::Reference, "torch.zeros", 8,
+           {{"dtype", ValueKind::Name, "torch.float32", {}}}),
       call(FactKind::MethodCall, "pin", 9, {{"device", ValueKind::Name, "d", {}}}),
       call(FactKind::MethodCall, "pin", 10, {}),
   };
@@ -165,18 +176,19 @@ TEST(Matcher, ArgsConditions) {
 }
 
 TEST(Matcher, StringContextsKeywordsCallsTargets) {
-  auto set = make(
-      rule("device.str", "{kind: string, names: [cuda], contexts: [keyword, assign, compare], "
-                         "keywords: [device], targets: [device]}") +
-      rule("distributed.nccl", "{kind: string, names: [nccl], contexts: [keyword, positional], "
-                               "keywords: [backend], calls: [torch.distributed.init_process_group]}"));
+  auto set = make(rule("device.str",
+                       "{kind: string, names: [cuda], contexts: [keyword, assign, compare], "
+                       "keywords: [device], targets: [device]}") +
+                  rule("distributed.nccl",
+                       "{kind: string, names: [nccl], contexts: [keyword, positional], "
+                       "keywords: [backend], calls: [torch.distributed.init_process_group]}"));
   FileFacts ff;
   ff.facts = {
       str("cuda", 1, StringContext::Keyword, "device", "torch.zeros"),
       str("cuda", 2, StringContext::Keyword, "dtype", "torch.zeros"),
       str("cuda", 3, StringContext::AssignValue, "self.device"),
       str("cuda", 4, StringContext::AssignValue, "cuda_device"),
-      str("cuda", 5, StringContext::Compare, "x.device"),  // targets apply to compare
+      str("cuda", 5, StringContext::Compare, "x.device"),             // targets apply to compare
       str("cuda", 6, StringContext::Positional, "", "torch.device"),  // context not listed
       str("nccl", 7, StringContext::Positional, "", "torch.distributed.init_process_group"),
       str("nccl", 8, StringContext::Keyword, "backend", "torch.distributed.init_process_group"),
@@ -216,8 +228,9 @@ TEST(Matcher, ImportsExactPrefixModuleAndRelative) {
 }
 
 TEST(Matcher, DependencyCompatibleProducesNothing) {
-  auto set = make(rule("dependency.fa", "{kind: dependency, names: [flash-attn]}", "  status: replace\n") +
-                  rule("dependency.ok", "{kind: dependency, names: [numpy]}", "  status: compatible\n"));
+  auto set =
+      make(rule("dependency.fa", "{kind: dependency, names: [flash-attn]}", "  status: replace\n") +
+           rule("dependency.ok", "{kind: dependency, names: [numpy]}", "  status: compatible\n"));
   FileFacts ff;
   ff.facts = {of_kind(FactKind::Dependency, "Flash_Attn", 1, ">=2"),
               of_kind(FactKind::Dependency, "numpy", 2), of_kind(FactKind::Dependency, "other", 3)};
@@ -242,7 +255,9 @@ TEST(Matcher, EnvCommandImageNative) {
   ff.facts = {of_kind(FactKind::EnvVar, "CUDA_VISIBLE_DEVICES", 1, "0,1"),
               of_kind(FactKind::EnvVar, "NCCL_SOCKET_IFNAME", 2),
               of_kind(FactKind::EnvVar, "NCCLX", 3),
-              sub, get, other,
+              sub,
+              get,
+              other,
               of_kind(FactKind::Command, "nvidia-smi", 7),
               of_kind(FactKind::Command, "npu-smi", 8),
               of_kind(FactKind::BaseImage, "nvidia/cuda:12.1.0-devel-ubuntu22.04", 9),
@@ -252,9 +267,9 @@ TEST(Matcher, EnvCommandImageNative) {
               of_kind(FactKind::Native, "cub/cub.cuh", 13, "macro"),
               of_kind(FactKind::Native, "cuda_runtime.h", 14, "include")};
   auto fs = run(set, ff);
-  EXPECT_EQ(ids(fs), (V{"device.cvd@1", "distributed.nccl-env@2", "device.cvd@4",
-                        "distributed.nccl-env@5", "device.smi@7", "device.img@9",
-                        "custom_op.kernel@11", "custom_op.cub@12"}));
+  EXPECT_EQ(ids(fs),
+            (V{"device.cvd@1", "distributed.nccl-env@2", "device.cvd@4", "distributed.nccl-env@5",
+               "device.smi@7", "device.img@9", "custom_op.kernel@11", "custom_op.cub@12"}));
   EXPECT_TRUE(fs[0].autofix);  // autofix + high confidence
   EXPECT_FALSE(fs[1].autofix);
 }
@@ -272,10 +287,11 @@ TEST(Matcher, SuppressionsDropAndCount) {
 }
 
 TEST(Matcher, FindingFieldsAndSortOrder) {
-  auto set = make(rule("device.api", "{kind: reference, names: [torch.cuda.], prefix: true}",
-                       "  replacement: 'torch.npu.{tail}()'\n  transfer_to_npu: covered\n"
-                       "  severity: blocker\n  autofix: {kind: rename, to: torch.npu.}\n") +
-                  rule("device.m", "{kind: method, names: [cuda]}", "  replacement: '{name} -> x'\n"));
+  auto set =
+      make(rule("device.api", "{kind: reference, names: [torch.cuda.], prefix: true}",
+                "  replacement: 'torch.npu.{tail}()'\n  transfer_to_npu: covered\n"
+                "  severity: blocker\n  autofix: {kind: rename, to: torch.npu.}\n") +
+           rule("device.m", "{kind: method, names: [cuda]}", "  replacement: '{name} -> x'\n"));
   FileFacts ff;
   Fact later = ref("torch.cuda.synchronize", 3);
   later.scope = "Model.forward";
@@ -309,8 +325,9 @@ TEST(Matcher, NotebookCellsAndJsonSnippet) {
   FileFacts ff;
   ff.facts = {of_kind(FactKind::MethodCall, "cuda", 2)};
   ff.cell_lines = {{1, 1, 5}, {2, 1, 9}};
-  std::string json = "{\n \"cells\": [\n  {\n   \"source\": [\n    \"import torch\\n\"\n"
-                     "   ]\n  },\n  {\"source\": [\n    \"x = t.cuda()  # \\\"q\\\"\\n\",\n";
+  std::string json =
+      "{\n \"cells\": [\n  {\n   \"source\": [\n    \"import torch\\n\"\n"
+      "   ]\n  },\n  {\"source\": [\n    \"x = t.cuda()  # \\\"q\\\"\\n\",\n";
   auto fs = run(set, ff, json);
   ASSERT_EQ(fs.size(), 1u);
   EXPECT_EQ(fs[0].cell, 2u);
@@ -335,11 +352,15 @@ TEST(Matcher, EmbeddedRulesQuickReference) {
   Fact polar = ref("torch.polar", 5);
   polar.scope = "rope_params";
   Fact f64 = ref("torch.float64", 6, Usage::Load);
-  Fact init = str("nccl", 7, StringContext::Keyword, "backend",
-                  "torch.distributed.init_process_group");
-  ff.facts = {ref("torch.cuda.empty_cache", 1), ref("torch.cuda.synchronize", 2),
+  Fact init =
+      str("nccl", 7, StringContext::Keyword, "backend", "torch.distributed.init_process_group");
+  ff.facts = {ref("torch.cuda.empty_cache", 1),
+              ref("torch.cuda.synchronize", 2),
               ref("torch.cuda.nvtx.range_push", 3),
-              ref("flash_attn.flash_attn_varlen_func", 4), polar, f64, init};
+              ref("flash_attn.flash_attn_varlen_func", 4),
+              polar,
+              f64,
+              init};
   EXPECT_EQ(ids(run(set, ff)),
             (V{"device.cuda-empty-cache@1", "device.cuda-synchronize@2", "custom_op.nvtx@3",
                "attention.flash-attn-varlen@4", "precision.rope-float64@5", "precision.float64@6",

@@ -119,8 +119,7 @@ TEST(Loader, BadEnumValues) {
 TEST(Loader, IdMustCarryDomain) {
   expect_diag(load(replace(kGood, "id: device.empty-cache", "id: precision.empty-cache")), 2,
               "device.<slug>");
-  expect_diag(load(replace(kGood, "id: device.empty-cache", "id: device.Empty_Cache")), 2,
-              "slug");
+  expect_diag(load(replace(kGood, "id: device.empty-cache", "id: device.Empty_Cache")), 2, "slug");
 }
 
 TEST(Loader, FilterOfOtherKindRejected) {
@@ -145,13 +144,13 @@ TEST(Loader, AutofixValidated) {
   ASSERT_TRUE(ok.diags.empty()) << ok.diags[0].message;
   ASSERT_TRUE(ok.set.find("device.empty-cache")->autofix.has_value());
   EXPECT_EQ(ok.set.find("device.empty-cache")->autofix->to, "torch.npu.empty_cache");
-  expect_diag(load(replace(with_fix, "kind: rename,", "kind: rename-env,")), 10,
-              "does not fit");
+  expect_diag(load(replace(with_fix, "kind: rename,", "kind: rename-env,")), 10, "does not fit");
   expect_diag(load(replace(with_fix, "kind: rename,", "kind: sed,")), 10, "autofix kind");
 }
 
 TEST(Loader, ArgsConditionValidated) {
-  std::string base = replace(kGood, "    usages: [call]", "    args: [{position: 0, values: [cuda:0]}]");
+  std::string base =
+      replace(kGood, "    usages: [call]", "    args: [{position: 0, values: [cuda:0]}]");
   Loaded ok = load(base);
   ASSERT_TRUE(ok.diags.empty()) << ok.diags[0].message;
   const auto& a = ok.set.find("device.empty-cache")->match.args.at(0);
@@ -212,9 +211,9 @@ TEST(Loader, YamlSyntaxErrorIsOneDiagnostic) {
 }
 
 TEST(Loader, HostileInputsNeverCrash) {
-  for (std::string bad : {std::string("42"), std::string("{other: 1}"), std::string("- 7\n- [a]"),
-                          std::string(5000, '[') , std::string("- !!binary x\n"),
-                          std::string("- {id: a, id: b}")}) {
+  for (std::string bad :
+       {std::string("42"), std::string("{other: 1}"), std::string("- 7\n- [a]"),
+        std::string(5000, '['), std::string("- !!binary x\n"), std::string("- {id: a, id: b}")}) {
     Loaded l = load(bad);
     EXPECT_FALSE(l.diags.empty()) << bad.substr(0, 20);
     EXPECT_EQ(l.added, 0u);
@@ -223,8 +222,8 @@ TEST(Loader, HostileInputsNeverCrash) {
 }
 
 TEST(Loader, PrefixRulesSortedLongestFirst) {
-  std::string a = replace(replace(kGood, "[torch.cuda.empty_cache]", "[torch.]"), "    usages: [call]",
-                          "    prefix: true");
+  std::string a = replace(replace(kGood, "[torch.cuda.empty_cache]", "[torch.]"),
+                          "    usages: [call]", "    prefix: true");
   std::string b = replace(replace(kGood, "[torch.cuda.empty_cache]", "[torch.cuda.]"),
                           "    usages: [call]", "    prefix: true");
   b = replace(b, "device.empty-cache", "device.b");
