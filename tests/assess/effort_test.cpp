@@ -1,0 +1,153 @@
+#include <gtest/gtest.h>
+
+#include "assess/effort.hpp"
+#include "assess/model.hpp"
+#include "core/rule.hpp"
+#include "rules/embedded.hpp"
+
+using namespace ascendify;
+using namespace ascendify::assess;
+
+namespace {
+
+// Parameters chosen for hand arithmetic.
+const char* kEffort = R"(
+hours_per_week: 40
+range: {low: 0.5, high: 2.0}
+default_rule: {first: 3, each: 1}
+site_factors: {guarded: 0.5, transfer_to_npu_covered: 0.1, unreached: 0.5}
+environment_hours: 8
+kernels:
+  base_hours: {cuda: 20, triton: 10}
+  default_base_hours: 5
+  hours_per_100_loc: {cuda: 10}
+  feature_hours: {warp-shuffle: 6}
+  default_feature_hours: 2
+  templated_factor: 1.5
+  backward_kinds: [autograd-function]
+  backward_factor: 2
+  fallback_factor: 0.25
+verification:
+  precision: {base: 4, per_phase: 2, per_kernel: 1, per_precision_site: 0.5}
+  performance: {base: 4, per_phase: 2, per_kernel: 1, per_attention_site: 0.25}
+)";
+
+EffortModel model() {
+  Model m;
+  std::vector<Diagnostic> d;
+  load_model_file(m, "rules/model/effort.yaml", kEffort, d);
+  EXPECT_TRUE(d.empty());
+  return m.effort;
+}
+
+Finding site(bool covered = false, bool guarded = false) {
+  Finding f;
+  f.rule_id = "device.sync";
+  f.severity = Severity::Manual;
+  f.auto_by_transfer_to_npu = covered;
+  f.guarded = guarded;
+  f.phases = {"inference"};
+  return f;
+}
+
+TEST(Effort, FirstSiteThenEachFurther) {
+  const EffortModel m = model();
+  Rule r;
+  r.effort = {2.0, 0.5};
+  std::vector<Finding> sites(4, site());
+  std::vector<const Finding*> ptrs;
+  for (const auto& s : sites) ptrs.push_back(&s);
+  EXPECT_DOUBLE_EQ(rule_hours(&r, ptrs, m, false), 2.0 + 3 * 0.5);
+  EXPECT_DOUBLE_EQ(rule_hours(nullptr, ptrs, m, false), 3.0 + 3 * 1.0);  // default rule
+}
+
+TEST(Effort, FortiethCoveredSiteCostsAlmostNothing) {
+  const EffortModel m = model();
+  Rule r;
+  r.effort = {1.0, 0.5};
+  std::vector<Finding> sites(40, site(/*covered=*/true));
+  std::vector<const Finding*> ptrs;
+  for (const auto& s : sites) ptrs.push_back(&s);
+  // 1 + 39 * 0.5 * 0.1 = 2.95
+  EXPECT_NEAR(rule_hours(&r, ptrs, m, false), 2.95, 1e-9);
+}
+
+TEST(Effort, GuardedAndUnreachedDiscounted) {
+  const EffortModel m = model();
+  Rule r;
+  r.effort = {2.0, 1.0};
+  Finding g = site(false, true);
+  Finding u = site();
+  u.phases.clear();
+  Finding info = site();
+  info.severity = Severity::Info;
+  // Heaviest first: unreached (0.5) pays first? both 0.5: g first -> 2*0.5 + 1*0.5 = 1.5
+  EXPECT_DOUBLE_EQ(rule_hours(&r, {&g, &u, &info}, m, true), 1.5);
+  // Without the unreached discount the unreached site weighs 1 and pays the first cost.
+  EXPECT_DOUBLE_EQ(rule_hours(&r, {&g, &u, &info}, m, false), 2.0 + 0.5);
+  EXPECT_DOUBLE_EQ(rule_hours(&r, {&info}, m, false), 0.0);
+}
+
+TEST(Effort, KernelHours) {
+  const EffortModel m = model();
+  KernelRow k;
+  k.kind = "cuda";
+  k.loc = 250;
+  k.features = {"warp-shuffle", "inline-asm"};
+  // 20 + 10*2.5 + 6 + 2 = 53
+  EXPECT_DOUBLE_EQ(kernel_hours(k, false, m), 53.0);
+  k.templated = true;
+  EXPECT_DOUBLE_EQ(kernel_hours(k, false, m), 79.5);
+  k.templated = false;
+  k.has_fallback = true;
+  EXPECT_DOUBLE_EQ(kernel_hours(k, false, m), 13.25);
+  KernelRow fn;
+  fn.kind = "autograd-function";
+  EXPECT_DOUBLE_EQ(kernel_hours(fn, false, m), 5.0);
+  EXPECT_DOUBLE_EQ(kernel_hours(fn, true, m), 10.0);  // backward needed
+}
+
+TEST(Effort, VerificationAndWholeEstimate) {
+  const EffortModel m = model();
+  // precision 4 + 2*2 + 1*1 + 0.5*4 = 11; performance 4 + 2*2 + 1*1 + 0.25*2 = 9.5
+  EXPECT_DOUBLE_EQ(verification_hours(2, 1, 4, 2, m), 20.5);
+  Assessment a;
+  a.phases = {PhaseSummary{"inference", {"gen.py"}, 1, 1, {}, "inference", false}};
+  Finding f = site();
+  f.domain = Domain::Precision;
+  a.findings = {f};
+  EffortHours h = fill_effort(a, m, {"training"});
+  // env 8 + precision rule (default first 3) + verification (4+2+0.5) + (4+2) = 23.5
+  EXPECT_DOUBLE_EQ(h.total(), 23.5);
+  EXPECT_DOUBLE_EQ(a.effort.low, 23.5 * 0.5 / 40);
+  EXPECT_DOUBLE_EQ(a.effort.high, 23.5 * 2.0 / 40);
+  EXPECT_DOUBLE_EQ(a.effort_by_domain[static_cast<size_t>(Domain::Precision)].high, 3 * 2.0 / 40);
+  EXPECT_DOUBLE_EQ(a.phases[0].effort.high, 23.5 * 2.0 / 40);
+}
+
+TEST(Model, EmbeddedFilesLoadCleanly) {
+  Model m;
+  std::vector<Diagnostic> d;
+  size_t n = 0;
+  for (const auto& f : rules::embedded_model_files()) {
+    load_model_file(m, f.name, f.text, d);
+    ++n;
+  }
+  EXPECT_EQ(n, 4u);
+  EXPECT_TRUE(d.empty()) << d.front().path << ": " << d.front().message;
+  EXPECT_EQ(m.roadmap.size(), 8u);
+  EXPECT_EQ(m.roadmap.front().id, "environment");
+  EXPECT_EQ(m.roadmap.back().id, "verification");
+  EXPECT_GT(m.effort.kernels.base_hours.at("cuda"), 0.0);
+  EXPECT_EQ(m.phases.conventions.front().phase, "training");
+}
+
+TEST(Model, BadFileKeepsPreviousValues) {
+  Model m;
+  std::vector<Diagnostic> d;
+  load_model_file(m, "rules/model/effort.yaml", "hours_per_week: [1, 2", d);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_DOUBLE_EQ(m.effort.hours_per_week, 40.0);
+}
+
+}  // namespace

@@ -1,0 +1,184 @@
+#include <gtest/gtest.h>
+
+#include "assess/roadmap.hpp"
+#include "assess/verdict.hpp"
+#include "core/rule.hpp"
+#include "project.hpp"
+
+using namespace ascendify;
+using test::Names;
+
+namespace {
+
+assess::FeasibilityModel fm() {
+  return {{"no-ascend-path"}, {"kernel-rewrite", "unported-framework"}, {"cuda", "triton"}};
+}
+
+rules::RuleSet empty_rules() {
+  rules::RuleSet r;
+  r.finalize();
+  return r;
+}
+
+Finding finding(const std::string& id, Domain d, bool covered, std::vector<std::string> phases,
+                uint32_t line = 3) {
+  Finding f;
+  f.rule_id = id;
+  f.domain = d;
+  f.path = "m.py";
+  f.span.line = line;
+  f.match = "x";
+  f.auto_by_transfer_to_npu = covered;
+  f.phases = std::move(phases);
+  return f;
+}
+
+Assessment base() {
+  Assessment a;
+  a.phases = {PhaseSummary{"inference", {"gen.py"}, 1, 0, {}, "inference", false},
+              PhaseSummary{"training", {"train.py"}, 1, 0, {}, "training", true}};
+  return a;
+}
+
+TEST(Feasibility, FeasibleWhenTransferToNpuCoversAll) {
+  Assessment a = base();
+  a.findings = {finding("device.sync", Domain::Device, true, {"inference"})};
+  a.findings.push_back(finding("device.x", Domain::Device, false, {}));  // unreached: ignored
+  const auto rules = empty_rules();
+  assess::decide_feasibility(a, fm(), rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Feasible);
+  EXPECT_TRUE(a.blockers.empty());
+  EXPECT_TRUE(a.assessed);
+  ASSERT_EQ(a.feasibility_evidence.size(), 1u);
+  EXPECT_NE(a.feasibility_evidence[0].find("covers 1 site"), std::string::npos);
+}
+
+TEST(Feasibility, NeedsAdaptationForManualSwaps) {
+  Assessment a = base();
+  a.findings = {finding("precision.rope-complex128", Domain::Precision, false, {"inference"})};
+  const auto rules = empty_rules();
+  assess::decide_feasibility(a, fm(), rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::NeedsAdaptation);
+  EXPECT_TRUE(a.blockers.empty());
+}
+
+TEST(Feasibility, DifficultForKernelRewrite) {
+  Assessment a = base();
+  KernelRow k;
+  k.kind = "cuda";
+  k.name = "fused_norm";
+  k.path = "csrc/norm.cu";
+  k.line = 12;
+  k.phases = {"training"};
+  a.kernels = {k};
+  const auto rules = empty_rules();
+  assess::decide_feasibility(a, fm(), rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Difficult);
+  EXPECT_EQ(a.blockers, Names{"cuda kernel fused_norm needs a rewrite (csrc/norm.cu:12)"});
+  // Only inference required (--target inference): the training kernel does not count.
+  assess::decide_feasibility(a, fm(), rules, "inference");
+  EXPECT_EQ(a.feasibility, Feasibility::Feasible);
+  // A fallback means no rewrite is required.
+  a.kernels[0].has_fallback = true;
+  assess::decide_feasibility(a, fm(), rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Feasible);
+}
+
+TEST(Feasibility, DifficultForUnportedFramework) {
+  Assessment a = base();
+  Rule r;
+  r.id = "distributed.deepspeed";
+  r.tags = {"unported-framework"};
+  Finding f = finding("distributed.deepspeed", Domain::Distributed, false, {"training"}, 9);
+  f.rule = &r;
+  a.findings = {f};
+  const auto rules = empty_rules();
+  assess::decide_feasibility(a, fm(), rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Difficult);
+  EXPECT_EQ(a.blockers, Names{"distributed.deepspeed: x (m.py:9)"});
+  a.findings[0].guarded = true;  // guarded: optional, decides nothing
+  assess::decide_feasibility(a, fm(), rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Feasible);
+}
+
+TEST(Feasibility, InfeasibleWithoutAscendPath) {
+  Assessment a = base();
+  DependencyRow d;
+  d.name = "cupy";
+  d.status = "unsupported";
+  d.source = "requirements.txt:4";
+  d.phases = {"inference"};
+  a.dependencies = {d};
+  const auto rules = empty_rules();
+  assess::decide_feasibility(a, fm(), rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Infeasible);
+  EXPECT_EQ(a.blockers, Names{"dependency cupy is unsupported on Ascend with no replacement "
+                              "(requirements.txt:4)"});
+  a.dependencies[0].phases.clear();  // not involved in any phase
+  assess::decide_feasibility(a, fm(), rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Feasible);
+  a.dependencies[0].phases = {"inference"};
+  a.dependencies[0].replacement = "numpy on host";  // a path exists: difficult, not infeasible
+  assess::decide_feasibility(a, fm(), rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Difficult);
+}
+
+TEST(MigrationSets, MinimalThenIncremental) {
+  Assessment a = base();
+  const auto& m = assess::embedded_model().effort;
+  a.findings = {finding("device.sync", Domain::Device, false, {"inference", "training"}, 1),
+                finding("attention.fa2", Domain::Attention, false, {"inference"}, 2),
+                finding("distributed.nccl", Domain::Distributed, false, {"training"}, 3),
+                finding("device.sync", Domain::Device, false, {"training"}, 4)};
+  DependencyRow d;
+  d.name = "flash-attn";
+  d.status = "replace";
+  d.phases = {"inference", "training"};
+  a.dependencies = {d};
+  EXPECT_EQ(assess::pick_target(a.phases, ""), "inference");
+  EXPECT_EQ(assess::pick_target(a.phases, "training"), "training");
+  EXPECT_EQ(assess::pick_target(a.phases, "nope"), "inference");
+  const auto sets = assess::migration_sets(a, "inference", m);
+  ASSERT_EQ(sets.size(), 2u);
+  EXPECT_EQ(sets[0].phase, "inference");
+  EXPECT_EQ(sets[0].rule_ids, (Names{"attention.fa2", "device.sync"}));
+  EXPECT_EQ(sets[0].dependencies, Names{"flash-attn"});
+  EXPECT_EQ(sets[0].findings, 2u);
+  EXPECT_EQ(sets[1].phase, "training");
+  EXPECT_EQ(sets[1].rule_ids, Names{"distributed.nccl"});  // device.sync already in set 0
+  EXPECT_TRUE(sets[1].dependencies.empty());
+  EXPECT_EQ(sets[1].findings, 2u);  // lines 3 and 4
+  EXPECT_GT(sets[1].effort.high, 0.0);
+  // Sum of the sets is the estimate of the whole.
+  assess::EffortScope all;
+  all.phases = 2;
+  for (const auto& f : a.findings) all.findings.push_back(&f);
+  const double whole = assess::estimate(all, m).total();
+  EXPECT_NEAR((sets[0].effort.high + sets[1].effort.high) * m.hours_per_week / m.range_high,
+              whole, 1e-9);
+}
+
+TEST(Roadmap, StepsInOrderWithTheirFindings) {
+  Assessment a = base();
+  a.findings = {finding("precision.x", Domain::Precision, false, {"inference"}, 1),
+                finding("device.sync", Domain::Device, true, {"inference"}, 2),
+                finding("device.sync", Domain::Device, true, {"inference"}, 3)};
+  const auto& model = assess::embedded_model();
+  const auto hours = assess::fill_effort(a, model.effort, {"training"});
+  const auto steps = assess::build_roadmap(a, hours, model.roadmap, model.effort);
+  Names titles;
+  for (const auto& s : steps) titles.push_back(s.title);
+  EXPECT_EQ(titles, (Names{"Environment", "Device layer", "Precision", "Verification"}));
+  EXPECT_EQ(steps[1].rule_ids, Names{"device.sync"});
+  EXPECT_EQ(steps[1].findings, 2u);
+  double sum = 0;
+  for (const auto& s : steps) sum += s.effort.high;
+  EXPECT_NEAR(sum, a.effort.high, 1e-9);
+  const auto risks = assess::build_risks(a.findings);
+  ASSERT_EQ(risks.size(), 2u);
+  EXPECT_EQ(risks[0].rule_id, "device.sync");  // device before precision
+  EXPECT_EQ(risks[0].sites, 2u);
+  EXPECT_EQ(risks[0].patterns, Names{"x"});
+}
+
+}  // namespace
