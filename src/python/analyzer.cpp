@@ -1,6 +1,7 @@
 #include "python/analyzer.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "python/analyzer_impl.hpp"
 #include "python/lexer.hpp"
@@ -9,7 +10,9 @@ namespace ascendify::python {
 namespace detail {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t';
+}
 
 // `# ascendify: ignore[rule-a, rule-b]` -> (line, "rule-a"), (line, "rule-b");
 // `# ascendify: ignore` -> (line, "").
@@ -23,7 +26,8 @@ void read_suppression(const Token& t, FileFacts& out) {
   k += 6;
   while (k < s.size() && is_space(s[k])) ++k;
   if (k >= s.size() || s[k] != '[') {
-    if (k < s.size() && (s[k] == '-' || s[k] == '_' || std::isalnum(static_cast<unsigned char>(s[k]))))
+    if (k < s.size() &&
+        (s[k] == '-' || s[k] == '_' || std::isalnum(static_cast<unsigned char>(s[k]))))
       return;  // "ignored", "ignore-this": not a suppression
     out.suppressions.emplace_back(t.span.line, std::string());
     return;
@@ -44,16 +48,28 @@ void read_suppression(const Token& t, FileFacts& out) {
 }  // namespace
 
 bool is_keyword(std::string_view s) {
-  static constexpr std::string_view kKeywords[] = {
-      "False", "None",   "True",    "and",      "as",       "assert", "async", "await",
-      "break", "class",  "continue", "def",     "del",      "elif",   "else",  "except",
-      "finally", "for",  "from",    "global",   "if",       "import", "in",    "is",
-      "lambda", "nonlocal", "not",  "or",       "pass",     "raise",  "return", "try",
-      "while", "with",   "yield"};
-  if (s.empty() || s.size() > 8) return false;
-  for (std::string_view k : kKeywords)
-    if (k == s) return true;
-  return false;
+  // By length, then a handful of compares: called for every Name token.
+  switch (s.size()) {
+    case 2:
+      return s == "as" || s == "if" || s == "in" || s == "is" || s == "or";
+    case 3:
+      return s == "and" || s == "def" || s == "del" || s == "for" || s == "not" || s == "try";
+    case 4:
+      return s == "None" || s == "True" || s == "elif" || s == "else" || s == "from" ||
+             s == "pass" || s == "with";
+    case 5:
+      return s == "False" || s == "async" || s == "await" || s == "break" || s == "class" ||
+             s == "raise" || s == "while" || s == "yield";
+    case 6:
+      return s == "assert" || s == "except" || s == "global" || s == "import" || s == "lambda" ||
+             s == "return";
+    case 7:
+      return s == "finally";
+    case 8:
+      return s == "continue" || s == "nonlocal";
+    default:
+      return false;
+  }
 }
 
 Analyzer::Analyzer(std::string_view text, std::vector<Token> tokens, FileFacts& out,
@@ -168,10 +184,11 @@ uint32_t Analyzer::open_body(uint32_t colon, Block b) {
       return k;
     }
   }
-  // No body: undo what the header prepared.
+  // No body: undo what the header prepared. Resume at the line end (never skip a
+  // Newline / Indent / Dedent: the block structure depends on them).
   if (b.scope_pushed) scopes_.pop();
   if (b.own_kernel >= 0) out_.kernels[b.own_kernel].loc = 0;
-  return std::min(k, n_ - 1);
+  return std::min(op(colon, ":") ? k : colon, n_ - 1);
 }
 
 void Analyzer::run() {
@@ -213,16 +230,17 @@ FileFacts analyze(std::string_view text, std::string_view path) {
     d.path = std::string(path);
     out.diagnostics.push_back(std::move(d));
   }
-  std::vector<Token> tokens;
-  tokens.reserve(lexed.tokens.size());
-  for (const Token& t : lexed.tokens) {
-    if (t.kind == TokenKind::Comment) {
-      detail::read_suppression(t, out);
+  std::vector<Token> tokens = std::move(lexed.tokens);
+  size_t kept = 0;
+  for (size_t k = 0; k < tokens.size(); ++k) {
+    if (tokens[k].kind == TokenKind::Comment) {
+      detail::read_suppression(tokens[k], out);
     } else {
-      tokens.push_back(t);
+      tokens[kept++] = tokens[k];
     }
   }
-  lexed.tokens = {};
+  tokens.resize(kept);
+  out.facts.reserve(kept / 12);
   detail::Analyzer(text, std::move(tokens), out, path).run();
   return out;
 }

@@ -7,7 +7,9 @@
 namespace ascendify::python::detail {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
 bool ends_with(std::string_view s, std::string_view p) {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
@@ -156,9 +158,10 @@ uint32_t Analyzer::class_stmt(uint32_t s) {
   }
   bool autograd = false;
   for (const Arg& a : bases)
-    autograd = autograd || (a.keyword.empty() && a.kind == ValueKind::Name &&
-                            (a.value == "torch.autograd.Function" ||
-                             a.value == "torch.autograd.function.Function"));
+    autograd =
+        autograd ||
+        (a.keyword.empty() && a.kind == ValueKind::Name &&
+         (a.value == "torch.autograd.Function" || a.value == "torch.autograd.function.Function"));
   Fact& f = new_fact(FactKind::ClassDef, span(ni, ni + 1));
   f.name = std::string(name);
   f.args = std::move(bases);

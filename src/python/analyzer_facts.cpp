@@ -12,7 +12,9 @@ namespace {
 constexpr size_t kMaxText = 120;
 constexpr size_t kMaxOperandTokens = 64;
 
-bool contains(std::string_view s, std::string_view p) { return s.find(p) != s.npos; }
+bool contains(std::string_view s, std::string_view p) {
+  return s.find(p) != s.npos;
+}
 
 // Tokens that end a comparison operand (at bracket depth 0).
 bool operand_boundary(const Token& t) {
@@ -28,7 +30,10 @@ bool operand_boundary(const Token& t) {
          s == ">" || s == "<=" || s == ">=" || s == ";" || s == "->";
 }
 
+constexpr size_t kMaxKernelEntries = 256;
+
 void add_unique(std::vector<std::string>& v, std::string s) {
+  if (v.size() >= kMaxKernelEntries) return;  // bounded: keeps the distinct check cheap
   if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(std::move(s));
 }
 

@@ -18,7 +18,7 @@ namespace ascendify::python::detail {
 struct Region {
   enum Mode : uint8_t {
     kNone,
-    kAssignValue,   // right side of `=`: detail = target text
+    kAssignValue,  // right side of `=`: detail = target text
     kReturn,
     kDefaultParam,  // detail = parameter name
     kWith,          // a with-item: the leading chain has Usage::With
@@ -38,19 +38,19 @@ struct Region {
 struct Frame {
   enum Kind : uint8_t { kTop, kCall, kSubscript, kGroup, kList, kBrace };
   Kind kind = kTop;
-  bool transparent = false;    // group at the start of a slot: literals inherit the context
-  bool method = false;         // kCall: callee is ".callee"
-  bool in_value = false;       // kBrace: after ':'
-  bool env_object = false;     // kSubscript: object resolves to os.environ
-  int32_t fact = -1;           // kCall: fact receiving the arguments
-  int32_t positional = 0;      // kCall: positional index of the current slot
-  uint32_t slot_begin = 0;     // first token of the current slot
-  uint32_t value_begin = 0;    // first token of the slot's value (after `kw=` / `key:`)
+  bool transparent = false;  // group at the start of a slot: literals inherit the context
+  bool method = false;       // kCall: callee is ".callee"
+  bool in_value = false;     // kBrace: after ':'
+  bool env_object = false;   // kSubscript: object resolves to os.environ
+  int32_t fact = -1;         // kCall: fact receiving the arguments
+  int32_t positional = 0;    // kCall: positional index of the current slot
+  uint32_t slot_begin = 0;   // first token of the current slot
+  uint32_t value_begin = 0;  // first token of the slot's value (after `kw=` / `key:`)
   uint32_t key_begin = 0, key_end = 0;  // kBrace: key tokens of the current slot
   uint32_t primary_offset = 0;          // byte offset where the owning primary starts
-  std::string_view callee;     // kCall without fact or method: bare name / method name
-  std::string_view keyword;    // kCall: keyword of the current slot
-  std::string_view object;     // kSubscript: object text
+  std::string_view callee;              // kCall without fact or method: bare name / method name
+  std::string_view keyword;             // kCall: keyword of the current slot
+  std::string_view object;              // kSubscript: object text
 };
 
 struct Block {
@@ -72,13 +72,12 @@ struct Block {
   struct TryRange {
     uint32_t begin = 0, end = 0;
     bool valid = false;
-  } saved_try;               // kExcept: the try body it handles
+  } saved_try;  // kExcept: the try body it handles
 };
 
 class Analyzer {
  public:
-  Analyzer(std::string_view text, std::vector<Token> tokens, FileFacts& out,
-           std::string_view path);
+  Analyzer(std::string_view text, std::vector<Token> tokens, FileFacts& out, std::string_view path);
   void run();
 
  private:
@@ -87,7 +86,7 @@ class Analyzer {
   bool op(uint32_t k, std::string_view s) const;
   bool kw(uint32_t k, std::string_view s) const;
   std::string_view src(uint32_t b, uint32_t e) const;  // text of tokens [b, e)
-  Span span(uint32_t b, uint32_t e) const;              // span of tokens [b, e)
+  Span span(uint32_t b, uint32_t e) const;             // span of tokens [b, e)
   void diag(uint32_t line, std::string message);
 
   // ---- blocks (analyzer.cpp)
@@ -99,8 +98,8 @@ class Analyzer {
 
   // ---- statements (analyzer_stmt.cpp)
   uint32_t statement(uint32_t i);
-  uint32_t stmt_end(uint32_t i) const;      // ';' at depth 0 or line end
-  uint32_t line_end(uint32_t i) const;      // Newline / EndMarker
+  uint32_t stmt_end(uint32_t i) const;  // ';' at depth 0 or line end
+  uint32_t line_end(uint32_t i) const;  // Newline / EndMarker
   uint32_t header_colon(uint32_t b, uint32_t e) const;
   uint32_t import_stmt(uint32_t i, uint32_t e);
   uint32_t from_stmt(uint32_t i, uint32_t e);
@@ -184,6 +183,5 @@ inline bool line_break(TokenKind k) {
   return k == TokenKind::Newline || k == TokenKind::EndMarker || k == TokenKind::Indent ||
          k == TokenKind::Dedent;
 }
-
 
 }  // namespace ascendify::python::detail

@@ -182,7 +182,8 @@ uint32_t Analyzer::from_stmt(uint32_t i, uint32_t e) {
       k += 2;
     }
     Fact& f = new_fact(FactKind::Import, me > mb ? span(mb, me) : span(xi, xi + 1));
-    f.name = module.empty() ? std::string(toks_[xi].text) : module + "." + std::string(toks_[xi].text);
+    f.name =
+        module.empty() ? std::string(toks_[xi].text) : module + "." + std::string(toks_[xi].text);
     f.detail = module;
     f.alias = std::string(alias);
     f.arg_index = level;
@@ -289,8 +290,7 @@ void Analyzer::bind_targets(uint32_t b, uint32_t e, bool weak) {
     if (is_opener(t)) {
       bool trailer = k > b && (toks_[k - 1].kind == TokenKind::Name ||
                                toks_[k - 1].kind == TokenKind::String || is_closer(toks_[k - 1]));
-      if (trailer && k > b && toks_[k - 1].kind == TokenKind::Name &&
-          is_keyword(toks_[k - 1].text))
+      if (trailer && k > b && toks_[k - 1].kind == TokenKind::Name && is_keyword(toks_[k - 1].text))
         trailer = false;
       kinds.push_back(trailer ? 1 : 0);
       trailer_depth += trailer ? 1 : 0;

@@ -55,8 +55,8 @@ bool Analyzer::push_frame(Frame::Kind kind, uint32_t open, uint32_t primary_offs
   frames_.push_back(f);
   while (comp_cursor_ < comp_.size() && comp_[comp_cursor_].first < open) ++comp_cursor_;
   while (comp_cursor_ < comp_.size() && comp_[comp_cursor_].first == open)
-    shadows_.push_back(Shadow{static_cast<uint32_t>(frames_.size()), false,
-                              comp_[comp_cursor_++].second});
+    shadows_.push_back(
+        Shadow{static_cast<uint32_t>(frames_.size()), false, comp_[comp_cursor_++].second});
   begin_slot(frames_.back(), open + 1);
   *next = frames_.back().value_begin;
   return true;
@@ -295,7 +295,8 @@ uint32_t Analyzer::on_string(uint32_t i) {
   }
   if (!have) return j;
   std::string value;
-  for (uint32_t k = i; k < j && value.size() <= kMaxStringFact; ++k) value += decode_string(toks_[k]);
+  for (uint32_t k = i; k < j && value.size() <= kMaxStringFact; ++k)
+    value += decode_string(toks_[k]);
   if (value.size() > kMaxStringFact) return j;
   Fact& f = new_fact(FactKind::String, span(i, j));
   f.name = std::move(value);

@@ -2,7 +2,9 @@
 
 namespace ascendify::python::detail {
 
-ScopeStack::ScopeStack() { scopes_.push_back(Scope{kModule, std::string(), {}}); }
+ScopeStack::ScopeStack() {
+  scopes_.push_back(Scope{kModule, std::string(), {}});
+}
 
 bool ScopeStack::push(Kind kind, std::string_view name) {
   if (scopes_.size() >= kMaxDepth) return false;

@@ -232,9 +232,9 @@ TEST(AnalyzerKernels, TritonKernelFacts) {
   EXPECT_EQ(k.name, "add_kernel");
   EXPECT_EQ(k.span.line, 5u);
   EXPECT_EQ(k.loc, 5u);
-  std::vector<std::string> calls = {"tl.program_id",           "tl.load",
-                                    "tl.extra.cuda.libdevice.exp", "tl.inline_asm_elementwise",
-                                    "tl.float32",              "tl.store"};
+  std::vector<std::string> calls = {
+      "tl.program_id", "tl.load", "tl.extra.cuda.libdevice.exp", "tl.inline_asm_elementwise",
+      "tl.float32",    "tl.store"};
   EXPECT_EQ(k.calls, calls);
   std::vector<std::string> features = {"libdevice", "inline-asm"};
   EXPECT_EQ(k.features, features);
@@ -295,9 +295,10 @@ TEST(AnalyzerRobust, RandomGarbageDoesNotCrash) {
     size_t len = rng() % 400;
     for (size_t k = 0; k < len; ++k) {
       if (rng() % 4 == 0) {
-        static const char* words[] = {"import ", "from ", " as ", "def ", "class ", "if ",
-                                      "else:", "try:", "except ", "lambda ", " for ", " in ",
-                                      "torch", "os.environ", "with ", "return ", "\n    "};
+        static const char* words[] = {"import ", "from ", " as ",  "def ",       "class ",
+                                      "if ",     "else:", "try:",  "except ",    "lambda ",
+                                      " for ",   " in ",  "torch", "os.environ", "with ",
+                                      "return ", "\n    "};
         s += words[rng() % 17];
       } else {
         s += alphabet[rng() % alphabet.size()];

@@ -1,10 +1,10 @@
 // Python analyzer: imports, aliases, guards, resolved references, shadowing, scopes.
+#include "python/analyzer.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
-
-#include "python/analyzer.hpp"
 
 namespace ascendify::python {
 namespace {
@@ -42,8 +42,8 @@ TEST(AnalyzerImports, PlainDottedImportBindsTopName) {
 }
 
 TEST(AnalyzerImports, ImportAsAlias) {
-  FileFacts ff = analyze("import torch.distributed as dist\ndist.init_process_group('nccl')\n",
-                         "a.py");
+  FileFacts ff =
+      analyze("import torch.distributed as dist\ndist.init_process_group('nccl')\n", "a.py");
   const Fact* imp = one(ff, FactKind::Import, "torch.distributed");
   ASSERT_NE(imp, nullptr);
   EXPECT_EQ(imp->alias, "dist");
@@ -221,13 +221,13 @@ TEST(AnalyzerShadowing, LocalFunctionParameterAndReassignment) {
       "from torch import cuda\n"
       "import torch\n"
       "import numpy as np\n"
-      "cuda.synchronize()\n"        // resolved
+      "cuda.synchronize()\n"  // resolved
       "def cuda():\n    pass\n"
-      "cuda.synchronize()\n"        // now the local function
+      "cuda.synchronize()\n"  // now the local function
       "def f(torch):\n"
       "    torch.cuda.x()\n"
       "def g():\n"
-      "    torch.cuda.y()\n"          // module import still visible
+      "    torch.cuda.y()\n"  // module import still visible
       "np = load()\n"
       "np.zeros(3)\n"
       "fn = lambda torch: torch.cuda.z()\n"
