@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 namespace {
 
 bool known_format(const std::string& f) {
-  return f == "md" || f == "html" || f == "json" || f == "sarif" || f == "csv";
+  return f == "md" || f == "json" || f == "sarif" || f == "csv";
 }
 
 std::string file_name_for(const std::string& format, const std::string& lang) {
@@ -33,8 +33,7 @@ std::string render_format(const Assessment& a, const std::string& format, const 
     return render::render_markdown(a, lang == "en" ? render::Lang::En : render::Lang::Zh);
   if (format == "json") return render::render_json(a);
   if (format == "sarif") return render::render_sarif(a);
-  if (format == "csv") return render::render_csv(a);
-  return render::render_html(a);
+  return render::render_csv(a);
 }
 
 // Exit status for --fail-on.
@@ -85,7 +84,7 @@ int run_scan(const ScanArgs& args) {
   }
   for (const auto& f : args.formats) {
     if (!known_format(f)) {
-      std::cerr << "ascendify: unknown format '" << f << "' (md, html, json, sarif, csv)\n";
+      std::cerr << "ascendify: unknown format '" << f << "' (md, json, sarif, csv)\n";
       return 2;
     }
   }

@@ -10,7 +10,7 @@ struct Span {
   uint32_t line = 0;
   uint32_t col = 0;
   uint32_t end_line = 0;
-  uint32_t end_col = 0;
+  uint32_t end_col = 0;  // column just past the last character (exclusive)
   uint32_t offset = 0;
   uint32_t end_offset = 0;
 };
