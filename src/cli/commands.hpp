@@ -13,6 +13,7 @@ struct ScanArgs {
   std::string target;
   std::vector<std::string> rule_files;
   std::vector<std::string> excludes;
+  std::string baseline;                   // OLD.json: report only findings not in it
   std::string fail_on;                    // "", blocker, manual, any
   bool exit_zero = false;
   bool strict = false;
@@ -25,6 +26,7 @@ struct ScanArgs {
 int run_scan(const ScanArgs& args);
 int run_rules(const std::string& domain, const std::string& format,
               const std::vector<std::string>& rule_files);
+int run_diff(const std::string& old_path, const std::string& new_path, const std::string& format);
 int run_explain(const std::string& rule_id, const std::vector<std::string>& rule_files);
 
 }  // namespace ascendify::cli

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   s->add_option("--exclude", scan.excludes, "Extra gitignore-style exclude pattern (repeatable)");
   s->add_option("--fail-on", scan.fail_on, "Exit 1 when findings reach: blocker, manual, any")
       ->check(CLI::IsMember({"blocker", "manual", "any"}));
+  s->add_option("--baseline", scan.baseline, "Report only findings not in this earlier JSON report");
   s->add_flag("--exit-zero", scan.exit_zero, "Always exit 0 when the scan ran");
   s->add_flag("--strict", scan.strict, "Exit 3 when any input could not be read completely");
   s->add_option("-j,--threads", scan.threads, "Worker threads (default: all cores)");
@@ -43,6 +44,12 @@ int main(int argc, char** argv) {
   auto* e = app.add_subcommand("explain", "Explain one rule");
   e->add_option("rule", rule_id, "Rule id, e.g. device.cuda-empty-cache")->required();
   e->add_option("--rules", rule_files, "Extra rule file (repeatable)");
+
+  std::string diff_old, diff_new, diff_format = "md";
+  auto* d = app.add_subcommand("diff", "Compare two JSON reports: fixed / new / remaining per domain");
+  d->add_option("old", diff_old, "Earlier report (JSON)")->required();
+  d->add_option("new", diff_new, "Later report (JSON)")->required();
+  d->add_option("--format", diff_format, "md or json")->check(CLI::IsMember({"md", "json"}));
 
   try {
     app.parse(argc, argv);
@@ -66,6 +73,7 @@ int main(int argc, char** argv) {
     }
     if (*r) return run_rules(domain, rules_format, rule_files);
     if (*e) return run_explain(rule_id, rule_files);
+    if (*d) return run_diff(diff_old, diff_new, diff_format);
   } catch (const std::exception& ex) {
     std::cerr << "ascendify: internal error: " << ex.what() << "\n";
     return 2;

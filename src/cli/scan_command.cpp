@@ -6,7 +6,9 @@
 
 #include "assess/assess.hpp"
 #include "cli/commands.hpp"
+#include "cli/baseline_filter.hpp"
 #include "cli/output_dir.hpp"
+#include "cli/project_config.hpp"
 #include "pipeline/scan.hpp"
 #include "render/render.hpp"
 
@@ -71,8 +73,9 @@ bool parse_phases(const std::vector<std::string>& specs,
 
 }  // namespace
 
-int run_scan(const ScanArgs& args) {
+int run_scan(const ScanArgs& given) {
   std::error_code ec;
+  const ScanArgs args = with_project_config(given);
   fs::path root(args.path);
   if (!fs::exists(root, ec)) {
     std::cerr << "ascendify: " << args.path << ": no such file or directory\n";
@@ -130,6 +133,15 @@ int run_scan(const ScanArgs& args) {
   aopt.phases = options.phases;
   aopt.target_phase = args.target;
   Assessment a = assess::assess(std::move(input), rules, aopt);
+  if (!args.baseline.empty()) {
+    size_t hidden = 0;
+    std::string err = apply_baseline(a, args.baseline, hidden);
+    if (!err.empty()) {
+      std::cerr << "ascendify: --baseline " << err << "\n";
+      return 2;
+    }
+    std::cerr << "ascendify: baseline: " << hidden << " known finding(s) not reported\n";
+  }
 
   if (to_stdout) {
     std::cout << render_format(a, args.formats.front(), args.lang);

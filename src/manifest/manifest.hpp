@@ -9,7 +9,10 @@
 //  - Command "requirements-include" (detail = included file), "pip-index" (detail = URL),
 //    "console-script" (detail = "name=module:func"), "conda-channel" (detail = channel).
 //  - KernelFact kind "extension-build" for CUDAExtension/CppExtension calls in setup.py.
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/facts.hpp"
 
@@ -25,5 +28,25 @@ FileFacts analyze_setup_cfg(std::string_view text, std::string_view path);
 FileFacts analyze_setup_py(std::string_view text, std::string_view path);
 // Conda environment.yml: dependencies (with the nested pip list) and channels.
 FileFacts analyze_conda_env(std::string_view text, std::string_view path);
+
+}  // namespace ascendify::manifest
+
+namespace ascendify::manifest {
+
+// `[tool.ascendify]` of a project's pyproject.toml: scan settings kept with the project.
+//   exclude = ["gitignore-style", ...]   rules = ["path/to/extra.yaml", ...]
+//   target = "inference"                 fail-on = "blocker"
+//   [tool.ascendify.phases] training = ["train.py"], inference = ["generate.py", ...]
+struct ToolConfig {
+  bool present = false;
+  std::vector<std::string> excludes;
+  std::vector<std::string> rule_files;
+  std::string target;
+  std::string fail_on;
+  std::vector<std::pair<std::string, std::vector<std::string>>> phases;
+};
+// Problems (wrong types, unknown keys) become diagnostics; never throws.
+ToolConfig read_tool_config(std::string_view text, std::string_view path,
+                            std::vector<Diagnostic>& diagnostics);
 
 }  // namespace ascendify::manifest

@@ -176,3 +176,75 @@ FileFacts analyze_pyproject(std::string_view text, std::string_view path) {
 }
 
 }  // namespace ascendify::manifest
+
+namespace ascendify::manifest {
+
+namespace {
+
+bool string_list(const toml::node* n, std::vector<std::string>& out) {
+  if (!n) return true;
+  const auto* arr = n->as_array();
+  if (!arr) return false;
+  for (const toml::node& e : *arr) {
+    const auto* s = e.as_string();
+    if (!s) return false;
+    out.push_back(s->get());
+  }
+  return true;
+}
+
+}  // namespace
+
+ToolConfig read_tool_config(std::string_view text, std::string_view path,
+                            std::vector<Diagnostic>& diagnostics) {
+  ToolConfig cfg;
+  toml::table doc;
+  try {
+    doc = toml::parse(text, path);
+  } catch (...) {
+    return cfg;  // the pyproject front end reports malformed TOML
+  }
+  const auto* tool = doc["tool"]["ascendify"].as_table();
+  if (!tool) return cfg;
+  cfg.present = true;
+  auto bad = [&](std::string_view key, std::string_view want) {
+    diagnostics.push_back({std::string(path), 0,
+                           "[tool.ascendify] " + std::string(key) + ": expected " +
+                               std::string(want) + "; ignored"});
+  };
+  for (auto&& [key, value] : *tool) {
+    std::string_view k = key.str();
+    if (k == "exclude") {
+      if (!string_list(&value, cfg.excludes)) bad(k, "a list of strings");
+    } else if (k == "rules") {
+      if (!string_list(&value, cfg.rule_files)) bad(k, "a list of strings");
+    } else if (k == "target" || k == "fail-on") {
+      const auto* s = value.as_string();
+      if (!s) {
+        bad(k, "a string");
+        continue;
+      }
+      (k == "target" ? cfg.target : cfg.fail_on) = s->get();
+    } else if (k == "phases") {
+      const auto* t = value.as_table();
+      if (!t) {
+        bad(k, "a table of NAME = [entry, ...]");
+        continue;
+      }
+      for (auto&& [name, entries] : *t) {
+        std::vector<std::string> list;
+        if (!string_list(&entries, list)) {
+          bad("phases." + std::string(name.str()), "a list of strings");
+          continue;
+        }
+        cfg.phases.emplace_back(std::string(name.str()), std::move(list));
+      }
+    } else {
+      diagnostics.push_back({std::string(path), 0,
+                             "[tool.ascendify]: unknown key '" + std::string(k) + "'; ignored"});
+    }
+  }
+  return cfg;
+}
+
+}  // namespace ascendify::manifest
