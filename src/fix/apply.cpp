@@ -17,8 +17,7 @@ namespace {
 
 // Writes `data` to a temporary file beside `target` and renames it over `target`.
 // Returns an empty string on success, else the error.
-std::string write_atomic(const std::filesystem::path& target, std::string_view data,
-                         mode_t mode) {
+std::string write_atomic(const std::filesystem::path& target, std::string_view data, mode_t mode) {
   const std::filesystem::path dir = target.parent_path();
   std::string tmpl = (dir / ("." + target.filename().string() + ".ascendify-XXXXXX")).string();
   std::vector<char> buf(tmpl.begin(), tmpl.end());
@@ -31,8 +30,10 @@ std::string write_atomic(const std::filesystem::path& target, std::string_view d
   while (done < data.size() && err.empty()) {
     const ssize_t w = ::write(fd, data.data() + done, data.size() - done);
     if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) err = std::string("write failed: ") + std::strerror(errno);
-    else done += static_cast<size_t>(w);
+    if (w <= 0)
+      err = std::string("write failed: ") + std::strerror(errno);
+    else
+      done += static_cast<size_t>(w);
   }
   if (err.empty() && ::fchmod(fd, mode & 07777) != 0)
     err = std::string("chmod failed: ") + std::strerror(errno);

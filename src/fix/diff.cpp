@@ -36,8 +36,8 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 }
 
 struct Block {
-  size_t a, b;             // original lines [a, b)
-  std::string new_text;    // their replacement
+  size_t a, b;           // original lines [a, b)
+  std::string new_text;  // their replacement
   std::vector<std::string_view> new_lines;
 };
 
@@ -84,7 +84,8 @@ std::vector<Block> blocks_of(const FilePlan& plan) {
   const size_t n = starts.size();
   auto line_of = [&](size_t off) {
     return static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), off) -
-                               starts.begin()) - 1;
+                               starts.begin()) -
+           1;
   };
   struct Mod {
     size_t a, b;
@@ -105,8 +106,9 @@ std::vector<Block> blocks_of(const FilePlan& plan) {
       a = line_of(o);
       b = starts[a] == o ? a : a + 1;
     }
-    mods.push_back({a, b, Edit{static_cast<uint32_t>(o), static_cast<uint32_t>(o), plan.inserted,
-                               "", 0}, true});
+    mods.push_back({a, b,
+                    Edit{static_cast<uint32_t>(o), static_cast<uint32_t>(o), plan.inserted, "", 0},
+                    true});
   }
   for (const Edit& e : plan.edits) {
     if (n == 0) continue;

@@ -89,8 +89,8 @@ EditResult rename_reference(const Finding& f, const Autofix& fix, const MatchSpe
   if (n == 0) return mismatch("span is not on token boundaries");
   for (size_t k = 0; k < n; ++k) {
     const Token& t = toks[i + k];
-    const bool ok = (k % 2 == 0) ? t.kind == TokenKind::Name
-                                 : (t.kind == TokenKind::Op && t.text == ".");
+    const bool ok =
+        (k % 2 == 0) ? t.kind == TokenKind::Name : (t.kind == TokenKind::Op && t.text == ".");
     if (!ok) return mismatch("span is not a dotted name");
   }
   if (n % 2 == 0) return mismatch("span is not a dotted name");
@@ -148,8 +148,7 @@ EditResult replace_string(const Finding& f, const Autofix& fix, const MatchSpec&
   return edited(f, start, start + static_cast<uint32_t>(body.size()), std::move(out));
 }
 
-EditResult rename_env_string(const Finding& f, const Autofix& fix,
-                             const std::vector<Token>& toks) {
+EditResult rename_env_string(const Finding& f, const Autofix& fix, const std::vector<Token>& toks) {
   std::string why;
   const Token* t = string_token(f, toks, &why);
   if (!t) return mismatch(why);
@@ -206,7 +205,8 @@ std::string replaced_body(std::string_view body, std::string_view value, std::st
     if (comma == std::string_view::npos) comma = body.size();
     std::string_view item = body.substr(pos, comma - pos);
     const size_t colon = item.find(':');
-    std::string_view dev = colon == std::string_view::npos ? std::string_view() : item.substr(0, colon);
+    std::string_view dev =
+        colon == std::string_view::npos ? std::string_view() : item.substr(0, colon);
     std::string_view back = colon == std::string_view::npos ? item : item.substr(colon + 1);
     if (!out.empty() || pos > 0) out += ',';
     if (std::find(words.begin(), words.end(), back) != words.end()) {

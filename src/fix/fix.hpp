@@ -43,9 +43,9 @@ struct FilePlan {
   std::string rel_path;
   std::string original;
   std::string fixed;
-  std::vector<Edit> edits;       // applied, by offset
-  std::string inserted;          // the inserted import line(s) with line endings, or empty
-  uint32_t insert_offset = 0;    // byte offset of the insertion in the original text
+  std::vector<Edit> edits;     // applied, by offset
+  std::string inserted;        // the inserted import line(s) with line endings, or empty
+  uint32_t insert_offset = 0;  // byte offset of the insertion in the original text
 };
 
 // A finding `fix` does not edit, with the reason.
@@ -64,11 +64,11 @@ struct ManualItem {
 
 struct FixResult {
   bool transfer_to_npu = false;
-  std::vector<FilePlan> files;          // files that change, sorted by rel_path
-  std::vector<ManualItem> manual;       // to-do list (every finding not edited)
-  std::vector<ManualItem> by_transfer;  // --transfer-to-npu: covered at runtime, not edited
+  std::vector<FilePlan> files;            // files that change, sorted by rel_path
+  std::vector<ManualItem> manual;         // to-do list (every finding not edited)
+  std::vector<ManualItem> by_transfer;    // --transfer-to-npu: covered at runtime, not edited
   std::vector<std::string> entry_points;  // --transfer-to-npu: files given the redirect
-  std::vector<Diagnostic> diagnostics;  // skipped edits, unreadable files, re-lex failures
+  std::vector<Diagnostic> diagnostics;    // skipped edits, unreadable files, re-lex failures
   size_t edit_count() const;
 };
 

@@ -8,8 +8,7 @@ using python::Token;
 using python::TokenKind;
 
 bool is_layout(const Token& t) {
-  return t.kind == TokenKind::Indent || t.kind == TokenKind::Dedent ||
-         t.kind == TokenKind::Comment;
+  return t.kind == TokenKind::Indent || t.kind == TokenKind::Dedent || t.kind == TokenKind::Comment;
 }
 
 uint32_t line_start_of(std::string_view text, uint32_t offset) {
@@ -55,7 +54,7 @@ ImportSites find_import_sites(std::string_view text, const std::vector<Token>& t
   int def_depth = 0;               // number of open def/class blocks
   bool prologue = true;            // still in docstring / __future__ imports
   bool first_stmt = true;
-  bool pending_def = false;        // the last statement opened a def/class block
+  bool pending_def = false;  // the last statement opened a def/class block
   bool torch_seen = false;
   size_t i = 0;
   while (i < t.size() && t[i].kind != TokenKind::EndMarker) {
@@ -84,8 +83,8 @@ ImportSites find_import_sites(std::string_view text, const std::vector<Token>& t
       ++e;
     const bool top_level = block_is_def.empty();
     const std::string_view head = t[b].text;
-    pending_def = (head == "def" || head == "class" || head == "async") &&
-                  t[b].kind == TokenKind::Name;
+    pending_def =
+        (head == "def" || head == "class" || head == "async") && t[b].kind == TokenKind::Name;
     const bool has_newline = e < t.size() && t[e].kind == TokenKind::Newline;
     const uint32_t after =
         has_newline && t[e].span.end_offset > t[e].span.offset ? t[e].span.end_offset : kNoOffset;

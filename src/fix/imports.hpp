@@ -11,8 +11,9 @@ namespace ascendify::fix::detail {
 inline constexpr uint32_t kNoOffset = UINT32_MAX;
 
 struct ImportSites {
-  bool has_torch_npu = false;  // `import torch_npu...` / `from torch_npu... import` outside def/class
-  bool has_transfer = false;   // `from torch_npu.contrib import transfer_to_npu`
+  bool has_torch_npu =
+      false;  // `import torch_npu...` / `from torch_npu... import` outside def/class
+  bool has_transfer = false;  // `from torch_npu.contrib import transfer_to_npu`
   // Start of the line after the module docstring and `from __future__` imports, or the start
   // of the first statement's line (after a BOM) when there are none; kNoOffset when the file
   // has no statement to insert before.

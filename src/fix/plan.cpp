@@ -43,7 +43,9 @@ bool listed(const std::vector<std::string>& list, const Finding& f) {
   return false;
 }
 
-bool is_python(FileKind k) { return k == FileKind::Python || k == FileKind::SetupPy; }
+bool is_python(FileKind k) {
+  return k == FileKind::Python || k == FileKind::SetupPy;
+}
 
 bool has_main_guard(const ScannedFile& sf) {
   for (const Fact& f : sf.facts.facts)
@@ -54,8 +56,9 @@ bool has_main_guard(const ScannedFile& sf) {
 // Why a finding is not even a candidate for an edit; empty when it is.
 std::string not_candidate(const Finding& f, const ScannedFile* sf, const FixOptions& o) {
   if (!f.rule || !f.rule->autofix) return "no automatic fix";
-  if (!f.autofix) return "autofix needs high confidence (rule is " +
-                         std::string(to_string(f.rule->confidence)) + ")";
+  if (!f.autofix)
+    return "autofix needs high confidence (rule is " + std::string(to_string(f.rule->confidence)) +
+           ")";
   if ((!o.only.empty() && !listed(o.only, f)) || listed(o.exclude, f))
     return "not selected (--only/--exclude)";
   if (!sf) return "file not scanned";
@@ -63,9 +66,12 @@ std::string not_candidate(const Finding& f, const ScannedFile* sf, const FixOpti
     case FileKind::Python:
     case FileKind::SetupPy:
     case FileKind::Shell:
-    case FileKind::Dockerfile: return {};
-    case FileKind::Notebook: return "notebook: edit the cell by hand";
-    default: return "no automatic fix for this file kind";
+    case FileKind::Dockerfile:
+      return {};
+    case FileKind::Notebook:
+      return "notebook: edit the cell by hand";
+    default:
+      return "no automatic fix for this file kind";
   }
 }
 
@@ -89,8 +95,10 @@ class Planner {
         continue;
       }
       std::string why = not_candidate(*f, sf, opt_);
-      if (why.empty()) cands.push_back(f);
-      else res_.manual.push_back(manual_item(*f, std::move(why)));
+      if (why.empty())
+        cands.push_back(f);
+      else
+        res_.manual.push_back(manual_item(*f, std::move(why)));
     }
     if (cands.empty() && !entry) return;
     std::optional<std::string> text = read(*sf);
@@ -161,7 +169,8 @@ class Planner {
         return;
       }
     }
-    if (entry && !plan.inserted.empty() && plan.inserted.find("transfer_to_npu") != std::string::npos)
+    if (entry && !plan.inserted.empty() &&
+        plan.inserted.find("transfer_to_npu") != std::string::npos)
       res_.entry_points.push_back(path);
     res_.files.push_back(std::move(plan));
   }

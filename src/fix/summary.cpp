@@ -12,7 +12,8 @@ namespace {
 std::string where(const ManualItem& m) {
   std::string s = m.path;
   if (m.line) s += ":" + std::to_string(m.line);
-  if (m.cell) s += " (cell " + std::to_string(m.cell) + ", line " + std::to_string(m.cell_line) + ")";
+  if (m.cell)
+    s += " (cell " + std::to_string(m.cell) + ", line " + std::to_string(m.cell_line) + ")";
   return s;
 }
 

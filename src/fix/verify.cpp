@@ -74,7 +74,8 @@ std::string relex_mismatch(std::string_view original, const std::vector<Token>& 
       ++k;
     size_t tb = k;
     while (tb < toks.size() && !overlaps(toks[tb], edits[ei])) ++tb;
-    if (tb >= toks.size()) return "edit at line " + std::to_string(edits[ei].line) + " touches no token";
+    if (tb >= toks.size())
+      return "edit at line " + std::to_string(edits[ei].line) + " touches no token";
     size_t te = tb;
     while (te < toks.size() && overlaps(toks[te], edits[ei])) ++te;
     if (!groups.empty() && tb < groups.back().te) {

@@ -62,7 +62,9 @@ std::string real_name(const std::string& ext) {
   return "file" + ext;
 }
 
-bool have_python3() { return std::system("python3 --version > /dev/null 2>&1") == 0; }
+bool have_python3() {
+  return std::system("python3 --version > /dev/null 2>&1") == 0;
+}
 
 TEST(FixFixtures, EveryAutofixRuleHasOne) {
   for (const Rule& r : ruleset().all()) {

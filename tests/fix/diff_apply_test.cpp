@@ -114,7 +114,9 @@ TEST(Diff, NearbyChangesShareOneHunk) {
   EXPECT_EQ(d.find("@@ -", d.find("@@ -1,8") + 1), std::string::npos) << d;
 }
 
-TEST(Diff, EmptyWhenNothingChanges) { EXPECT_EQ(unified_diff(FixResult{}), ""); }
+TEST(Diff, EmptyWhenNothingChanges) {
+  EXPECT_EQ(unified_diff(FixResult{}), "");
+}
 
 TEST(Diff, GitApplyCheckAcceptsIt) {
   if (std::system("git --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "git not installed";

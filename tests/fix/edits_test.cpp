@@ -16,15 +16,15 @@ const Rule kEmpty = make_rule("device.cuda-empty-cache", MatchKind::Reference,
                               {"torch.cuda.empty_cache"}, "rename", "torch.npu.empty_cache");
 const Rule kApi = make_rule("device.torch-cuda-api", MatchKind::Reference, {"torch.cuda."},
                             "rename", "torch.npu.", /*prefix=*/true);
-const Rule kMethod = make_rule("device.cuda-method", MatchKind::Method, {"cuda"},
-                               "rename-method", "npu");
+const Rule kMethod =
+    make_rule("device.cuda-method", MatchKind::Method, {"cuda"}, "rename-method", "npu");
 const Rule kDev = make_rule("device.cuda-device-string", MatchKind::String, {"cuda", "cuda:N"},
                             "replace-string", "npu");
-const Rule kNccl = make_rule("distributed.nccl-backend", MatchKind::String, {"nccl"},
-                             "replace-string", "hccl");
-const Rule kVisible = make_rule("device.cuda-visible-devices", MatchKind::Env,
-                                {"CUDA_VISIBLE_DEVICES"}, "rename-env",
-                                "ASCEND_RT_VISIBLE_DEVICES", false, /*import_npu=*/false);
+const Rule kNccl =
+    make_rule("distributed.nccl-backend", MatchKind::String, {"nccl"}, "replace-string", "hccl");
+const Rule kVisible =
+    make_rule("device.cuda-visible-devices", MatchKind::Env, {"CUDA_VISIBLE_DEVICES"}, "rename-env",
+              "ASCEND_RT_VISIBLE_DEVICES", false, /*import_npu=*/false);
 
 TEST(Rename, ExactRuleKeepsTailAndAddsImportAfterImportTorch) {
   Fixture fx;
@@ -93,7 +93,8 @@ TEST(Method, CudaBecomesNpu) {
   fx.find(kMethod, "m.py", "cuda", ".cuda()", 0);
   fx.find(kMethod, "m.py", "cuda", ".cuda()", 1);
   auto r = fx.plan();
-  EXPECT_EQ(fixed_text(r, "m.py"), "import torch\nimport torch_npu\nx = model.npu()\ny = t.npu(0)\n");
+  EXPECT_EQ(fixed_text(r, "m.py"),
+            "import torch\nimport torch_npu\nx = model.npu()\ny = t.npu(0)\n");
 }
 
 TEST(Method, NotACallIsMismatch) {
@@ -167,11 +168,11 @@ TEST(String, ReplacedBodyHelper) {
 
 TEST(Env, PythonEnvironNoImport) {
   Fixture fx;
-  fx.file("e.py", FileKind::Python,
-          "import os\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0\"\n");
+  fx.file("e.py", FileKind::Python, "import os\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"0\"\n");
   fx.find(kVisible, "e.py", "\"CUDA_VISIBLE_DEVICES\"", "\"CUDA_VISIBLE_DEVICES\"");
   auto r = fx.plan();
-  EXPECT_EQ(fixed_text(r, "e.py"), "import os\nos.environ[\"ASCEND_RT_VISIBLE_DEVICES\"] = \"0\"\n");
+  EXPECT_EQ(fixed_text(r, "e.py"),
+            "import os\nos.environ[\"ASCEND_RT_VISIBLE_DEVICES\"] = \"0\"\n");
 }
 
 TEST(Env, ShellAndDockerfile) {
@@ -183,8 +184,9 @@ TEST(Env, ShellAndDockerfile) {
   fx.find(kVisible, "run.sh", "CUDA_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES", 1);
   fx.find(kVisible, "Dockerfile", "CUDA_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES");
   auto r = fx.plan();
-  EXPECT_EQ(fixed_text(r, "run.sh"),
-            "#!/bin/bash\nexport ASCEND_RT_VISIBLE_DEVICES=0,1\necho ${ASCEND_RT_VISIBLE_DEVICES}\n");
+  EXPECT_EQ(
+      fixed_text(r, "run.sh"),
+      "#!/bin/bash\nexport ASCEND_RT_VISIBLE_DEVICES=0,1\necho ${ASCEND_RT_VISIBLE_DEVICES}\n");
   EXPECT_EQ(fixed_text(r, "Dockerfile"), "FROM x\nENV ASCEND_RT_VISIBLE_DEVICES=0\n");
 }
 
@@ -237,8 +239,8 @@ TEST(Select, NoAutofixOrLowConfidenceOrNotebookIsManual) {
 }
 
 TEST(Overlap, SameEditFromTwoRulesIsMergedConflictIsSkipped) {
-  const Rule other = make_rule("device.other", MatchKind::String, {"cuda"}, "replace-string",
-                               "xpu");
+  const Rule other =
+      make_rule("device.other", MatchKind::String, {"cuda"}, "replace-string", "xpu");
   Fixture fx;
   fx.file("a.py", FileKind::Python, "d = torch.device(\"cuda\")\n");
   fx.find(kDev, "a.py", "\"cuda\"", "\"cuda\"");

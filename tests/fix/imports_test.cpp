@@ -13,8 +13,8 @@ const Rule kSync = make_rule("device.cuda-synchronize", MatchKind::Reference,
                              {"torch.cuda.synchronize"}, "rename", "torch.npu.");
 const Rule kDev = make_rule("device.cuda-device-string", MatchKind::String, {"cuda", "cuda:N"},
                             "replace-string", "npu");
-const Rule kCmp = make_rule("device.device-type-compare", MatchKind::String, {"cuda"},
-                            "replace-string", "npu");
+const Rule kCmp =
+    make_rule("device.device-type-compare", MatchKind::String, {"cuda"}, "replace-string", "npu");
 
 std::string fix_sync(const std::string& text) {
   Fixture fx;
@@ -86,8 +86,7 @@ TEST(Import, NoTrailingNewlineKept) {
 }
 
 TEST(Relex, BrokenEditLeavesFileAlone) {
-  const Rule bad = make_rule("device.bad", MatchKind::String, {"cuda"}, "replace-string",
-                             "np\"u");
+  const Rule bad = make_rule("device.bad", MatchKind::String, {"cuda"}, "replace-string", "np\"u");
   Fixture fx;
   fx.file("a.py", FileKind::Python, "import torch\nd = torch.device(\"cuda\")\n");
   fx.find(bad, "a.py", "\"cuda\"", "\"cuda\"");
@@ -115,8 +114,7 @@ TEST(Transfer, RedirectInEntryPointAndOnlyUncoveredEdits) {
             "\"\"\"Train.\"\"\"\nimport torch_npu\nfrom torch_npu.contrib import transfer_to_npu\n"
             "import torch\nx = torch.ones(1, device=\"cuda\")\n"
             "if x.device.type == \"npu\":\n    pass\nif __name__ == \"__main__\":\n    main()\n");
-  EXPECT_EQ(fixed_text(r, "lib.py"),
-            "import torch_npu\ndef f(d):\n    return d.type == \"npu\"\n");
+  EXPECT_EQ(fixed_text(r, "lib.py"), "import torch_npu\ndef f(d):\n    return d.type == \"npu\"\n");
   EXPECT_EQ(r.entry_points, std::vector<std::string>{"train.py"});
   ASSERT_EQ(r.by_transfer.size(), 1u);
   EXPECT_EQ(r.by_transfer[0].line, 3u);
