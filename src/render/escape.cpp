@@ -23,6 +23,38 @@ bool put_control_as_space(std::string& out, std::string_view s, size_t& i) {
 
 }  // namespace
 
+std::string html_escape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + s.size() / 8);
+  for (const char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default: {
+        const auto u = static_cast<unsigned char>(c);
+        if ((u < 0x20 && c != '\t' && c != '\n' && c != '\r') || u == 0x7f)
+          out += "\xEF\xBF\xBD";
+        else
+          out += c;
+      }
+    }
+  }
+  return out;
+}
+
 std::string md_text(std::string_view s) {
   if (s.empty()) return "—";
   std::string out;

@@ -16,6 +16,10 @@ std::string md_text(std::string_view s);
 // table `|` is escaped. Empty input gives "—".
 std::string md_code(std::string_view s, bool in_table = true);
 
+// Text for HTML element content or a quoted attribute value: & < > " ' become entities;
+// control bytes other than tab and line breaks become U+FFFD. Nothing else changes.
+std::string html_escape(std::string_view s);
+
 // One RFC 4180 field: quoted (with doubled quotes) when it holds `,` `"` CR or LF.
 std::string csv_field(std::string_view s);
 

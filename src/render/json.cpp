@@ -32,6 +32,14 @@ ordered_json summary_json(const Assessment& a) {
     s["feasibility"] = std::string(to_string(a.feasibility));
     s["feasibility_zh"] = std::string(to_chinese(a.feasibility));
     s["effort_weeks"] = effort_json(a.effort);
+    s["feasibility_evidence"] = strings(a.feasibility_evidence);
+    ordered_json by_domain;
+    for (Domain d : kAllDomains)
+      by_domain[std::string(to_string(d))] =
+          effort_json(a.effort_by_domain[static_cast<size_t>(d)]);
+    s["effort_by_domain"] = by_domain;
+    s["effort_environment"] = effort_json(a.effort_environment);
+    s["effort_verification"] = effort_json(a.effort_verification);
   } else {
     // Not computed yet: say so rather than report a made-up default.
     s["feasibility"] = nullptr;
@@ -49,6 +57,8 @@ ordered_json summary_json(const Assessment& a) {
   s["counts"] = counts;
   s["total_findings"] = total;
   s["diagnostics"] = a.diagnostics.size();
+  s["unreached_files"] = strings(a.unreached_files);
+  s["unreached_findings"] = a.unreached_findings;
   return s;
 }
 
@@ -70,6 +80,8 @@ ordered_json phase_json(const PhaseSummary& p) {
   j["files"] = p.files;
   j["findings"] = p.findings;
   j["effort_weeks"] = effort_json(p.effort);
+  j["kind"] = p.kind;
+  j["needs_backward"] = p.needs_backward;
   return j;
 }
 
@@ -111,6 +123,7 @@ ordered_json kernel_json(const KernelRow& k) {
   j["purpose"] = k.purpose;
   j["backward_only"] = k.backward_only;
   j["has_fallback"] = k.has_fallback;
+  j["templated"] = k.templated;
   return j;
 }
 
@@ -138,6 +151,28 @@ ordered_json finding_json(const Finding& f) {
     j["cell"] = f.cell;
     j["cell_line"] = f.cell_line;
   }
+  return j;
+}
+
+ordered_json migration_set_json(const MigrationSet& m) {
+  ordered_json j;
+  j["phase"] = m.phase;
+  j["rules"] = strings(m.rule_ids);
+  j["dependencies"] = strings(m.dependencies);
+  j["kernels"] = strings(m.kernels);
+  j["findings"] = m.findings;
+  j["effort_weeks"] = effort_json(m.effort);
+  return j;
+}
+
+ordered_json risk_json(const RiskRow& r) {
+  ordered_json j;
+  j["rule"] = r.rule_id;
+  j["domain"] = std::string(to_string(r.domain));
+  j["patterns"] = strings(r.patterns);
+  j["replacement"] = r.replacement;
+  j["confidence"] = std::string(to_string(r.confidence));
+  j["sites"] = r.sites;
   return j;
 }
 
@@ -172,6 +207,10 @@ std::string render_json(const Assessment& a) {
   j["kernels"] = array_of(a.kernels, kernel_json);
   j["findings"] = array_of(a.findings, finding_json);
   j["diagnostics"] = array_of(a.diagnostics, diagnostic_json);
+  // Extra keys (allowed by the schema): the assess stage's migration sets and risk matrix.
+  j["target_phase"] = a.target_phase;
+  j["migration_sets"] = array_of(a.migration_sets, migration_set_json);
+  j["risks"] = array_of(a.risks, risk_json);
   // Invalid UTF-8 in the input (a snippet of a Latin-1 file) is replaced, never thrown on.
   std::string out = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
   out += '\n';

@@ -93,6 +93,35 @@ const Labels kEn{
     .rule_estimate_note =
         "Effort per row is the knowledge base's estimate (first site + further sites), in "
         "person-days.",
+    .not_needed = "not needed",
+    .matrix_legend =
+        "needed: a site runs unconditionally; optional: every site sits behind an availability "
+        "check (guarded); not needed: the phase does not reach it.",
+    .evidence = "Deciding criteria",
+    .c_effort_weeks = "Effort (weeks)",
+    .environment = "Environment set-up (CANN + torch_npu)",
+    .verification = "Verification (precision + performance)",
+    .total = "Total",
+    .unreached_fmt =
+        "Not reached from any entry point: {n} findings in {files} files (listed apart below)",
+    .h_sets = "Migration sets",
+    .sets_intro =
+        "Target phase: {phase}. The first set is the minimal migration set of the target phase; "
+        "each further set is what its phase needs beyond the sets before it.",
+    .set_minimal = "minimal",
+    .set_incremental = "incremental",
+    .c_set = "Set",
+    .c_phase = "Phase",
+    .c_kind = "Kind",
+    .c_entry = "Entry points",
+    .c_files = "Files",
+    .c_rules = "Rules",
+    .c_dependencies = "Dependencies",
+    .c_kernels = "Kernels",
+    .h_unreached = "Not reached from any entry point",
+    .unreached_note =
+        "No entry point imports these files; their findings do not decide feasibility and count "
+        "at a reduced weight in the total effort.",
 };
 
 const Labels kZh{
@@ -181,6 +210,32 @@ const Labels kZh{
     .step_findings = "发现",
     .step_rules = "规则",
     .rule_estimate_note = "每行工作量为知识库估算（首处 + 其余各处），单位：人天。",
+    .not_needed = "不需要",
+    .matrix_legend =
+        "需要：至少一处无条件执行；可选：所有位置都在可用性检查之后（有保护）；"
+        "不需要：该阶段不会触达。",
+    .evidence = "判定依据",
+    .c_effort_weeks = "工作量（周）",
+    .environment = "环境搭建（CANN + torch_npu）",
+    .verification = "验证（精度对比 + 性能调优）",
+    .total = "合计",
+    .unreached_fmt = "未被任何入口点触达：{files} 个文件中的 {n} 条发现（单独列出）",
+    .h_sets = "迁移集",
+    .sets_intro =
+        "目标阶段：{phase}。第一个为目标阶段的最小迁移集；其后每个为该阶段在前面各集之外"
+        "还需要的增量部分。",
+    .set_minimal = "最小",
+    .set_incremental = "增量",
+    .c_set = "迁移集",
+    .c_phase = "阶段",
+    .c_kind = "类型",
+    .c_entry = "入口点",
+    .c_files = "文件数",
+    .c_rules = "规则",
+    .c_dependencies = "依赖",
+    .c_kernels = "算子",
+    .h_unreached = "未被任何入口点触达",
+    .unreached_note = "没有入口点导入这些文件；其发现不参与可行性判定，并以较低权重计入总工作量。",
 };
 
 }  // namespace

@@ -3,11 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
-#include <set>
 
 #include "render/escape.hpp"
 #include "render/labels.hpp"
+#include "render/matrix.hpp"
 #include "render/md_domains.hpp"
 #include "render/md_util.hpp"
 #include "render/render.hpp"
@@ -20,10 +19,16 @@ std::string weeks_range(const EffortRange& e, const Labels& l) {
   return fmt::format("{}–{} {}", one_decimal(e.low), one_decimal(e.high), l.weeks);
 }
 
+std::string weeks_cell(const EffortRange& e) {
+  return fmt::format("{}–{}", one_decimal(e.low), one_decimal(e.high));
+}
+
 void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang lang) {
   out += fmt::format("## {}\n\n", l.h_summary);
   if (a.assessed) {
     out += fmt::format("- {}: **{}**\n", l.feasibility, feasibility_words(a.feasibility, lang));
+    for (const auto& e : a.feasibility_evidence)
+      out += fmt::format("  - {}: {}\n", l.evidence, md_text(e));
     out += fmt::format("- {}: {}\n", l.effort, weeks_range(a.effort, l));
     out += fmt::format("- {}:", l.blockers);
     if (a.blockers.empty())
@@ -39,73 +44,72 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
   }
   uint32_t total = 0;
   for (uint32_t n : a.counts) total += n;
-  out += fmt::format("- {}: {}\n\n", l.scanned,
+  out += fmt::format("- {}: {}\n", l.scanned,
                      fill(l.scanned_fmt, {{"files", std::to_string(a.stats.files_scanned)},
                                           {"findings", std::to_string(total)},
                                           {"diags", std::to_string(a.diagnostics.size())}}));
+  if (a.unreached_findings > 0)
+    out += "- " +
+           fill(l.unreached_fmt, {{"n", std::to_string(a.unreached_findings)},
+                                  {"files", std::to_string(a.unreached_files.size())}}) +
+           "\n";
+  out += '\n';
   std::array<size_t, 7> blockers{};
+  size_t all_blockers = 0;
   for (const auto& f : a.findings)
-    if (f.severity == Severity::Blocker) ++blockers[static_cast<size_t>(f.domain)];
+    if (f.severity == Severity::Blocker) {
+      ++blockers[static_cast<size_t>(f.domain)];
+      ++all_blockers;
+    }
   std::vector<Row> rows;
-  for (size_t d = 0; d < kAllDomains.size(); ++d)
+  for (size_t d = 0; d < kAllDomains.size(); ++d) {
     rows.push_back(
         {std::string(l.domain_names[d]), std::to_string(a.counts[d]), std::to_string(blockers[d])});
-  table(out, {std::string(l.c_domain), std::string(l.c_findings), std::string(l.c_blockers_n)},
-        rows);
+    if (a.assessed) rows.back().push_back(weeks_cell(a.effort_by_domain[d]));
+  }
+  Row header = {std::string(l.c_domain), std::string(l.c_findings), std::string(l.c_blockers_n)};
+  if (a.assessed) {
+    header.push_back(std::string(l.c_effort_weeks));
+    rows.push_back({std::string(l.environment), "—", "—", weeks_cell(a.effort_environment)});
+    rows.push_back({std::string(l.verification), "—", "—", weeks_cell(a.effort_verification)});
+    rows.push_back({fmt::format("**{}**", l.total), std::to_string(total),
+                    std::to_string(all_blockers), fmt::format("**{}**", weeks_cell(a.effort))});
+  }
+  table(out, header, rows);
 }
 
-// One matrix row: a non-compatible dependency, or a rule that fired outside the dependency
-// domain (a CUDA feature the code depends on).
-struct MatrixRow {
-  std::string label;                        // escaped
-  std::string replacement;                  // escaped
-  std::map<std::string, size_t> per_phase;  // phase -> sites
-  size_t sites = 0;
-  bool all_guarded = true;
-  double days = -1.0;
-};
+std::string need_cell(const MatrixCell& c, const Labels& l) {
+  switch (c.need()) {
+    case Need::NotNeeded:
+      return std::string(l.not_needed);
+    case Need::Optional:
+      return fmt::format("{} ({})", l.optional, c.sites);
+    case Need::Needed:
+      return fmt::format("{} ({})", l.needed, c.sites);
+  }
+  return "—";
+}
 
-std::vector<MatrixRow> matrix_rows(const Assessment& a) {
-  std::vector<MatrixRow> rows;
-  std::map<std::string, const Rule*> rule_by_id;
-  for (const auto& f : a.findings)
-    if (f.rule != nullptr) rule_by_id.emplace(f.rule_id, f.rule);
-  for (const auto& d : a.dependencies) {
-    if (d.status == "compatible") continue;
-    MatrixRow r;
-    r.label = md_text(d.name);
-    r.replacement = md_text(d.replacement);
-    r.sites = 1;
-    r.all_guarded = d.guarded;
-    for (const auto& p : d.phases) r.per_phase[p] = 1;
-    const auto it = rule_by_id.find(d.rule_id);
-    if (it != rule_by_id.end()) r.days = rule_effort_days(it->second, 1);
-    rows.push_back(std::move(r));
+void write_phases(std::string& out, const Assessment& a, const Labels& l) {
+  std::vector<Row> rows;
+  for (const auto& p : a.phases) {
+    std::vector<std::string> entries;
+    for (const auto& e : p.entry_points) entries.push_back(md_code(e));
+    rows.push_back({md_text(p.name), md_text(p.kind),
+                    entries.empty() ? "—" : join_limited(entries, 4, l), std::to_string(p.files),
+                    std::to_string(p.findings), weeks_cell(p.effort)});
   }
-  std::map<std::pair<Domain, std::string>, MatrixRow> by_rule;  // sorted: domain, rule id
-  for (const auto& f : a.findings) {
-    if (f.domain == Domain::Dependency || f.severity == Severity::Info) continue;
-    MatrixRow& r = by_rule[{f.domain, f.rule_id}];
-    if (r.sites == 0) {
-      r.label = md_code(f.rule_id);
-      r.replacement = md_text(replacement_of(f));
-    }
-    ++r.sites;
-    r.all_guarded = r.all_guarded && f.guarded;
-    for (const auto& p : f.phases) ++r.per_phase[p];
-  }
-  for (auto& [key, r] : by_rule) {
-    const auto it = rule_by_id.find(key.second);
-    if (it != rule_by_id.end()) r.days = rule_effort_days(it->second, r.sites);
-    rows.push_back(std::move(r));
-  }
-  return rows;
+  table(out,
+        {std::string(l.c_phase), std::string(l.c_kind), std::string(l.c_entry),
+         std::string(l.c_files), std::string(l.c_findings), std::string(l.c_effort_weeks)},
+        rows);
 }
 
 void write_matrix(std::string& out, const Assessment& a, const Labels& l) {
   out += fmt::format("## {}\n\n", l.h_matrix);
   const bool by_phase = a.assessed && !a.phases.empty();
   if (!by_phase) out += fmt::format("{}\n\n", l.matrix_no_phase);
+  if (by_phase) write_phases(out, a, l);
   Row header = {std::string(l.c_dependency)};
   if (by_phase)
     for (const auto& p : a.phases) header.push_back(md_text(p.name));
@@ -115,21 +119,16 @@ void write_matrix(std::string& out, const Assessment& a, const Labels& l) {
   if (a.assessed) header.push_back(std::string(l.c_effort));
   std::vector<Row> rows;
   for (const MatrixRow& m : matrix_rows(a)) {
-    Row r = {m.label};
-    auto cell = [&](size_t n) {
-      if (n == 0) return std::string("—");
-      const std::string_view word = m.all_guarded ? l.optional : l.needed;
-      return fmt::format("{} ({})", word, n);
-    };
+    Row r = {m.is_rule ? md_code(m.label) : md_text(m.label)};
     if (by_phase) {
       for (const auto& p : a.phases) {
         const auto it = m.per_phase.find(p.name);
-        r.push_back(cell(it == m.per_phase.end() ? 0 : it->second));
+        r.push_back(need_cell(it == m.per_phase.end() ? MatrixCell{} : it->second, l));
       }
     } else {
-      r.push_back(cell(m.sites));
+      r.push_back(need_cell(m.all, l));
     }
-    r.push_back(m.replacement);
+    r.push_back(md_text(m.replacement));
     if (a.assessed) r.push_back(days_cell(m.days, l));
     rows.push_back(std::move(r));
   }
@@ -138,7 +137,31 @@ void write_matrix(std::string& out, const Assessment& a, const Labels& l) {
     return;
   }
   table(out, header, rows);
+  out += fmt::format("{}\n\n", l.matrix_legend);
   if (a.assessed) out += fmt::format("{}\n\n", l.rule_estimate_note);
+}
+
+void write_sets(std::string& out, const Assessment& a, const Labels& l) {
+  if (!a.assessed || a.migration_sets.empty()) return;
+  out += fmt::format("### {}\n\n", l.h_sets);
+  out += fill(l.sets_intro, {{"phase", md_text(a.target_phase)}}) + "\n\n";
+  auto list = [&l](const std::vector<std::string>& v) {
+    std::vector<std::string> items;
+    for (const auto& x : v) items.push_back(md_code(x));
+    return items.empty() ? std::string("—") : join_limited(items, 8, l);
+  };
+  std::vector<Row> rows;
+  for (size_t i = 0; i < a.migration_sets.size(); ++i) {
+    const MigrationSet& s = a.migration_sets[i];
+    rows.push_back({std::string(i == 0 ? l.set_minimal : l.set_incremental), md_text(s.phase),
+                    std::to_string(s.findings), weeks_cell(s.effort), list(s.rule_ids),
+                    list(s.dependencies), list(s.kernels)});
+  }
+  table(out,
+        {std::string(l.c_set), std::string(l.c_phase), std::string(l.c_findings),
+         std::string(l.c_effort_weeks), std::string(l.c_rules), std::string(l.c_dependencies),
+         std::string(l.c_kernels)},
+        rows);
 }
 
 void write_roadmap(std::string& out, const Assessment& a, const Labels& l) {
@@ -168,34 +191,18 @@ void write_roadmap(std::string& out, const Assessment& a, const Labels& l) {
 
 void write_risk_matrix(std::string& out, const Assessment& a, const Labels& l) {
   out += fmt::format("## {}\n\n", l.h_risk);
-  struct RiskRow {
-    std::vector<std::string> patterns;  // distinct matches, first-seen order
-    std::string replacement;
-    Confidence confidence = Confidence::Medium;
-    size_t sites = 0;
-  };
-  std::map<std::pair<Domain, std::string>, RiskRow> rules;
-  for (const auto& f : a.findings) {
-    RiskRow& r = rules[{f.domain, f.rule_id}];
-    if (r.sites++ == 0) {
-      r.replacement = md_text(f.rule != nullptr && !f.rule->replacement.empty()
-                                  ? std::string_view(f.rule->replacement)
-                                  : replacement_of(f));
-      r.confidence = f.rule != nullptr ? f.rule->confidence : f.confidence;
-    }
-    const std::string p = md_code(f.match);
-    if (std::find(r.patterns.begin(), r.patterns.end(), p) == r.patterns.end())
-      r.patterns.push_back(p);
-  }
-  if (rules.empty()) {
+  if (a.risks.empty()) {
     out += fmt::format("{}.\n\n", l.none);
     return;
   }
   std::vector<Row> rows;
-  for (const auto& [key, r] : rules)
-    rows.push_back({join_limited(r.patterns, 3, l), r.replacement,
-                    confidence_label(r.confidence, l), md_code(key.second),
+  for (const RiskRow& r : a.risks) {
+    std::vector<std::string> patterns;
+    for (const auto& p : r.patterns) patterns.push_back(md_code(p));
+    rows.push_back({patterns.empty() ? "—" : join_limited(patterns, 3, l), md_text(r.replacement),
+                    confidence_label(r.confidence, l), md_code(r.rule_id),
                     std::to_string(r.sites)});
+  }
   table(out,
         {std::string(l.c_cuda_pattern), std::string(l.c_replacement), std::string(l.c_confidence),
          std::string(l.c_rule), std::string(l.c_sites)},
@@ -229,6 +236,7 @@ std::string render_markdown(const Assessment& a, Lang lang) {
   out += "\n\n";
   write_summary(out, a, l, lang);
   write_matrix(out, a, l);
+  write_sets(out, a, l);
   write_domain_details(out, a, lang);
   write_roadmap(out, a, l);
   write_risk_matrix(out, a, l);

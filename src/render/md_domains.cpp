@@ -9,6 +9,7 @@
 #include <map>
 
 #include "render/escape.hpp"
+#include "render/matrix.hpp"
 #include "render/md_util.hpp"
 
 namespace ascendify::render {
@@ -200,6 +201,7 @@ void kernel_inventory(std::string& out, const Assessment& a, const Findings& fs,
     std::string purpose = md_text(k.purpose);
     if (k.backward_only) purpose += fmt::format(" ({})", l.backward_only);
     if (k.has_fallback) purpose += fmt::format(" ({})", l.has_fallback);
+    if (k.templated) purpose += " (template)";
     std::vector<std::string> called;
     for (const auto& p : k.phases) called.push_back(md_text(p));
     if (called.empty())
@@ -279,7 +281,13 @@ void precision_section(std::string& out, const Findings& fs, const Labels& l) {
 void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
   const Labels& l = labels(lang);
   std::array<Findings, 7> by_domain;
-  for (const auto& f : a.findings) by_domain[static_cast<size_t>(f.domain)].push_back(&f);
+  Findings unreached;
+  for (const auto& f : a.findings) {
+    if (is_unreached(a, f))
+      unreached.push_back(&f);
+    else
+      by_domain[static_cast<size_t>(f.domain)].push_back(&f);
+  }
 
   out += fmt::format("## {}\n\n", l.h_details);
   for (size_t d = 0; d < kAllDomains.size(); ++d) {
@@ -320,6 +328,21 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
         break;
     }
   }
+  if (unreached.empty()) return;
+  out += fmt::format("### {}\n\n{}\n\n", l.h_unreached, l.unreached_note);
+  std::vector<Row> rows;
+  for (size_t i = 0; i < unreached.size(); ++i) {
+    const Finding& f = *unreached[i];
+    rows.push_back({std::to_string(i + 1),
+                    std::string(l.domain_names[static_cast<size_t>(f.domain)]), file_cell(f.path),
+                    line_cell(f), original_cell(f), md_text(replacement_of(f)),
+                    confidence_label(f.confidence, l), auto_label(f, l)});
+  }
+  table(out,
+        {std::string(l.c_num), std::string(l.c_domain), std::string(l.c_file),
+         std::string(l.c_line), std::string(l.c_original), std::string(l.c_replacement),
+         std::string(l.c_confidence), std::string(l.c_auto)},
+        rows);
 }
 
 }  // namespace ascendify::render

@@ -27,4 +27,11 @@ std::string render_csv(const Assessment& a);
 // SARIF 2.1.0 for GitHub code scanning.
 std::string render_sarif(const Assessment& a);
 
+// One self-contained HTML page (inline CSS, SVG charts and a small script; no external asset,
+// no network fetch; a Content-Security-Policy forbids both): summary, charts, dependency
+// matrix and migration sets, a sortable and filterable findings table, kernels, dependencies,
+// roadmap, risk matrix, diagnostics. All repository text is HTML-escaped; the script reads
+// only the DOM, so no repository text is ever inside a <script> block.
+std::string render_html(const Assessment& a);
+
 }  // namespace ascendify::render

@@ -38,9 +38,11 @@ TEST_F(JsonReport, FormatIsTwoSpaceIndentWithTrailingNewlineAndFixedKeyOrder) {
   const nlohmann::ordered_json j = nlohmann::ordered_json::parse(out);
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
-  const std::vector<std::string> expected = {"schema",       "tool",    "root",     "project",
-                                             "summary",      "stats",   "phases",   "roadmap",
-                                             "dependencies", "kernels", "findings", "diagnostics"};
+  const std::vector<std::string> expected = {"schema", "tool", "root", "project", "summary",
+                                             "stats", "phases", "roadmap", "dependencies",
+                                             "kernels", "findings", "diagnostics",
+                                             // Extra keys after the schema's own:
+                                             "target_phase", "migration_sets", "risks"};
   EXPECT_EQ(keys, expected);
   std::vector<std::string> fkeys;
   for (const auto& [k, v] : j["findings"][0].items()) fkeys.push_back(k);
@@ -99,6 +101,38 @@ TEST_F(JsonReport, Values) {
   EXPECT_EQ(j["diagnostics"][0]["line"], 3);
   EXPECT_FALSE(j["diagnostics"][1].contains("line"));
   EXPECT_EQ(j["stats"]["files_by_kind"]["python"], 10);
+}
+
+TEST_F(JsonReport, AssessFieldsAsExtraKeys) {
+  const json j = json::parse(render_json(a));
+  const json& s = j["summary"];
+  EXPECT_EQ(s["feasibility"], "needs-adaptation");
+  EXPECT_EQ(s["effort_weeks"]["low"], 1.3);  // 1.25 rounded half away from zero
+  EXPECT_EQ(s["feasibility_evidence"][0],
+            "manual sites transfer_to_npu does not cover (wan/attention.py:10)");
+  EXPECT_EQ(s["effort_by_domain"]["attention"]["high"], 0.9);
+  EXPECT_EQ(s["effort_by_domain"].size(), 7u);
+  EXPECT_EQ(s["effort_environment"]["high"], 0.2);
+  EXPECT_EQ(s["effort_verification"]["low"], 0.2);
+  EXPECT_EQ(s["unreached_findings"], 0);
+  EXPECT_TRUE(s["unreached_files"].is_array());
+  EXPECT_EQ(j["phases"][1]["kind"], "training");
+  EXPECT_EQ(j["phases"][1]["needs_backward"], true);
+  EXPECT_EQ(j["phases"][0]["needs_backward"], false);
+  EXPECT_EQ(j["kernels"][0]["templated"], false);
+  EXPECT_EQ(j["target_phase"], "inference");
+  ASSERT_EQ(j["migration_sets"].size(), 2u);
+  EXPECT_EQ(j["migration_sets"][0]["phase"], "inference");
+  EXPECT_EQ(j["migration_sets"][0]["dependencies"][0], "flash-attn");
+  EXPECT_EQ(j["migration_sets"][0]["findings"], 4);
+  EXPECT_EQ(j["migration_sets"][1]["effort_weeks"]["low"], 0.5);  // 0.45 -> 0.5
+  EXPECT_EQ(j["migration_sets"][1]["kernels"][0], "wan/kernels.py:5 fused_rms");
+  ASSERT_EQ(j["risks"].size(), 8u);
+  EXPECT_EQ(j["risks"][4]["rule"], "custom_op.triton-jit");
+  EXPECT_EQ(j["risks"][4]["domain"], "custom_op");
+  EXPECT_EQ(j["risks"][4]["confidence"], "low");
+  EXPECT_EQ(j["risks"][1]["sites"], 2);
+  EXPECT_EQ(j["risks"][5]["patterns"][0], "\"nccl\"");
 }
 
 TEST_F(JsonReport, NotebookFindingsCarryTheCell) {

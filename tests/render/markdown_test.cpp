@@ -97,8 +97,17 @@ TEST_F(MarkdownReport, ExecutiveSummaryShowsBothFeasibilityWords) {
                   "- Blockers:\n  - Triton kernel fused_rms has no Ascend port "
                   "(wan/kernels.py:5)\n"));
   EXPECT_TRUE(has(en, "- Scanned: 12 files, 9 findings, 2 diagnostics\n"));
-  EXPECT_TRUE(has(en, "| Attention Mechanism | 2 | 0 |\n"));
-  EXPECT_TRUE(has(en, "| Custom Operators | 1 | 1 |\n"));
+  EXPECT_TRUE(has(en,
+                  "- Overall feasibility: **needs adaptation (需适配)**\n  - Deciding criteria: "
+                  "manual sites transfer_to_npu does not cover (wan/attention.py:10)\n"));
+  // Findings, blocker findings and the assess stage's effort per domain, then the rest.
+  EXPECT_TRUE(has(en, "| Domain | Findings | Blocker findings | Effort (weeks) |\n"));
+  EXPECT_TRUE(has(en, "| Attention Mechanism | 2 | 0 | 0.4–0.9 |\n"));
+  EXPECT_TRUE(has(en, "| Custom Operators | 1 | 1 | 0.3–0.8 |\n"));
+  EXPECT_TRUE(has(en, "| Environment set-up (CANN + torch_npu) | — | — | 0.1–0.2 |\n"));
+  EXPECT_TRUE(has(en, "| Verification (precision + performance) | — | — | 0.2–0.3 |\n"));
+  EXPECT_TRUE(has(en, "| **Total** | 9 | 1 | **1.3–3.0** |\n"));
+  EXPECT_FALSE(has(en, "Not reached"));
   const std::string zh = section(render_markdown(a, Lang::Zh), "## 执行摘要");
   EXPECT_TRUE(has(zh, "- 总体可行性: **需适配 (needs adaptation)**\n"));
   EXPECT_TRUE(has(zh, "- 预估工作量: 1.3–3.0 周\n"));
@@ -126,15 +135,75 @@ TEST_F(MarkdownReport, DependencyMatrixPerPhase) {
   const std::string m = section(render_markdown(a, Lang::En), "## Dependency Matrix");
   EXPECT_TRUE(has(m, "| Dependency | inference | training | Replacement | Effort |\n"));
   // flash-attn (replace) is a row; numpy (compatible) is not. Rule effort 4 h = 0.5 d.
-  EXPECT_TRUE(has(m, "| flash-attn | needed (1) | — | torch_npu.npu_fusion_attention | 0.5 d |"));
+  EXPECT_TRUE(has(m, "| Phase | Kind | Entry points | Files | Findings | Effort (weeks) |\n"));
+  EXPECT_TRUE(has(m, "| training | training | `train.py` | 14 | 9 | 2.0–3.0 |\n"));
+  EXPECT_TRUE(
+      has(m, "| flash-attn | needed (1) | not needed | torch_npu.npu_fusion_attention | 0.5 d |"));
   EXPECT_FALSE(has(m, "numpy"));
   // The FA2 rule: one site in both phases; 16 h = 2.0 d.
   EXPECT_TRUE(has(m, "| `attention.flash-attn-func` | needed (1) | needed (1) |"));
   // Two empty_cache sites, one guarded -> needed; 1 h + 0.5 h = 0.2 d (0.1875 rounded).
   EXPECT_TRUE(has(m,
-                  "| `device.cuda-empty-cache` | needed (2) | — | torch.npu.empty_cache() |"
-                  " 0.2 d |"));
+                  "| `device.cuda-empty-cache` | needed (2) | not needed | "
+                  "torch.npu.empty_cache() | 0.2 d |"));
   EXPECT_FALSE(has(m, "attention.sdpa"));  // info findings need no migration
+  // The RMSNorm finding has no phase: no phase needs it.
+  EXPECT_TRUE(has(m, "| `precision.rmsnorm-float` | not needed | not needed |"));
+  EXPECT_TRUE(has(m, "needed: a site runs unconditionally; optional: "));
+}
+
+TEST_F(MarkdownReport, GuardedOnlySitesAreOptional) {
+  a.findings[1].guarded = true;  // the one FA2 call
+  const std::string m = section(render_markdown(a, Lang::En), "## Dependency Matrix");
+  EXPECT_TRUE(has(m, "| `attention.flash-attn-func` | optional (1) | optional (1) |"));
+  const std::string zh = section(render_markdown(a, Lang::Zh), "## 依赖矩阵");
+  EXPECT_TRUE(has(zh, "| `attention.flash-attn-func` | 可选 (1) | 可选 (1) |"));
+  EXPECT_TRUE(has(zh, "| flash-attn | 需要 (1) | 不需要 |"));
+}
+
+TEST_F(MarkdownReport, MigrationSetsMinimalThenIncremental) {
+  const std::string m = section(render_markdown(a, Lang::En), "## Dependency Matrix");
+  EXPECT_TRUE(has(m,
+                  "### Migration sets\n\nTarget phase: inference. The first set is the "
+                  "minimal migration set"));
+  EXPECT_TRUE(
+      has(m, "| Set | Phase | Findings | Effort (weeks) | Rules | Dependencies | Kernels |"));
+  EXPECT_TRUE(has(m,
+                  "| minimal | inference | 4 | 0.8–1.6 | `attention.flash-attn-func`, "
+                  "`device.cuda-empty-cache` | `flash-attn` | — |\n"));
+  EXPECT_TRUE(has(m,
+                  "| incremental | training | 3 | 0.5–1.4 | `compile.torch-compile`, "
+                  "`custom_op.triton-jit`, `distributed.nccl-backend` | — | "
+                  "`wan/kernels.py:5 fused_rms` |\n"));
+  EXPECT_TRUE(has(section(render_markdown(a, Lang::Zh), "## 依赖矩阵"),
+                  "| 最小 | inference | 4 | 0.8–1.6 |"));
+  a.migration_sets.clear();
+  EXPECT_FALSE(has(render_markdown(a, Lang::En), "### Migration sets"));
+}
+
+TEST_F(MarkdownReport, UnreachedFindingsListedApart) {
+  a.findings.push_back(testing::make_finding(rules.cache, "tools/bench.py", 4, 1,
+                                             "torch.cuda.empty_cache", "torch.cuda.empty_cache()"));
+  a.counts[1] += 1;
+  a.unreached_files = {"tools/bench.py"};
+  a.unreached_findings = 1;
+  const std::string md = render_markdown(a, Lang::En);
+  EXPECT_TRUE(has(section(md, "## Executive Summary"),
+                  "- Not reached from any entry point: 1 findings in 1 files (listed apart "
+                  "below)\n"));
+  EXPECT_TRUE(has(md, "| Device Layer | 3 | 0 | 0.1–0.1 |\n"));
+  // The device section lists only the two reached sites; the third is in its own table.
+  EXPECT_TRUE(has(md, "### Domain 2: Device Layer\n\n2 findings.\n"));
+  const size_t apart = md.find("### Not reached from any entry point\n");
+  ASSERT_NE(apart, std::string::npos);
+  EXPECT_LT(md.find("### Domain 7"), apart);
+  EXPECT_LT(apart, md.find("## Migration Roadmap"));
+  EXPECT_EQ(md.find("tools/bench.py"), md.find("`tools/bench.py`", apart) + 1);
+  EXPECT_TRUE(has(md,
+                  "| 1 | Device Layer | `tools/bench.py` | 4 | `torch.cuda.empty_cache()` | "
+                  "torch.npu.empty_cache() | High | manual |\n"));
+  expect_tables_well_formed(md);
+  EXPECT_TRUE(has(render_markdown(a, Lang::Zh), "### 未被任何入口点触达\n"));
 }
 
 TEST_F(MarkdownReport, DomainTables) {
@@ -222,6 +291,19 @@ TEST_F(MarkdownReport, RiskMatrixHasOneRowPerRule) {
   EXPECT_LT(risk.find("precision.rmsnorm-float"), risk.find("compile.torch-compile"));
   const std::string zh = section(render_markdown(a, Lang::Zh), "## 风险矩阵");
   EXPECT_TRUE(has(zh, "| `torch.cuda.empty_cache` | torch.npu.empty_cache() | 高 |"));
+}
+
+TEST_F(MarkdownReport, RiskMatrixComesFromTheAssessment) {
+  a.risks.resize(1);
+  a.risks[0].patterns = {"a", "b", "c", "d"};
+  a.risks[0].sites = 7;
+  const std::string risk = section(render_markdown(a, Lang::En), "## Risk Matrix");
+  EXPECT_TRUE(has(risk,
+                  "| `a`, `b`, `c`, +1 more | torch_npu.npu_fusion_attention | High | "
+                  "`dependency.flash-attn` | 7 |\n"));
+  EXPECT_FALSE(has(risk, "device.cuda-empty-cache"));
+  a.risks.clear();
+  EXPECT_TRUE(has(render_markdown(a, Lang::En), "## Risk Matrix\n\nnone.\n"));
 }
 
 TEST_F(MarkdownReport, Roadmap) {

@@ -87,6 +87,41 @@ inline Assessment sample_assessment(const SampleRules& R) {
   };
   a.phases = {phase("inference", "generate.py", 10, 6, {1.0, 2.04}),
               phase("training", "train.py", 14, 9, {2.0, 3.0})};
+  a.phases[0].kind = "inference";
+  a.phases[1].kind = "training";
+  a.phases[1].needs_backward = true;
+  a.feasibility_evidence = {"manual sites transfer_to_npu does not cover (wan/attention.py:10)"};
+  a.effort_by_domain = {EffortRange{0.1, 0.2}, EffortRange{0.05, 0.1}, EffortRange{0.4, 0.9},
+                        EffortRange{0.3, 0.8}, EffortRange{0.1, 0.2},  EffortRange{0.1, 0.2},
+                        EffortRange{0.1, 0.2}};
+  a.effort_environment = {0.1, 0.2};
+  a.effort_verification = {0.2, 0.3};
+  a.target_phase = "inference";
+  a.migration_sets = {
+      {"inference",
+       {"attention.flash-attn-func", "device.cuda-empty-cache"},
+       {"flash-attn"},
+       {},
+       4,
+       {0.8, 1.6}},
+      {"training",
+       {"compile.torch-compile", "custom_op.triton-jit", "distributed.nccl-backend"},
+       {},
+       {"wan/kernels.py:5 fused_rms"},
+       3,
+       {0.45, 1.4}}};
+  // Hand-written from the findings below: one row per rule, (domain, rule id) order.
+  auto risk = [](const Rule& r, std::vector<std::string> patterns, uint32_t sites) {
+    return RiskRow{r.id, r.domain, std::move(patterns), r.replacement, r.confidence, sites};
+  };
+  a.risks = {risk(R.dep, {"flash-attn"}, 1),
+             risk(R.cache, {"torch.cuda.empty_cache"}, 2),
+             risk(R.fa, {"flash_attn.flash_attn_func"}, 1),
+             risk(R.sdpa, {"torch.nn.functional.scaled_dot_product_attention"}, 1),
+             risk(R.triton, {"triton.jit"}, 1),
+             risk(R.nccl, {"\"nccl\""}, 1),
+             risk(R.rms, {".float"}, 1),
+             risk(R.compile, {"torch.compile"}, 1)};
   DependencyRow fa{"flash-attn",
                    ">=2.5",
                    "requirements.txt:3",

@@ -1,0 +1,54 @@
+#include "render/matrix.hpp"
+
+#include <algorithm>
+
+#include "render/md_util.hpp"
+
+namespace ascendify::render {
+
+std::vector<MatrixRow> matrix_rows(const Assessment& a) {
+  std::vector<MatrixRow> rows;
+  std::map<std::string, const Rule*> rule_by_id;
+  for (const auto& f : a.findings)
+    if (f.rule != nullptr) rule_by_id.emplace(f.rule_id, f.rule);
+  auto add = [](MatrixCell& c, bool guarded) {
+    ++c.sites;
+    if (!guarded) ++c.unguarded;
+  };
+  for (const auto& d : a.dependencies) {
+    if (d.status == "compatible") continue;
+    MatrixRow r;
+    r.label = d.name;
+    r.replacement = d.replacement;
+    add(r.all, d.guarded);
+    for (const auto& p : d.phases) add(r.per_phase[p], d.guarded);
+    const auto it = rule_by_id.find(d.rule_id);
+    if (it != rule_by_id.end()) r.days = rule_effort_days(it->second, 1);
+    rows.push_back(std::move(r));
+  }
+  std::map<std::pair<Domain, std::string>, MatrixRow> by_rule;  // sorted: domain, rule id
+  for (const auto& f : a.findings) {
+    if (f.domain == Domain::Dependency || f.severity == Severity::Info) continue;
+    MatrixRow& r = by_rule[{f.domain, f.rule_id}];
+    if (r.all.sites == 0) {
+      r.label = f.rule_id;
+      r.is_rule = true;
+      r.replacement = std::string(replacement_of(f));
+    }
+    add(r.all, f.guarded);
+    for (const auto& p : f.phases) add(r.per_phase[p], f.guarded);
+  }
+  for (auto& [key, r] : by_rule) {
+    const auto it = rule_by_id.find(key.second);
+    if (it != rule_by_id.end()) r.days = rule_effort_days(it->second, r.all.sites);
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+bool is_unreached(const Assessment& a, const Finding& f) {
+  return std::find(a.unreached_files.begin(), a.unreached_files.end(), f.path) !=
+         a.unreached_files.end();
+}
+
+}  // namespace ascendify::render
