@@ -21,11 +21,23 @@ struct ScanArgs {
   uint64_t max_file_size = 10ull * 1024 * 1024;
 };
 
+struct FixArgs {
+  std::string path;
+  bool apply = false;
+  bool backup = false;
+  bool transfer_to_npu = false;
+  std::vector<std::string> only;      // rule ids or domains, comma-separated allowed
+  std::vector<std::string> exclude;
+  std::vector<std::string> rule_files;
+  unsigned threads = 0;
+};
+
 // Each returns the process exit status (0 done, 1 findings at/above --fail-on, 2 usage or
 // I/O error, 3 partial scan under --strict).
 int run_scan(const ScanArgs& args);
 int run_rules(const std::string& domain, const std::string& format,
               const std::vector<std::string>& rule_files);
+int run_fix(const FixArgs& args);
 int run_diff(const std::string& old_path, const std::string& new_path, const std::string& format);
 int run_explain(const std::string& rule_id, const std::vector<std::string>& rule_files);
 

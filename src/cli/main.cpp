@@ -33,6 +33,20 @@ int main(int argc, char** argv) {
   s->add_option("-j,--threads", scan.threads, "Worker threads (default: all cores)");
   s->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this (bytes)");
 
+  FixArgs fix;
+  auto* f = app.add_subcommand("fix", "Apply the mechanical part of the port (unified diff by default)");
+  f->add_option("path", fix.path, "Repository root")->required();
+  auto* apply_flag = f->add_flag("--apply", fix.apply, "Write the edits into the files");
+  bool diff_flag = false;
+  f->add_flag("--diff", diff_flag, "Print the unified diff (default)")->excludes(apply_flag);
+  f->add_flag("--backup", fix.backup, "With --apply: keep each original as FILE.orig");
+  f->add_flag("--transfer-to-npu", fix.transfer_to_npu,
+              "Add the transfer_to_npu redirect to entry points; edit only what it does not cover");
+  f->add_option("--only", fix.only, "Only these rule ids or domains (comma-separated)");
+  f->add_option("--exclude", fix.exclude, "Not these rule ids or domains (comma-separated)");
+  f->add_option("--rules", fix.rule_files, "Extra rule file (repeatable)");
+  f->add_option("-j,--threads", fix.threads, "Worker threads (default: all cores)");
+
   std::string domain, rules_format = "md";
   std::vector<std::string> rule_files;
   auto* r = app.add_subcommand("rules", "List the knowledge base");
@@ -71,6 +85,7 @@ int main(int argc, char** argv) {
       }
       return run_scan(scan);
     }
+    if (*f) return run_fix(fix);
     if (*r) return run_rules(domain, rules_format, rule_files);
     if (*e) return run_explain(rule_id, rule_files);
     if (*d) return run_diff(diff_old, diff_new, diff_format);

@@ -1,0 +1,65 @@
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "fix/fix.hpp"
+#include "pipeline/scan.hpp"
+
+namespace ascendify::cli {
+
+namespace {
+
+std::vector<std::string> split_commas(const std::vector<std::string>& values) {
+  std::vector<std::string> out;
+  for (const auto& v : values) {
+    size_t start = 0;
+    while (start <= v.size()) {
+      size_t comma = v.find(',', start);
+      std::string item = v.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (!item.empty()) out.push_back(item);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_fix(const FixArgs& args) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(args.path, ec)) {
+    std::cerr << "ascendify: " << args.path << ": not a directory (fix takes a repository root)\n";
+    return 2;
+  }
+  std::vector<Diagnostic> rule_diags;
+  rules::RuleSet rules = rules::load_rules(args.rule_files, rule_diags);
+  for (const auto& d : rule_diags)
+    std::cerr << "ascendify: " << d.path << ":" << d.line << ": " << d.message << "\n";
+
+  pipeline::ScanOptions options;
+  options.threads = args.threads;
+  pipeline::ScanResult scanned = pipeline::scan(args.path, rules, options);
+
+  fix::FixOptions fopt;
+  fopt.transfer_to_npu = args.transfer_to_npu;
+  fopt.only = split_commas(args.only);
+  fopt.exclude = split_commas(args.exclude);
+  fix::FixResult plan = fix::plan_fixes(scanned.files, scanned.findings, args.path, fopt);
+
+  // The diff goes to stdout (pipe it to `git apply`); the to-do list to stderr.
+  if (!args.apply) {
+    std::cout << fix::unified_diff(plan);
+    std::cerr << fix::manual_summary(plan);
+    return 0;
+  }
+  fix::ApplyReport report = fix::apply(plan, args.path, args.backup);
+  std::cout << fix::manual_summary(plan);
+  for (const auto& w : report.written) std::cout << "written: " << w << "\n";
+  for (const auto& d : report.diagnostics)
+    std::cerr << "ascendify: " << d.path << ": " << d.message << "\n";
+  return report.ok() ? 0 : 2;
+}
+
+}  // namespace ascendify::cli
