@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds the seed corpus of one fuzz target from tests/fixtures, examples/ and rules/.
+# Usage: fuzz/make_corpus.sh TARGET OUT_DIR
+# TARGET: python requirements pyproject manifest_misc notebook shell native rules
+set -euo pipefail
+target=$1
+out=$2
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$out"
+cd "$root"
+
+# copy FILE [PREFIX_BYTE_OCTAL]: adds FILE (optionally behind a selector byte) to the corpus.
+copy() {
+  local f=$1 prefix=${2:-}
+  local name
+  name=$(printf '%s' "$f" | tr '/ ' '__')
+  if [[ -n $prefix ]]; then
+    { printf "\\$prefix"; cat "$f"; } >"$out/$name"
+  else
+    cp "$f" "$out/$name"
+  fi
+}
+# seed NAME TEXT [PREFIX]: a hand-written seed.
+seed() {
+  local f
+  f=$(mktemp)
+  printf '%s' "$2" >"$f"
+  if [[ -n ${3:-} ]]; then { printf "\\$3"; cat "$f"; } >"$out/$1"; else cp "$f" "$out/$1"; fi
+  rm -f "$f"
+}
+files() { find tests/fixtures examples rules "$@" -type f 2>/dev/null | sort; }
+
+case $target in
+  python)
+    for f in $(files -name '*.py'); do copy "$f"; done
+    seed deep '((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))'
+    seed fstr $'f"{x!r:>{w}} {y=}" f\'\'\'\n{a}\n\'\'\' rb"\\x00" u"\\N{DASH}"\n'
+    seed tabs $'if x:\n\tif y:\n        z = 1\n  \tw\n'
+    ;;
+  requirements)
+    for f in $(files -name 'requirements*.txt'); do copy "$f"; done
+    seed req1 $'-r other.txt\n-c constraints.txt\n--index-url https://x/simple\nflash-attn[cuda]>=2.5; python_version>"3.8" # c\ntorch==2.1.0+cu121 \\\n  --hash=sha256:00\ngit+https://github.com/a/b@v1#egg=b\n-e .\n./local.whl\n'
+    ;;
+  pyproject)
+    for f in $(files -name '*.toml'); do copy "$f"; done
+    seed pp1 $'[project]\nname="x"\ndependencies=["torch>=2", "flash-attn"]\n[project.optional-dependencies]\ncuda=["triton"]\n[tool.poetry.dependencies]\npython="^3.10"\ntorch={version="2.1", source="cu"}\n[[tool.poetry.source]]\nname="cu"\nurl="https://x"\n[dependency-groups]\ndev=["pytest", {include-group="x"}]\n[build-system]\nrequires=["setuptools"]\n'
+    ;;
+  manifest_misc)
+    seed env1 $'name: x\nchannels:\n  - nvidia\n  - pytorch\ndependencies:\n  - pytorch-cuda=12.1\n  - cudatoolkit\n  - pip:\n    - flash-attn>=2\n' 000
+    seed env2 $'dependencies: [a, {pip: [b]}, &x c, *x]\n' 000
+    seed cfg1 $'[options]\ninstall_requires =\n    torch>=2\n    apex\n[options.extras_require]\ncuda = triton\n[options.entry_points]\nconsole_scripts =\n    x = a.b:c\n' 001
+    for f in $(files -name 'setup.py'); do copy "$f" 002; done
+    ;;
+  notebook)
+    for f in $(files -name '*.ipynb'); do copy "$f"; done
+    seed nb1 '{"cells":[{"cell_type":"code","source":["!nvidia-smi\n","%pip install flash-attn\n","import torch\n","x.cuda()"]},{"cell_type":"markdown","source":"# t"}],"nbformat":4}'
+    seed nb3 '{"worksheets":[{"cells":[{"cell_type":"code","input":["import torch\n","torch.cuda.synchronize()"]}]}],"nbformat":3}'
+    ;;
+  shell)
+    for f in $(files -name '*.sh'); do copy "$f" 000; done
+    for f in $(files -name 'Dockerfile*'); do copy "$f" 001; done
+    seed sh1 $'export CUDA_VISIBLE_DEVICES=0,1\nNCCL_DEBUG=INFO torchrun --nproc_per_node=8 train.py "$@"\necho ${CUDA_HOME:-/usr/local/cuda} $(nvidia-smi -L)\ncat <<EOF\n$X\nEOF\n' 000
+    seed df1 $'ARG CUDA=12.1\nFROM nvidia/cuda:${CUDA}-devel AS b\nENV A=1 B="2"\nRUN pip install flash-attn \\\n && nvcc --version\nCMD ["python","train.py"]\n' 001
+    ;;
+  native)
+    for f in $(files \( -name '*.cu' -o -name '*.cuh' -o -name '*.cpp' -o -name '*.h' \)); do copy "$f"; done
+    seed n1 $'#include <cub/cub.cuh>\ntemplate <int N> __global__ void k(float* x) { __shared__ float s[N]; x[0] = __shfl_xor_sync(~0u, s[0], 1); asm volatile("nop"); }\nvoid f() { k<1><<<1, 2, 0, at::cuda::getCurrentCUDAStream()>>>(p); }\nPYBIND11_MODULE(m, m) { m.def("k", &f); }\nauto s = R"x(")x";\n'
+    ;;
+  rules)
+    for f in $(find rules -name '*.yaml' | sort); do copy "$f"; done
+    for f in $(files -name '*.yaml' -path '*fixtures*'); do copy "$f"; done
+    ;;
+  *)
+    echo "unknown target: $target" >&2
+    exit 2
+    ;;
+esac
+echo "$(ls "$out" | wc -l) seeds in $out"

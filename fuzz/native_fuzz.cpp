@@ -1,0 +1,14 @@
+// libFuzzer target: C/C++/CUDA scanner (native::analyze).
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "native/native.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  ascendify::FileFacts facts = ascendify::native::analyze(text, "fuzz.cu");
+  for (const auto& f : facts.facts)
+    if (f.span.end_offset > size || f.span.offset > f.span.end_offset) __builtin_trap();
+  return 0;
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the whole test suite with AddressSanitizer + UndefinedBehaviorSanitizer
+# (root option ASCENDIFY_SANITIZE) into build-asan/ and runs ctest there.
+# Usage: scripts/sanitize.sh [ctest args...]     env: JOBS (default 2), BUILD_DIR
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD_DIR:-$root/build-asan}
+jobs=${JOBS:-2}
+start=$(date +%s)
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASCENDIFY_SANITIZE=ON \
+  -DASCENDIFY_TESTS=ON >/dev/null
+cmake --build "$build" -j"$jobs"
+built=$(date +%s)
+
+# Any report is an error; leaks too. halt_on_error keeps the first report readable.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1:abort_on_error=0:detect_stack_use_after_return=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+status=0
+ctest --test-dir "$build" --output-on-failure -j"$jobs" "$@" || status=$?
+end=$(date +%s)
+echo "sanitize: build $((built - start)) s, tests $((end - built)) s, total $((end - start)) s"
+exit $status
