@@ -40,6 +40,15 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
   std::map<std::string, bool> import_all_guarded;
   const std::set<std::string> locals = local_modules(files);
 
+  // Imports map to a declared distribution first (opencv-python-headless declares cv2 as
+  // well as opencv-python does), else to the knowledge base's distribution for the import.
+  std::map<std::string, std::string> declared_import;  // top-level import -> declared dist
+  for (const auto& f : files)
+    for (const auto& fact : f.facts.facts)
+      if (fact.kind == FactKind::Dependency)
+        if (const Rule* r = rules.dependency_by_dist(fact.name))
+          for (const auto& imp : r->match.import_names) declared_import.try_emplace(imp, fact.name);
+
   for (const auto& f : files) {
     for (const auto& fact : f.facts.facts) {
       if (fact.kind == FactKind::Dependency) {
@@ -57,9 +66,14 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
       } else if (fact.kind == FactKind::Import && fact.arg_index <= 0) {
         std::string top = top_level(fact.detail.empty() ? fact.name : fact.detail);
         if (top.empty() || locals.count(top)) continue;
-        const Rule* rule = rules.dependency_by_import(top);
-        if (!rule) continue;  // stdlib or unknown module: not a dependency we can name
-        std::string dist = rule->match.names.empty() ? top : rule->match.names.front();
+        std::string dist;
+        if (auto d = declared_import.find(top); d != declared_import.end()) {
+          dist = d->second;
+        } else {
+          const Rule* rule = rules.dependency_by_import(top);
+          if (!rule) continue;  // stdlib or unknown module: not a dependency we can name
+          dist = rule->match.names.empty() ? top : rule->match.names.front();
+        }
         imported_dists.insert(dist);
         first_import_site.try_emplace(dist, f.file.rel_path + ":" + std::to_string(fact.span.line));
         auto [g, fresh] = import_all_guarded.try_emplace(dist, fact.guarded);

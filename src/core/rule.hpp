@@ -43,6 +43,8 @@ struct MatchSpec {
   std::vector<std::string> scope_contains;  // enclosing scope must contain one (case-insens.)
   std::vector<std::string> exclude_names;   // Reference with prefix: names not to match
   std::vector<std::string> categories;      // Native: accepted fact categories (detail)
+  std::vector<std::string> detail_contains; // Dependency/Command/Env/Image: the fact's detail
+                                            // (version spec, URL, value) contains one of these
   std::vector<std::string> import_names;    // Dependency: top-level import names of the
                                             // distribution ("flash_attn" for flash-attn)
 };

@@ -92,13 +92,18 @@ bool filters_accept(const MatchSpec& m, const Fact& f) {
       return false;
   }
   if (!m.categories.empty() && !contains_str(m.categories, f.detail)) return false;
+  if (!m.detail_contains.empty() &&
+      std::none_of(m.detail_contains.begin(), m.detail_contains.end(),
+                   [&](const std::string& s) { return f.detail.find(s) != std::string::npos; }))
+    return false;
   return true;
 }
 
 int filter_count(const MatchSpec& m) {
   int n = static_cast<int>(m.args.size());
   for (bool set : {!m.usages.empty(), !m.contexts.empty(), !m.keywords.empty(), !m.calls.empty(),
-                   !m.targets.empty(), !m.scope_contains.empty(), !m.categories.empty()})
+                   !m.targets.empty(), !m.scope_contains.empty(), !m.categories.empty(),
+                   !m.detail_contains.empty()})
     n += set ? 1 : 0;
   return n;
 }

@@ -141,7 +141,7 @@ bool kind_in(MatchKind k, std::initializer_list<MatchKind> ks) {
 MatchSpec parse_match(const YAML::Node& n) {
   check_keys(n, "match",
              {"kind", "names", "prefix", "usages", "args", "contexts", "keywords", "calls",
-              "targets", "scope_contains", "exclude", "categories", "imports"});
+              "targets", "scope_contains", "exclude", "categories", "imports", "detail_contains"});
   if (!n["kind"]) fail(n, "match: missing 'kind'");
   MatchSpec m;
   m.kind = parse_kind(n["kind"]);
@@ -164,6 +164,7 @@ MatchSpec parse_match(const YAML::Node& n) {
   only("scope_contains", {MK::Reference, MK::Method, MK::String});
   only("categories", {MK::Native});
   only("imports", {MK::Dependency});
+  only("detail_contains", {MK::Dependency, MK::Command, MK::Env, MK::Image});
 
   if (n["prefix"]) m.prefix = boolean(n["prefix"], "prefix");
   if (n["names"]) {
@@ -220,6 +221,7 @@ MatchSpec parse_match(const YAML::Node& n) {
       m.exclude_names.push_back(k == MK::Dependency ? normalize_dist_name(name) : name);
   }
   if (n["categories"]) m.categories = string_list(n["categories"], "categories");
+  if (n["detail_contains"]) m.detail_contains = string_list(n["detail_contains"], "detail_contains");
   if (n["imports"]) m.import_names = string_list(n["imports"], "imports");
   if (m.names.empty() && !(k == MK::Native && !m.categories.empty()))
     fail(n,

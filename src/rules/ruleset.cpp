@@ -103,7 +103,10 @@ void RuleSet::finalize() {
       }
     }
     if (m.kind == MatchKind::Dependency) {
-      for (const auto& name : m.names) by_dist_.emplace(name, &r);
+      // A conditional rule (detail_contains: a CUDA build of torch) classifies only some
+      // declarations; the package's unconditional rule is its classification.
+      if (m.detail_contains.empty())
+        for (const auto& name : m.names) by_dist_.emplace(name, &r);
       for (const auto& imp : m.import_names) by_import_.emplace(imp, &r);
     }
   }

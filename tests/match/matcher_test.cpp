@@ -237,6 +237,21 @@ TEST(Matcher, DependencyCompatibleProducesNothing) {
   EXPECT_EQ(ids(run(set, ff)), (V{"dependency.fa@1"}));
 }
 
+TEST(Matcher, DetailContainsFiltersVersionSpecAndUrl) {
+  // torch itself is compatible; a CUDA local version (+cu121) is a finding of its own.
+  auto set = make(
+      rule("dependency.torch", "{kind: dependency, names: [torch]}", "  status: compatible\n") +
+      rule("dependency.torch-cuda-build", "{kind: dependency, names: [torch], detail_contains: [+cu]}",
+           "  status: replace\n") +
+      rule("dependency.cuda-index", "{kind: command, names: [pip-index], detail_contains: [/whl/cu]}"));
+  FileFacts ff;
+  ff.facts = {of_kind(FactKind::Dependency, "torch", 1, "==2.4.0"),
+              of_kind(FactKind::Dependency, "torch", 2, "==2.1.0+cu121"),
+              of_kind(FactKind::Command, "pip-index", 3, "https://download.pytorch.org/whl/cu121"),
+              of_kind(FactKind::Command, "pip-index", 4, "https://mirrors.example.org/pypi/simple")};
+  EXPECT_EQ(ids(run(set, ff)), (V{"dependency.torch-cuda-build@2", "dependency.cuda-index@3"}));
+}
+
 TEST(Matcher, EnvCommandImageNative) {
   auto set = make(
       rule("device.cvd", "{kind: env, names: [CUDA_VISIBLE_DEVICES]}",
