@@ -39,6 +39,14 @@ std::string card(std::string_view key, std::string_view value, std::string_view 
       id, key, value, sub);
 }
 
+// "needs adaptation" (the Chinese word goes below it).
+std::string feasibility_plain(Feasibility f) {
+  std::string s(to_string(f));
+  for (char& c : s)
+    if (c == '-') c = ' ';
+  return s;
+}
+
 std::string summary(const Assessment& a) {
   uint32_t total = 0;
   for (uint32_t n : a.counts) total += n;
@@ -49,8 +57,8 @@ std::string summary(const Assessment& a) {
   if (a.assessed) {
     s += card("Overall feasibility",
               fmt::format("<span class=\"badge {}\">{}</span>", to_string(a.feasibility),
-                          feasibility_words(a.feasibility, Lang::En)),
-              "verdict of the feasibility criteria", "card-feasibility");
+                          feasibility_plain(a.feasibility)),
+              to_chinese(a.feasibility), "card-feasibility");
     s += card("Estimated effort", weeks(a.effort) + " <small>weeks</small>",
               fmt::format("environment {} · verification {}", weeks(a.effort_environment),
                           weeks(a.effort_verification)),
@@ -90,7 +98,7 @@ std::string summary(const Assessment& a) {
   s += "<div class=\"chart\"><h3>Findings per domain</h3>" + chart_domains(a) + "</div>";
   s += "<div class=\"chart\"><h3>Effort per domain (person-weeks, low–high)</h3>" +
        chart_effort(a) + "</div>";
-  s += "<div class=\"chart\"><h3>Findings per task phase and domain</h3>" + chart_heatmap(a) +
+  s += "<div class=\"chart wide\"><h3>Findings per task phase and domain</h3>" + chart_heatmap(a) +
        "</div>";
   s += "</div></section>";
   return s;

@@ -14,6 +14,7 @@ body{margin:0;font:14px/1.5 -apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sa
 header{background:#102a43;color:#fff;padding:24px 40px}
 header h1{margin:0 0 4px;font-size:24px;font-weight:600}
 header p{margin:0;color:#bcccdc;font-size:13px}
+header code{background:rgba(255,255,255,.12);color:#fff}
 nav{background:#fff;border-bottom:1px solid var(--line);padding:8px 40px;position:sticky;top:0;
 z-index:2;font-size:13px}
 nav a{color:var(--accent);text-decoration:none;margin-right:16px}
@@ -28,17 +29,20 @@ margin-bottom:16px}
 .card .k{color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em}
 .card .v{font-size:22px;font-weight:600;margin-top:2px}
 .card .s{color:var(--muted);font-size:12px}
-.badge{display:inline-block;padding:2px 10px;border-radius:12px;color:#fff;font-weight:600}
+.badge{display:inline-block;padding:3px 12px;border-radius:14px;color:#fff;font-weight:600;
+font-size:16px;white-space:nowrap}
 .feasible{background:var(--ok)}.needs-adaptation{background:var(--warn)}
 .difficult{background:var(--hard)}.infeasible{background:var(--bad)}.unknown{background:#9aa5b1}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:16px}
 .chart{border:1px solid var(--line);border-radius:8px;padding:12px;overflow-x:auto}
 .chart h3{margin-top:0}
+.chart.wide{grid-column:1/-1}
 svg text{font-family:inherit;font-size:12px;fill:var(--ink)}
 .tw{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:13px}
 th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}
 th{background:#f0f4f8;font-weight:600;white-space:nowrap}
+th[data-num]{text-align:right}
 table.sortable th{cursor:pointer;user-select:none}
 table.sortable th:after{content:" \2195";color:#9aa5b1;font-size:11px}
 th[aria-sort=ascending]:after{content:" \25B2";color:var(--accent)}
@@ -46,8 +50,10 @@ th[aria-sort=descending]:after{content:" \25BC";color:var(--accent)}
 tbody tr:hover{background:#f7fafc}
 td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 code{font-family:"SFMono-Regular",Menlo,Consolas,"Liberation Mono",monospace;font-size:12px;
-background:#f0f4f8;border-radius:3px;padding:1px 4px;word-break:break-all}
-td.snip code{white-space:pre-wrap}
+background:#f0f4f8;border-radius:3px;padding:1px 4px;overflow-wrap:anywhere}
+td.snip{min-width:300px}td.snip code{white-space:pre-wrap}
+td.loc{min-width:190px}td.rule{min-width:210px}
+td.needed,td.optional,td.not-needed{white-space:nowrap}
 .needed{color:var(--bad);font-weight:600}.optional{color:var(--warn)}.not-needed{color:#9aa5b1}
 .conf-high{color:var(--ok)}.conf-medium{color:var(--warn)}.conf-low{color:var(--bad)}
 .filters{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-bottom:10px}

@@ -59,9 +59,9 @@ std::string finding_rows(const std::vector<const Finding*>& fs) {
     s += td_num(i + 1);
     s += fmt::format("<td data-k=\"{}\">{}</td>", static_cast<size_t>(f.domain),
                      domain_label(f.domain));
-    s += fmt::format("<td data-k=\"{}\t{:010}\"><code>{}</code></td>", html_escape(f.path),
-                     f.span.line, where);
-    s += td(code(f.rule_id));
+    s += fmt::format("<td class=\"loc\" data-k=\"{}\t{:010}\"><code>{}</code></td>",
+                     html_escape(f.path), f.span.line, where);
+    s += td(code(f.rule_id), "rule");
     s += td(code(f.snippet.empty() ? f.match : f.snippet), "snip");
     s += td(html_escape(replacement_of(f)));
     s += fmt::format("<td data-k=\"{}\" class=\"conf-{}\">{}</td>", static_cast<int>(f.confidence),
@@ -74,10 +74,9 @@ std::string finding_rows(const std::vector<const Finding*>& fs) {
 }
 
 std::string findings_table(std::string_view id, const std::vector<const Finding*>& fs) {
-  std::string s =
-      head(fmt::format("sortable findings\" id=\"{}", id),
-           {th("#", true), th("Domain", true), th("File:line"), th("Rule"), th("Snippet"),
-            th("Replacement"), th("Confidence", true), th("Fix"), th("Phases")});
+  std::string s = head(fmt::format("sortable findings\" id=\"{}", id),
+                       {th("#", true), th("Domain"), th("File:line"), th("Rule"), th("Snippet"),
+                        th("Replacement"), th("Confidence"), th("Fix"), th("Phases")});
   return s + finding_rows(fs) + std::string(kFoot);
 }
 
@@ -239,8 +238,8 @@ std::string section_roadmap(const Assessment& a) {
 std::string section_risks(const Assessment& a) {
   std::string s = "<section id=\"risks\"><h2>Risk Matrix</h2>";
   if (a.risks.empty()) return s + "<p class=\"muted\">No risks recorded.</p></section>";
-  s += head("sortable", {th("CUDA pattern"), th("Ascend replacement"), th("Confidence", true),
-                         th("Domain", true), th("Rule"), th("Sites", true)});
+  s += head("sortable", {th("CUDA pattern"), th("Ascend replacement"), th("Confidence"),
+                         th("Domain"), th("Rule"), th("Sites", true)});
   for (size_t i = 0; i < a.risks.size(); ++i) {
     const RiskRow& r = a.risks[i];
     s += fmt::format("<tr data-i=\"{}\">", i) + td(list(r.patterns, true)) +

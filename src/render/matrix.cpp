@@ -16,7 +16,7 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
     if (!guarded) ++c.unguarded;
   };
   for (const auto& d : a.dependencies) {
-    if (d.status == "compatible") continue;
+    if (d.status == "compatible" || d.status == "not-involved") continue;
     MatrixRow r;
     r.label = d.name;
     r.replacement = d.replacement;
@@ -47,8 +47,10 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
 }
 
 bool is_unreached(const Assessment& a, const Finding& f) {
-  return std::find(a.unreached_files.begin(), a.unreached_files.end(), f.path) !=
-         a.unreached_files.end();
+  // unreached_files lists the files holding unreached findings; a file such as
+  // requirements.txt may hold reached findings too, which carry phases.
+  return f.phases.empty() && std::find(a.unreached_files.begin(), a.unreached_files.end(),
+                                       f.path) != a.unreached_files.end();
 }
 
 }  // namespace ascendify::render

@@ -1,6 +1,7 @@
 #pragma once
 // The dependency matrix of the reports, as plain (unescaped) data shared by the Markdown and
-// HTML renderers: one row per non-compatible dependency, then one per rule that fired outside
+// HTML renderers: one row per dependency to replace (status replace or
+// unsupported), then one per rule that fired outside
 // the dependency domain (a CUDA feature the code depends on), in (domain, rule id) order.
 #include <map>
 #include <string>
@@ -32,7 +33,8 @@ struct MatrixRow {
 
 std::vector<MatrixRow> matrix_rows(const Assessment& a);
 
-// True when the finding's file is one no entry point reaches (Assessment::unreached_files).
+// True when no entry point reaches the finding: it has no phases and its file is one of
+// Assessment::unreached_files (docs/effort-model.md).
 bool is_unreached(const Assessment& a, const Finding& f);
 
 }  // namespace ascendify::render

@@ -26,7 +26,8 @@ std::string find_chromium() {
   std::stringstream dirs(path);
   std::string dir;
   while (std::getline(dirs, dir, ':')) {
-    for (const char* name : {"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}) {
+    for (const char* name :
+         {"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}) {
       const fs::path p = fs::path(dir) / name;
       std::error_code ec;
       if (!dir.empty() && fs::is_regular_file(p, ec) && access(p.c_str(), X_OK) == 0)
@@ -81,10 +82,10 @@ class HtmlInChromium : public ::testing::Test {
     const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
     const std::string cmd = "timeout 120 '" + chromium_ +
                             "' --headless=new --no-sandbox --disable-gpu --no-first-run "
-                            "--user-data-dir='" + (dir_ / "profile").string() +
-                            "' --enable-logging=stderr --v=0 " + args + " 'file://" +
-                            page_.string() + fragment + "' >'" + out.string() + "' 2>'" +
-                            err.string() + "'";
+                            "--user-data-dir='" +
+                            (dir_ / "profile").string() + "' --enable-logging=stderr --v=0 " +
+                            args + " 'file://" + page_.string() + fragment + "' >'" + out.string() +
+                            "' 2>'" + err.string() + "'";
     Run r;
     const int raw = std::system(cmd.c_str());
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

@@ -125,7 +125,9 @@ TEST_F(HtmlReport, ChartsAreInlineSvg) {
 
 TEST_F(HtmlReport, SummaryFromTheAssessment) {
   const std::string h = render_html(a);
-  EXPECT_TRUE(has(h, "<span class=\"badge needs-adaptation\">needs adaptation (需适配)</span>"));
+  EXPECT_TRUE(has(h,
+                  "<span class=\"badge needs-adaptation\">needs adaptation</span></div><div "
+                  "class=\"s\">需适配</div>"));
   EXPECT_TRUE(has(h, "<div class=\"v\">1.3–3.0 <small>weeks</small></div>"));
   EXPECT_TRUE(has(h, "environment 0.1–0.2 · verification 0.2–0.3"));
   EXPECT_TRUE(has(h, "<li>manual sites transfer_to_npu does not cover (wan/attention.py:10)</li>"));
@@ -145,7 +147,7 @@ TEST_F(HtmlReport, FindingsTableRowsCarryFilterKeys) {
   EXPECT_EQ(count(t, "data-conf=\"low\""), 1u);
   EXPECT_TRUE(has(t,
                   "<tr data-i=\"7\" data-domain=\"device\" data-conf=\"high\"><td class=\"n\">8"
-                  "</td><td data-k=\"1\">Device Layer</td><td data-k=\"wan/utils.py\t"
+                  "</td><td data-k=\"1\">Device Layer</td><td class=\"loc\" data-k=\"wan/utils.py\t"
                   "0000000012\"><code>wan/utils.py:12</code></td>"));
   EXPECT_TRUE(has(t,
                   "<td class=\"snip\"><code>torch.cuda.empty_cache()  # "
@@ -154,7 +156,7 @@ TEST_F(HtmlReport, FindingsTableRowsCarryFilterKeys) {
   // Sortable headers; numeric columns say so.
   EXPECT_TRUE(has(h,
                   "<table class=\"sortable findings\" id=\"findings-table\"><thead><tr>"
-                  "<th data-num>#</th><th data-num>Domain</th><th>File:line</th>"));
+                  "<th data-num>#</th><th>Domain</th><th>File:line</th>"));
   EXPECT_TRUE(has(h, "<select id=\"f-domain\""));
   EXPECT_TRUE(has(h, "<option value=\"custom_op\">Custom Operators</option>"));
   EXPECT_TRUE(has(h, "<option value=\"medium\">Medium</option>"));
@@ -165,14 +167,18 @@ TEST_F(HtmlReport, UnreachedFindingsApart) {
   a.findings.push_back(testing::make_finding(rules.cache, "tools/bench.py", 4, 1,
                                              "torch.cuda.empty_cache", "torch.cuda.empty_cache()"));
   a.counts[1] += 1;
-  a.unreached_files = {"tools/bench.py"};
+  // requirements.txt also holds an unreached finding elsewhere; its reached flash-attn line
+  // (phases: inference) stays in the main table.
+  a.unreached_files = {"requirements.txt", "tools/bench.py"};
   a.unreached_findings = 1;
   const std::string h = render_html(a);
+  EXPECT_TRUE(has(element(h, "findings-table", "</table>"), "requirements.txt:3"));
   EXPECT_EQ(count(element(h, "findings-table", "</table>"), "<tr data-i="), 9u);
   const std::string apart = element(h, "unreached-table", "</table>");
   EXPECT_EQ(count(apart, "<tr data-i="), 1u);
   EXPECT_TRUE(has(apart, "tools/bench.py:4"));
-  EXPECT_TRUE(has(h, "Not reached from any entry point (1 findings in 1 files)"));
+  EXPECT_FALSE(has(apart, "requirements.txt"));
+  EXPECT_TRUE(has(h, "Not reached from any entry point (1 findings in 2 files)"));
   EXPECT_TRUE(has(element(h, "chart-heatmap", "</svg>"), "<title>not reached / Device Layer: 1"));
 }
 
