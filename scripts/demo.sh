@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
-./build/ascendify scan examples -o out/examples-report --format md,json,sarif,csv
+./build/ascendify scan examples -o out/examples-report --format md,html,json,sarif,csv

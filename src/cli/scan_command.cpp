@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 namespace {
 
 bool known_format(const std::string& f) {
-  return f == "md" || f == "json" || f == "sarif" || f == "csv";
+  return f == "md" || f == "html" || f == "json" || f == "sarif" || f == "csv";
 }
 
 std::string file_name_for(const std::string& format, const std::string& lang) {
@@ -35,7 +35,8 @@ std::string render_format(const Assessment& a, const std::string& format, const 
     return render::render_markdown(a, lang == "en" ? render::Lang::En : render::Lang::Zh);
   if (format == "json") return render::render_json(a);
   if (format == "sarif") return render::render_sarif(a);
-  return render::render_csv(a);
+  if (format == "csv") return render::render_csv(a);
+  return render::render_html(a);
 }
 
 // Exit status for --fail-on.
@@ -87,7 +88,7 @@ int run_scan(const ScanArgs& given) {
   }
   for (const auto& f : args.formats) {
     if (!known_format(f)) {
-      std::cerr << "ascendify: unknown format '" << f << "' (md, json, sarif, csv)\n";
+      std::cerr << "ascendify: unknown format '" << f << "' (md, html, json, sarif, csv)\n";
       return 2;
     }
   }
