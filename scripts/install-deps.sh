@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages ascendify needs to build and test, only when missing.
 set -euo pipefail
-packages=(cmake ninja-build g++ chromium fonts-wqy-microhei libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev
+packages=(cmake ninja-build g++ libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev
           libtomlplusplus-dev libgtest-dev libgmock-dev python3 "$@")
 missing=()
 for p in "${packages[@]}"; do
