@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the seed corpus of one fuzz target from tests/fixtures, examples/ and rules/.
 # Usage: fuzz/make_corpus.sh TARGET OUT_DIR
-# TARGET: python requirements pyproject manifest_misc notebook shell native rules
+# TARGET: python requirements pyproject manifest_misc notebook shell native rules fix
 set -euo pipefail
 target=$1
 out=$2
@@ -31,7 +31,7 @@ seed() {
 files() { find tests/fixtures examples rules "$@" -type f 2>/dev/null | sort; }
 
 case $target in
-  python)
+  python | fix)
     for f in $(files -name '*.py'); do copy "$f"; done
     seed deep '((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))'
     seed fstr $'f"{x!r:>{w}} {y=}" f\'\'\'\n{a}\n\'\'\' rb"\\x00" u"\\N{DASH}"\n'
