@@ -16,7 +16,9 @@ enum class FactKind : uint8_t {
                //   name = "m.x" (qualified symbol), detail = "m"; alias: bound local name;
                //   arg_index = relative level (0 absolute); star import: name="m.*"
   Reference,   // name: resolved qualified name ("torch.cuda.synchronize"); usage says how used
-  MethodCall,  // name: method ("cuda", "to", "float"); receiver: source text of the receiver
+  MethodCall,  // name: method ("cuda", "to", "float"); receiver: source text of the receiver;
+               //   usage Call for `.m(...)`, Load for an attribute read `x.is_cuda` (the last
+               //   attribute of a chain whose head is not an import)
   String,      // name: literal value (f-string holes replaced by "{}"); ctx + detail + call
   ClassDef,    // name: class name; args: bases as Name args (resolved qualified names)
   FunctionDef, // name: function name; args: decorators as Name args; scope: enclosing scope

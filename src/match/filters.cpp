@@ -68,6 +68,8 @@ bool ends_with_name(std::string_view text, std::string_view suffix) {
 
 bool filters_accept(const MatchSpec& m, const Fact& f) {
   if (!m.usages.empty() && !contains(m.usages, f.usage)) return false;
+  // A method rule without `usages` means calls: `.cuda()`, not an attribute named `cuda`.
+  if (m.usages.empty() && f.kind == FactKind::MethodCall && f.usage != Usage::Call) return false;
   for (const auto& c : m.args)
     if (!arg_holds(c, f.args)) return false;
   if (!m.contexts.empty() && !contains(m.contexts, f.ctx)) return false;

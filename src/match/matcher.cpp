@@ -100,7 +100,7 @@ std::string match_text(const Fact& f) {
     case FactKind::String:
       return "\"" + f.name + "\"";
     case FactKind::MethodCall:
-      return "." + f.name + "()";
+      return "." + f.name + (f.usage == Usage::Call ? "()" : "");
     default:
       return f.name;
   }

@@ -195,10 +195,18 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
     // A method call on a receiver that is not an import: `model.layer.cuda()`.
     Fact& f = new_fact(FactKind::MethodCall, toks_[j - 1].span);
     f.name = std::string(toks_[j - 1].text);
+    f.usage = Usage::Call;
     f.receiver = clip_utf8(src(i, j - 2), 120);
     idx = static_cast<int32_t>(out_.facts.size() - 1);
     method = true;
     note_call(src(i, j));
+  } else if (j > i + 1 && !(j == i + 3 && (head.text == "self" || head.text == "cls"))) {
+    // An attribute read on a receiver that is not an import: `x.is_cuda`, `t.device.type`.
+    // Only the last attribute of the chain; plain `self.x` reads are too common to keep.
+    Fact& f = new_fact(FactKind::MethodCall, toks_[j - 1].span);
+    f.name = std::string(toks_[j - 1].text);
+    f.usage = Usage::Load;
+    f.receiver = clip_utf8(src(i, j - 2), 120);
   } else if (call) {
     note_call(head.text);
   }
@@ -399,6 +407,7 @@ void Analyzer::scan_expr(uint32_t b, uint32_t e, const Region& r) {
       if (m + 1 < e && op(m + 1, "(")) {
         Fact& f = new_fact(FactKind::MethodCall, toks_[m].span);
         f.name = std::string(toks_[m].text);
+        f.usage = Usage::Call;
         if (t.span.offset >= primary_)
           f.receiver = clip_utf8(trim(text_.substr(primary_, t.span.offset - primary_)), 120);
         int32_t idx = static_cast<int32_t>(out_.facts.size() - 1);

@@ -155,7 +155,7 @@ MatchSpec parse_match(const YAML::Node& n) {
   };
   only("prefix", {MK::Reference, MK::Import, MK::Method, MK::String, MK::Env, MK::Command,
                   MK::Image, MK::Native});
-  only("usages", {MK::Reference});
+  only("usages", {MK::Reference, MK::Method});
   only("args", {MK::Reference, MK::Method});
   only("contexts", {MK::String});
   only("keywords", {MK::String});

@@ -55,6 +55,7 @@ Fact of_kind(FactKind k, const std::string& name, uint32_t line, const std::stri
   f.name = name;
   f.detail = detail;
   f.span = {line, 1, line, 2, 0, 0};
+  if (k == FactKind::MethodCall) f.usage = Usage::Call;  // `.name(...)`, as the parser emits
   return f;
 }
 
@@ -380,4 +381,18 @@ TEST(Matcher, EmbeddedRulesQuickReference) {
             (V{"device.cuda-empty-cache@1", "device.cuda-synchronize@2", "custom_op.nvtx@3",
                "attention.flash-attn-varlen@4", "precision.rope-float64@5", "precision.float64@6",
                "distributed.nccl-backend@7"}));
+}
+
+TEST(Matcher, MethodUsagesCallByDefaultLoadWhenAsked) {
+  auto set = make(rule("device.cuda-method", "{kind: method, names: [cuda]}") +
+                  rule("device.is-cuda", "{kind: method, names: [is_cuda], usages: [load]}"));
+  FileFacts ff;
+  Fact call = of_kind(FactKind::MethodCall, "cuda", 1);  // x.cuda()
+  Fact attr = of_kind(FactKind::MethodCall, "cuda", 2);  // x.cuda (an attribute read)
+  attr.usage = Usage::Load;
+  Fact is_cuda = of_kind(FactKind::MethodCall, "is_cuda", 3);
+  is_cuda.usage = Usage::Load;
+  Fact is_cuda_call = of_kind(FactKind::MethodCall, "is_cuda", 4);  // a method named is_cuda()
+  ff.facts = {call, attr, is_cuda, is_cuda_call};
+  EXPECT_EQ(ids(run(set, ff)), (V{"device.cuda-method@1", "device.is-cuda@3"}));
 }

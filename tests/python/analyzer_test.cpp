@@ -352,3 +352,33 @@ TEST(AnalyzerMisc, MethodCallsOnAnyReceiver) {
 
 }  // namespace
 }  // namespace ascendify::python
+
+TEST(AnalyzerAttributes, AttributeReadsOnNonImportReceivers) {
+  // `x.is_cuda` is a MethodCall fact with usage Load; calls keep usage Call; `self.x` reads
+  // and import chains are not attribute facts.
+  auto ff = ascendify::python::analyze(
+      "import torch\n"
+      "def f(x):\n"
+      "    if x.is_cuda:\n"
+      "        return x.cuda()\n"
+      "    y = self.weight\n"
+      "    z = torch.cuda.is_available\n",
+      "a.py");
+  int loads = 0, calls = 0;
+  for (const auto& f : ff.facts) {
+    if (f.kind != ascendify::FactKind::MethodCall) continue;
+    if (f.usage == ascendify::Usage::Load) {
+      ++loads;
+      EXPECT_EQ(f.name, "is_cuda");
+      EXPECT_EQ(f.receiver, "x");
+      EXPECT_EQ(f.span.line, 3u);
+      EXPECT_EQ(f.span.col, 10u);
+    } else {
+      ++calls;
+      EXPECT_EQ(f.usage, ascendify::Usage::Call);
+      EXPECT_EQ(f.name, "cuda");
+    }
+  }
+  EXPECT_EQ(loads, 1);
+  EXPECT_EQ(calls, 1);
+}
