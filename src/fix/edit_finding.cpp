@@ -106,13 +106,19 @@ EditResult rename_reference(const Finding& f, const Autofix& fix, const MatchSpe
 EditResult rename_method(const Finding& f, const Autofix& fix, const std::vector<Token>& toks) {
   std::string_view name = f.match;
   if (!name.empty() && name.front() == '.') name.remove_prefix(1);
-  if (name.size() >= 2 && name.substr(name.size() - 2) == "()") name.remove_suffix(2);
+  // ".cuda()" is a method call; ".is_cuda" an attribute read (a `usages: [load]` rule).
+  const bool call = name.size() >= 2 && name.substr(name.size() - 2) == "()";
+  if (call) name.remove_suffix(2);
   auto [i, n] = covering(toks, f.span.offset, f.span.end_offset);
   if (n == 2 && toks[i].kind == TokenKind::Op && toks[i].text == ".") ++i, n = 1;  // ".cuda"
   if (n != 1 || toks[i].kind != TokenKind::Name || toks[i].text != name)
     return mismatch("span is not the method name `" + std::string(name) + "`");
-  if (i == 0 || toks[i - 1].text != "." || i + 1 >= toks.size() || toks[i + 1].text != "(")
-    return mismatch("`" + std::string(name) + "` is not a method call");
+  if (i == 0 || toks[i - 1].text != ".")
+    return mismatch("`" + std::string(name) + "` is not an attribute");
+  const bool followed_by_call = i + 1 < toks.size() && toks[i + 1].text == "(";
+  if (call != followed_by_call)
+    return mismatch("`" + std::string(name) + "` is " +
+                    (call ? "not a method call" : "called, not read"));
   if (fix.to.empty()) return mismatch("empty rename-method target");
   return edited(f, toks[i].span.offset, toks[i].span.end_offset, fix.to);
 }
