@@ -14,6 +14,7 @@
 
 #include "manifest/manifest.hpp"
 #include "manifest/requirement.hpp"
+#include "manifest/toml_guard.hpp"
 
 namespace ascendify::manifest {
 namespace {
@@ -136,7 +137,7 @@ FileFacts analyze_pyproject(std::string_view text, std::string_view path) {
   FileFacts out;
   toml::table doc;
   try {
-    doc = toml::parse(text, path);
+    doc = toml::parse(mask_toml_unreachable(text), path);
   } catch (const toml::parse_error& e) {
     out.diagnostics.push_back({std::string(path), e.source().begin.line,
                                "malformed TOML: " + std::string(e.description())});
@@ -200,7 +201,7 @@ ToolConfig read_tool_config(std::string_view text, std::string_view path,
   ToolConfig cfg;
   toml::table doc;
   try {
-    doc = toml::parse(text, path);
+    doc = toml::parse(mask_toml_unreachable(text), path);
   } catch (...) {
     return cfg;  // the pyproject front end reports malformed TOML
   }

@@ -33,15 +33,19 @@ std::vector<SrcLine> cell_source_lines(const json& src) {
   std::vector<SrcLine> lines;
   bool open = false;
   for (size_t ei = 0; ei < elems.size(); ++ei) {
-    for (char c : elems[ei]) {
+    const std::string_view e = elems[ei];
+    for (size_t k = 0; k < e.size(); ++k) {
+      const char c = e[k];
       if (!open) {
         lines.push_back({std::string(), ei});
         open = true;
       }
+      // A line ends at \n, \r\n or a lone \r, exactly as the Python lexer counts lines, so
+      // facts map back to the right cell line.
       if (c == '\n') {
-        if (!lines.back().text.empty() && lines.back().text.back() == '\r') {
-          lines.back().text.pop_back();
-        }
+        open = false;
+      } else if (c == '\r') {
+        if (k + 1 < e.size() && e[k + 1] == '\n') ++k;
         open = false;
       } else {
         lines.back().text.push_back(c);
