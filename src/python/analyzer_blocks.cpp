@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "python/analyzer_impl.hpp"
+#include "python/kernel_scan.hpp"
 #include "python/lexer.hpp"
 
 namespace ascendify::python::detail {
@@ -92,6 +93,7 @@ uint32_t Analyzer::def_stmt(uint32_t s) {
   Fact& f = new_fact(FactKind::FunctionDef, span(ni, ni + 1));
   f.name = std::string(name);
   bool triton = false;
+  const uint32_t first_decorator_line = decorators_.empty() ? 0 : decorators_.front().span.line;
   for (Decorator& d : decorators_) {
     triton = triton || is_triton_decorator(d.name);
     f.args.push_back(Arg{std::string(), ValueKind::Name, std::move(d.name), d.span});
@@ -117,11 +119,21 @@ uint32_t Analyzer::def_stmt(uint32_t s) {
     kf.name = std::string(name);
     kf.span = span(s, std::min(colon + 1, le));
     kf.scope = outer_scope;
+    std::vector<std::string> names;  // autotune configs of the decorators (kernel_scan.hpp)
+    for (const Arg& a : out_.facts.back().args) names.push_back(a.value);
+    triton_config_features(names, out_.facts, first_decorator_line, toks_[s].span.line, kf);
     blk.kernel = blk.own_kernel = static_cast<int32_t>(out_.kernels.size());
     out_.kernels.push_back(std::move(kf));
   }
-  if (blk.scope_pushed)
+  if (blk.scope_pushed) {
     for (std::string_view p : params) scopes_.bind_local(p, false);
+    for (LaunchSite& l : find_launches(toks_, colon)) {  // `kernel[grid](...)` in the body
+      Fact& lf = new_fact(FactKind::Native, span(l.name_begin, l.name_end));
+      lf.name = std::move(l.name);
+      lf.detail = "triton-launch";
+      for (auto& [k, v] : l.options) lf.args.push_back(Arg{k, ValueKind::Number, v, Span{}});
+    }
+  }
   return open_body(colon, blk);
 }
 
