@@ -1,70 +1,50 @@
 #include "assess/kernels.hpp"
 
 #include <algorithm>
-#include <map>
 
-#include "core/text.hpp"
+#include "assess/kernel_fallback.hpp"
+#include "assess/kernel_links.hpp"
+#include "assess/kernel_model.hpp"
 
 namespace ascendify::assess {
 
 namespace {
 
-bool in_backward(std::string_view scope) {
-  return ascii_lower(scope).find("backward") != std::string::npos;
-}
-
-bool names_kernel(std::string_view used, std::string_view kernel) {
-  if (kernel.empty()) return false;
-  if (used == kernel) return true;
-  return used.size() > kernel.size() && used.ends_with(kernel) &&
-         used[used.size() - kernel.size() - 1] == '.';
-}
-
-struct Uses {
-  uint32_t total = 0, backward = 0;
-  std::vector<std::string> callers;
-};
-
-// Uses of each kernel name across the project: Python references, native launches and the
-// `calls` of other kernel facts (autograd functions).
-std::map<std::string, Uses> kernel_uses(const std::vector<ScannedFile>& files) {
-  std::map<std::string, Uses> uses;
-  for (const auto& f : files)
-    for (const auto& k : f.facts.kernels)
-      if (!k.name.empty() && k.kind != "extension-build") uses.try_emplace(k.name);
-  if (uses.empty()) return uses;
-  auto note = [&](std::string_view name, std::string_view scope, const std::string& where) {
-    for (auto& [kname, u] : uses) {
-      if (!names_kernel(name, kname)) continue;
-      ++u.total;
-      if (in_backward(scope)) ++u.backward;
-      if (u.callers.size() < 10 && !where.empty()) u.callers.push_back(where);
-    }
-  };
-  for (const auto& f : files) {
-    for (const auto& x : f.facts.facts) {
-      const bool ref = x.kind == FactKind::Reference;
-      const bool launch = x.kind == FactKind::Native && x.detail == "launch";
-      if (!ref && !launch) continue;
-      note(x.name, x.scope, f.file.rel_path + ":" + std::to_string(x.span.line));
-    }
-    for (const auto& k : f.facts.kernels) {
-      const std::string caller = k.scope.empty() ? k.name : k.scope;
-      for (const auto& c : k.calls)
-        if (c != k.name) note(c, caller, "");
-    }
+// The Ascend path of a row (rules/model/kernels.yaml): the purpose's op, else the default of
+// the kernel kind; a pure-PyTorch reference comes first when there is one.
+std::string ascend_path(const KernelPathModel& m, const KernelPurpose* p, const std::string& kind,
+                        const std::string& fallback) {
+  std::string path;
+  const bool no_op = !p || p->ascend.empty() ||
+                     std::find(m.no_op_purposes.begin(), m.no_op_purposes.end(), p->purpose) !=
+                         m.no_op_purposes.end();
+  auto d = m.default_paths.find(kind);
+  if (p && !p->ascend.empty() && (kind == "triton" || kind == "cuda" || !no_op)) path = p->ascend;
+  if (no_op && kind == "triton" && d != m.default_paths.end()) {
+    path = path.empty() ? d->second : path + "; or a " + d->second;
   }
-  return uses;
+  if (path.empty() && d != m.default_paths.end()) path = d->second;
+  if (!fallback.empty()) {
+    std::string fb = m.fallback;
+    size_t at = fb.find("{name}");
+    if (at != std::string::npos) fb.replace(at, 6, fallback);
+    path = path.empty() ? fb : fb + ", then " + path;
+  }
+  return path;
 }
 
 }  // namespace
 
 std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm) {
-  const std::map<std::string, Uses> uses = kernel_uses(files);
+  const KernelPathModel& model = embedded_kernel_paths();
+  const std::vector<KernelLinks> links = link_kernels(files);
+  const FallbackIndex fallbacks(files);
   std::vector<KernelRow> out;
+  size_t flat = 0;
   for (size_t i = 0; i < files.size(); ++i) {
     const auto& f = files[i];
     for (const auto& k : f.facts.kernels) {
+      const KernelLinks& l = links[flat++];
       KernelRow row;
       row.kind = k.kind;
       row.name = k.name;
@@ -72,18 +52,25 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
       row.line = k.span.line;
       row.loc = k.loc;
       row.features = k.features;
-      row.has_fallback = k.has_fallback;
-      row.templated = k.templated;
-      row.backward_only = k.backward_only;
-      auto u = uses.find(k.name);
-      if (u != uses.end()) {
-        row.callers = u->second.callers;
-        if (u->second.total > 0 && u->second.backward == u->second.total) row.backward_only = true;
+      for (const std::string& lf : l.launch_features) {  // launch options join the configs
+        const size_t colon = lf.find(':');
+        add_feature_value(row.features, lf.substr(0, colon), lf.substr(colon + 1));
       }
-      for (size_t p = 0; p < pm.phases.size(); ++p) {
-        if (!pm.reached[p][i]) continue;
-        if (row.backward_only && !pm.phases[p].needs_backward) continue;
-        row.phases.push_back(pm.phases[p].name);
+      row.templated = k.templated;
+      row.callers = l.callers;
+      row.backward_only = k.backward_only || (l.uses > 0 && l.backward_uses == l.uses);
+      std::string fallback;
+      if (k.kind == "triton" || k.kind == "cuda")
+        fallback = fallbacks.find(k.name, row.path, l.caller_dirs);
+      row.has_fallback = k.has_fallback || !fallback.empty();
+      const KernelPurpose* p =
+          k.kind == "extension-build" ? nullptr : purpose_of(model, k.name, k.calls);
+      row.purpose = p ? p->purpose : "";
+      row.ascend_path = ascend_path(model, p, k.kind, fallback);
+      for (size_t ph = 0; ph < pm.phases.size(); ++ph) {
+        if (!pm.reached[ph][i]) continue;
+        if (row.backward_only && !pm.phases[ph].needs_backward) continue;
+        row.phases.push_back(pm.phases[ph].name);
       }
       out.push_back(std::move(row));
     }
