@@ -1,8 +1,10 @@
 #include "assess/effort.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
+#include <set>
 
 #include "core/rule.hpp"
 
@@ -61,9 +63,11 @@ double kernel_hours(const KernelRow& k, bool needs_backward, const EffortModel& 
 
 double verification_hours(size_t phases, size_t kernels, size_t precision_sites,
                           size_t attention_sites, const EffortModel& m) {
+  // Sites grow the work sublinearly (they cluster in a few modules that are compared once).
   auto part = [&](const VerificationModel& v, size_t sites) {
     return v.base + v.per_phase * static_cast<double>(phases) +
-           v.per_kernel * static_cast<double>(kernels) + v.per_site * static_cast<double>(sites);
+           v.per_kernel * static_cast<double>(kernels) +
+           v.per_site * std::sqrt(static_cast<double>(sites));
   };
   return part(m.precision, precision_sites) + part(m.performance, attention_sites);
 }
@@ -71,9 +75,14 @@ double verification_hours(size_t phases, size_t kernels, size_t precision_sites,
 EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
   EffortHours h;
   h.environment = m.environment_hours;
+  // Custom-op sites in a file that holds a kernel are that kernel's port: the kernel model
+  // prices them (base + lines + features), so their rules must not count them again.
+  std::set<std::string> kernel_files;
+  for (const KernelRow* k : scope.kernels) kernel_files.insert(k->path);
   std::map<std::string, std::pair<const Rule*, std::vector<const Finding*>>> by_rule;
   size_t precision = 0, attention = 0;
   for (const Finding* f : scope.findings) {
+    if (f->domain == Domain::CustomOp && kernel_files.count(f->path)) continue;
     auto& slot = by_rule[f->rule_id];
     slot.first = f->rule;
     slot.second.push_back(f);

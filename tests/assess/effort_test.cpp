@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "assess/effort.hpp"
 #include "assess/model.hpp"
 #include "core/rule.hpp"
@@ -109,8 +111,11 @@ TEST(Effort, KernelHours) {
 
 TEST(Effort, VerificationAndWholeEstimate) {
   const EffortModel m = model();
-  // precision 4 + 2*2 + 1*1 + 0.5*4 = 11; performance 4 + 2*2 + 1*1 + 0.25*2 = 9.5
-  EXPECT_DOUBLE_EQ(verification_hours(2, 1, 4, 2, m), 20.5);
+  // Sites count by their square root:
+  // precision 4 + 2*2 + 1*1 + 0.5*sqrt(4) = 10; performance 4 + 2*2 + 1*1 + 0.25*sqrt(2)
+  EXPECT_DOUBLE_EQ(verification_hours(2, 1, 4, 2, m), 10.0 + 9.0 + 0.25 * std::sqrt(2.0));
+  // 100 precision sites weigh 0.5*10 = 5 hours, not 50.
+  EXPECT_DOUBLE_EQ(verification_hours(1, 0, 100, 0, m), (4 + 2 + 5.0) + (4 + 2));
   Assessment a;
   a.phases = {PhaseSummary{"inference", {"gen.py"}, 1, 1, {}, "inference", false}};
   Finding f = site();
@@ -123,6 +128,31 @@ TEST(Effort, VerificationAndWholeEstimate) {
   EXPECT_DOUBLE_EQ(a.effort.high, 23.5 * 2.0 / 40);
   EXPECT_DOUBLE_EQ(a.effort_by_domain[static_cast<size_t>(Domain::Precision)].high, 3 * 2.0 / 40);
   EXPECT_DOUBLE_EQ(a.phases[0].effort.high, 23.5 * 2.0 / 40);
+}
+
+TEST(Effort, CustomOpSitesInAKernelFileArePricedByTheKernel) {
+  const EffortModel m = model();
+  KernelRow k;
+  k.kind = "triton";
+  k.path = "kern.py";
+  k.loc = 0;
+  Finding in_file = site();
+  in_file.domain = Domain::CustomOp;
+  in_file.path = "kern.py";  // e.g. @triton.jit, tl.* in the kernel's file
+  Finding elsewhere = in_file;
+  elsewhere.path = "setup.py";
+  EffortScope s;
+  s.findings = {&in_file, &elsewhere};
+  s.kernels = {&k};
+  s.kernel_needs_backward = {false};
+  const EffortHours h = estimate(s, m);
+  // kernel: triton base 10; the site in kern.py is free; the site in setup.py pays the
+  // default first cost 3.
+  EXPECT_DOUBLE_EQ(h.domain[static_cast<size_t>(Domain::CustomOp)], 10.0 + 3.0);
+  // Without the kernel in scope the kern.py site is priced by its rule again: 3 + 1.
+  s.kernels.clear();
+  s.kernel_needs_backward.clear();
+  EXPECT_DOUBLE_EQ(estimate(s, m).domain[static_cast<size_t>(Domain::CustomOp)], 3.0 + 1.0);
 }
 
 TEST(Model, EmbeddedFilesLoadCleanly) {
