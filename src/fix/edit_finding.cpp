@@ -83,6 +83,34 @@ std::vector<std::string> words_of(const MatchSpec& match) {
   return out;
 }
 
+std::vector<std::string_view> dotted_parts(std::string_view s) {
+  std::vector<std::string_view> out;
+  size_t start = 0;
+  while (true) {
+    const size_t dot = s.find('.', start);
+    out.push_back(s.substr(start, dot == std::string_view::npos ? dot : dot - start));
+    if (dot == std::string_view::npos) return out;
+    start = dot + 1;
+  }
+}
+
+// `import torch as th` + `th.cuda.synchronize`: the alias `th` stands for the leading
+// components `torch` of the resolved name. When the new name starts with those same
+// components, the alias is kept and only the rest is renamed (`th.npu.synchronize`);
+// otherwise (`tc = torch.cuda`, `tc.synchronize`) empty: the alias cannot express it.
+std::string realiased(std::string_view src, std::string_view qualified, std::string_view to) {
+  const auto a = dotted_parts(src), q = dotted_parts(qualified);
+  size_t k = 0;  // common trailing components
+  while (k < a.size() && k < q.size() && a[a.size() - 1 - k] == q[q.size() - 1 - k]) ++k;
+  if (k == 0 || k >= a.size() || k >= q.size()) return {};
+  std::string head;  // the components the alias stands for
+  for (size_t i = 0; i + k < q.size(); ++i) head += std::string(q[i]) + ".";
+  if (to.size() <= head.size() || to.substr(0, head.size()) != head) return {};
+  std::string alias;
+  for (size_t i = 0; i + k < a.size(); ++i) alias += std::string(a[i]) + ".";
+  return alias + std::string(to.substr(head.size()));
+}
+
 EditResult rename_reference(const Finding& f, const Autofix& fix, const MatchSpec& match,
                             std::string_view text, const std::vector<Token>& toks) {
   auto [i, n] = covering(toks, f.span.offset, f.span.end_offset);
@@ -95,11 +123,14 @@ EditResult rename_reference(const Finding& f, const Autofix& fix, const MatchSpe
   }
   if (n % 2 == 0) return mismatch("span is not a dotted name");
   const std::string_view src = text.substr(f.span.offset, f.span.end_offset - f.span.offset);
-  if (src != f.match)
-    return manual("used through an alias (`" + std::string(src) + "` is " + f.match +
-                  "): rename by hand");
   std::string to = renamed(f.match, fix, match);
   if (to.empty() || to == f.match) return mismatch("rename target is empty or unchanged");
+  if (src != f.match) {
+    to = realiased(src, f.match, to);
+    if (to.empty())
+      return manual("used through an alias (`" + std::string(src) + "` is " + f.match +
+                    "): rename by hand");
+  }
   return edited(f, f.span.offset, f.span.end_offset, std::move(to));
 }
 

@@ -75,6 +75,35 @@ TEST(Rename, AliasIsManualNotGuessed) {
   EXPECT_TRUE(r.diagnostics.empty());
 }
 
+TEST(Rename, ModuleAliasIsKeptAndTheRestRenamed) {
+  // Regression (trial on real repositories): `import torch as th` went to the to-do list.
+  Fixture fx;
+  fx.file("a.py", FileKind::Python,
+          "import torch as th\nth.cuda.synchronize()\ns = th.cuda.Stream()\n");
+  fx.find(kSync, "a.py", "th.cuda.synchronize", "torch.cuda.synchronize");
+  fx.find(kApi, "a.py", "th.cuda.Stream", "torch.cuda.Stream");
+  auto r = fx.plan();
+  EXPECT_EQ(fixed_text(r, "a.py"),
+            "import torch as th\nimport torch_npu\nth.npu.synchronize()\ns = th.npu.Stream()\n");
+  EXPECT_TRUE(r.manual.empty());
+  EXPECT_TRUE(r.diagnostics.empty());
+}
+
+TEST(Rename, AliasOfTheRenamedPartStaysManual) {
+  // `import torch.cuda as tc`: the alias is the part that changes; and a bare imported name.
+  Fixture fx;
+  fx.file("a.py", FileKind::Python,
+          "import torch.cuda as tc\nfrom torch.cuda import synchronize\ntc.synchronize()\n"
+          "synchronize()\n");
+  fx.find(kSync, "a.py", "tc.synchronize", "torch.cuda.synchronize");
+  fx.find(kSync, "a.py", "synchronize", "torch.cuda.synchronize", 2);
+  auto r = fx.plan();
+  EXPECT_TRUE(r.files.empty());
+  ASSERT_EQ(r.manual.size(), 2u);
+  for (const auto& m : r.manual) EXPECT_NE(m.reason.find("alias"), std::string::npos);
+  EXPECT_TRUE(r.diagnostics.empty());
+}
+
 TEST(Rename, SpanMismatchIsDiagnosedAndNeverEdited) {
   Fixture fx;
   fx.file("a.py", FileKind::Python, "import torch\nx = 1 + 2\n# torch.cuda.synchronize()\n");
