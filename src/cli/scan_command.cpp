@@ -1,5 +1,6 @@
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -97,6 +98,19 @@ int run_scan(const ScanArgs& given) {
   options.discover.excludes = args.excludes;
   options.threads = args.threads;
   options.target_phase = args.target;
+  if (isatty(STDERR_FILENO)) {  // progress line for scans longer than a second
+    options.progress = [shown = false](const pipeline::Progress& p) mutable {
+      if (p.finished || p.seconds < 1.0) {
+        if (p.finished && shown) std::cerr << "\r\033[K" << std::flush;
+        return;
+      }
+      shown = true;
+      char line[160];
+      std::snprintf(line, sizeof line, "\rascendify: %zu/%zu files, %.0f files/s, %.1f MB/s\033[K",
+                    p.done, p.total, p.done / p.seconds, p.bytes / 1048576.0 / p.seconds);
+      std::cerr << line << std::flush;
+    };
+  }
   if (!parse_phases(args.phases, options.phases)) return 2;
 
   // Where reports go. Nothing is ever written inside the scanned root.

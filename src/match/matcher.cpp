@@ -95,6 +95,32 @@ void consider(const rules::RuleSet& rules, const Rule* r, const Fact& f, const s
   if (better(cand, best)) best = cand;
 }
 
+bool is_word(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Prefix rules by hash: every boundary prefix of `key` (see rules::boundary_prefix) up to the
+// longest rule prefix is looked up in the prefix index. A rule found under several of its
+// names is considered once per name; `better` keeps the longest, as a scan of all names would.
+void consider_prefixed(const rules::RuleSet& rules, MatchKind kind, const Fact& f,
+                       const std::string& key, Best& best) {
+  for (const Rule* r : rules.prefixed_any(kind)) {
+    size_t len = 0;
+    for (const auto& p : r->match.names)
+      if (p.size() > len && rules::boundary_prefix(key, p)) len = p.size();
+    consider(rules, r, f, key, false, len, best);
+  }
+  const std::string_view k(key);
+  const size_t longest = std::min(k.size(), rules.longest_prefix(kind));
+  for (size_t len = 1; len <= longest; ++len) {
+    const char last = k[len - 1];
+    const bool boundary = len == k.size() || !is_word(last) || last == '_' || !is_word(k[len]);
+    if (!boundary) continue;
+    for (const Rule* r : rules.prefixed_by(kind, k.substr(0, len)))
+      consider(rules, r, f, key, false, len, best);
+  }
+}
+
 std::string match_text(const Fact& f) {
   switch (f.kind) {
     case FactKind::String:
@@ -139,18 +165,7 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
       Best best;
       for (const std::string& key : l.keys) {
         for (const Rule* r : rules.exact(l.kind, key)) consider(rules, r, f, key, true, 0, best);
-        for (const Rule* r : rules.prefixed(l.kind)) {
-          size_t len = 0;
-          bool hit = false;
-          if (r->match.names.empty()) hit = true;
-          for (const auto& p : r->match.names) {
-            if (rules::boundary_prefix(key, p) && (!hit || p.size() > len)) {
-              hit = true;
-              len = p.size();
-            }
-          }
-          if (hit) consider(rules, r, f, key, false, len, best);
-        }
+        consider_prefixed(rules, l.kind, f, key, best);
       }
       if (!best.rule) continue;
       const Rule& r = *best.rule;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include "match/matcher.hpp"
@@ -47,16 +50,46 @@ ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
 
   // Work stealing by an atomic index; each slot is written by exactly one worker, so the merge
   // below is deterministic whatever the thread count.
-  std::atomic<size_t> next{0};
+  std::atomic<size_t> next{0}, done{0};
+  std::atomic<uint64_t> bytes_done{0};
+  std::mutex mu;
+  std::condition_variable all_done;
   auto worker = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < n;) per_file[i] = process(found.files[i], rules);
+    for (size_t i; (i = next.fetch_add(1)) < n;) {
+      per_file[i] = process(found.files[i], rules);
+      bytes_done.fetch_add(per_file[i].bytes, std::memory_order_relaxed);
+      if (done.fetch_add(1) + 1 == n) {
+        std::lock_guard<std::mutex> lock(mu);
+        all_done.notify_all();
+      }
+    }
   };
-  if (threads == 1) {
+  if (threads == 1 && !options.progress) {
     worker();
   } else {
+    const auto start = std::chrono::steady_clock::now();
+    auto report = [&](bool finished) {
+      Progress p;
+      p.done = done.load();
+      p.total = n;
+      p.bytes = bytes_done.load();
+      p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      p.finished = finished;
+      options.progress(p);
+    };
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+    if (options.progress) {
+      std::unique_lock<std::mutex> lock(mu);
+      while (!all_done.wait_for(lock, std::chrono::milliseconds(100),
+                                [&] { return done.load() == n; })) {
+        lock.unlock();
+        report(false);
+        lock.lock();
+      }
+    }
     for (auto& t : pool) t.join();
+    if (options.progress) report(true);
   }
 
   result.files.reserve(n);

@@ -13,12 +13,9 @@ namespace ascendify::rules {
 
 namespace {
 
-std::string index_key(MatchKind kind, std::string_view name) {
-  std::string key(1, static_cast<char>('0' + static_cast<int>(kind)));
-  key += '\0';
-  key += name;
-  return key;
-}
+size_t slot(MatchKind kind) { return static_cast<size_t>(kind); }
+
+const std::vector<const Rule*> kNone;
 
 size_t longest_name(const Rule* r) {
   size_t n = 0;
@@ -86,19 +83,32 @@ size_t RuleSet::add_yaml(std::string_view file_name, std::string_view text,
 }
 
 void RuleSet::finalize() {
-  exact_.clear();
-  prefixed_.clear();
+  for (auto& m : exact_) m.clear();
+  for (auto& p : prefixed_) p = PrefixIndex{};
   by_id_.clear();
   by_dist_.clear();
   by_import_.clear();
   for (const Rule& r : rules_) {
     by_id_.emplace(r.id, &r);
     const MatchSpec& m = r.match;
+    if (slot(m.kind) >= kKinds) continue;
     if (m.prefix || m.names.empty()) {
-      prefixed_[static_cast<int>(m.kind)].push_back(&r);
+      PrefixIndex& p = prefixed_[slot(m.kind)];
+      p.all.push_back(&r);
+      bool any = m.names.empty();
+      for (const auto& name : m.names) {
+        if (name.empty()) {
+          any = true;
+          continue;
+        }
+        auto& v = p.by_name[name];
+        if (std::find(v.begin(), v.end(), &r) == v.end()) v.push_back(&r);
+        p.longest = std::max(p.longest, name.size());
+      }
+      if (any) p.any.push_back(&r);
     } else {
       for (const auto& name : m.names) {
-        auto& v = exact_[index_key(m.kind, name)];
+        auto& v = exact_[slot(m.kind)][name];
         if (std::find(v.begin(), v.end(), &r) == v.end()) v.push_back(&r);
       }
     }
@@ -110,8 +120,8 @@ void RuleSet::finalize() {
       for (const auto& imp : m.import_names) by_import_.emplace(imp, &r);
     }
   }
-  for (auto& [kind, v] : prefixed_) {
-    std::stable_sort(v.begin(), v.end(), [](const Rule* a, const Rule* b) {
+  for (auto& p : prefixed_) {
+    std::stable_sort(p.all.begin(), p.all.end(), [](const Rule* a, const Rule* b) {
       return longest_name(a) > longest_name(b);
     });
   }
@@ -123,15 +133,30 @@ const Rule* RuleSet::find(std::string_view id) const {
 }
 
 const std::vector<const Rule*>& RuleSet::exact(MatchKind kind, std::string_view name) const {
-  static const std::vector<const Rule*> kNone;
-  auto it = exact_.find(index_key(kind, name));
-  return it == exact_.end() ? kNone : it->second;
+  if (slot(kind) >= kKinds) return kNone;
+  const Index& m = exact_[slot(kind)];
+  auto it = m.find(name);
+  return it == m.end() ? kNone : it->second;
 }
 
 const std::vector<const Rule*>& RuleSet::prefixed(MatchKind kind) const {
-  static const std::vector<const Rule*> kNone;
-  auto it = prefixed_.find(static_cast<int>(kind));
-  return it == prefixed_.end() ? kNone : it->second;
+  return slot(kind) < kKinds ? prefixed_[slot(kind)].all : kNone;
+}
+
+const std::vector<const Rule*>& RuleSet::prefixed_by(MatchKind kind,
+                                                     std::string_view prefix) const {
+  if (slot(kind) >= kKinds) return kNone;
+  const Index& m = prefixed_[slot(kind)].by_name;
+  auto it = m.find(prefix);
+  return it == m.end() ? kNone : it->second;
+}
+
+const std::vector<const Rule*>& RuleSet::prefixed_any(MatchKind kind) const {
+  return slot(kind) < kKinds ? prefixed_[slot(kind)].any : kNone;
+}
+
+size_t RuleSet::longest_prefix(MatchKind kind) const {
+  return slot(kind) < kKinds ? prefixed_[slot(kind)].longest : 0;
 }
 
 const Rule* RuleSet::dependency_by_dist(std::string_view normalized_dist) const {

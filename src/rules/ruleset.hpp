@@ -1,4 +1,6 @@
 #pragma once
+#include <array>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -28,6 +30,13 @@ class RuleSet {
   // prefix starts the name). Returned pointers are stable.
   const std::vector<const Rule*>& exact(MatchKind kind, std::string_view name) const;
   const std::vector<const Rule*>& prefixed(MatchKind kind) const;
+  // Prefix index: the prefix rules of `kind` one of whose names is exactly `prefix` (the
+  // matcher looks up each boundary prefix of a fact name, see boundary_prefix).
+  const std::vector<const Rule*>& prefixed_by(MatchKind kind, std::string_view prefix) const;
+  // Prefix rules of `kind` that match every name (no names, or an empty name).
+  const std::vector<const Rule*>& prefixed_any(MatchKind kind) const;
+  // Length of the longest prefix name of `kind` (longer fact-name prefixes need no lookup).
+  size_t longest_prefix(MatchKind kind) const;
   // Dependency rules by distribution name and by import name.
   const Rule* dependency_by_dist(std::string_view normalized_dist) const;
   const Rule* dependency_by_import(std::string_view top_level_import) const;
@@ -35,9 +44,23 @@ class RuleSet {
   size_t index_of(const Rule* rule) const { return static_cast<size_t>(rule - rules_.data()); }
 
  private:
+  // Heterogeneous lookup: no std::string is built per query.
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  using Index =
+      std::unordered_map<std::string, std::vector<const Rule*>, Hash, std::equal_to<>>;
+  static constexpr size_t kKinds = 16;  // > number of MatchKind values
+  struct PrefixIndex {
+    std::vector<const Rule*> all, any;
+    Index by_name;
+    size_t longest = 0;
+  };
+
   std::vector<Rule> rules_;
-  std::unordered_map<std::string, std::vector<const Rule*>> exact_;  // key: kind + '\0' + name
-  std::unordered_map<int, std::vector<const Rule*>> prefixed_;
+  std::array<Index, kKinds> exact_;          // by MatchKind
+  std::array<PrefixIndex, kKinds> prefixed_;  // by MatchKind
   std::unordered_map<std::string, const Rule*> by_id_, by_dist_, by_import_;
   std::unordered_set<std::string> ids_;  // filled by add_yaml (duplicate-id check)
 };

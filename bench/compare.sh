@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Times `ascendify scan CORPUS --format json -o TMP` against ripgrep running the
+# specification's combined scan patterns (see README.md) over the same tree, alternately,
+# RUNS times each (default 5, env RUNS). Prints the median wall times, their ratio, and the
+# peak RSS of one scan (GNU time -v). Usage: bench/compare.sh CORPUS [ASCENDIFY_BINARY]
+set -euo pipefail
+corpus=${1:?usage: compare.sh CORPUS [ASCENDIFY_BINARY]}
+here=$(cd "$(dirname "$0")" && pwd)
+bin=${2:-$here/../build-release/ascendify}
+runs=${RUNS:-5}
+command -v rg >/dev/null || { echo "compare.sh: rg not found" >&2; exit 2; }
+[[ -x $bin ]] || { echo "compare.sh: $bin is not an executable (pass the built ascendify)" >&2; exit 2; }
+[[ -x /usr/bin/time ]] || { echo "compare.sh: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
+
+# The spec's per-domain rg searches joined into one alternation (kept identical to README.md).
+pattern='torch\.cuda\.|"cuda|'"'"'cuda|nccl|autocast|torch\.compile|init_device_mesh|Stream\(|Event\(|get_device_capability|flash_attn|flash_attn_interface|xformers|scaled_dot_product_attention|__global__|@triton\.jit|triton\.autotune|CUDAExtension|autograd\.Function|all_to_all|all_gather|broadcast|P2POp|batch_isend_irecv|\.float\(\)|\.double\(\)|float64|complex128|bfloat16|dtype =='
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+scan=("$bin" scan "$corpus" --format json -o "$tmp/report")
+grep_cmd=(rg -n --no-require-git -e "$pattern" "$corpus")
+
+now() { date +%s%N; }
+run_timed() {  # prints elapsed ms of "$@", output discarded
+  local t0 t1
+  t0=$(now)
+  "$@" >"$tmp/out" 2>"$tmp/err" || [[ $? -le 1 ]]  # rg exits 1 on no match
+  t1=$(now)
+  echo $(((t1 - t0) / 1000000))
+}
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+
+# Warm the page cache once for both.
+run_timed "${scan[@]}" >/dev/null
+run_timed "${grep_cmd[@]}" >/dev/null
+: >"$tmp/scan.ms"
+: >"$tmp/rg.ms"
+for ((i = 0; i < runs; i++)); do
+  run_timed "${scan[@]}" >>"$tmp/scan.ms"
+  run_timed "${grep_cmd[@]}" >>"$tmp/rg.ms"
+done
+scan_ms=$(median <"$tmp/scan.ms")
+rg_ms=$(median <"$tmp/rg.ms")
+rg_lines=$("${grep_cmd[@]}" | wc -l || true)
+/usr/bin/time -v "${scan[@]}" >/dev/null 2>"$tmp/time.txt"
+rss_kb=$(awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}' "$tmp/time.txt")
+files=$(find "$corpus" -type f -not -path '*/.git/*' | wc -l)
+bytes=$(du -sb --exclude=.git "$corpus" | cut -f1)
+
+echo "corpus:        $corpus ($files files, $((bytes / 1048576)) MB)"
+echo "runs:          $runs each, alternating (scan times: $(tr '\n' ' ' <"$tmp/scan.ms"))"
+echo "scan median:   ${scan_ms} ms"
+echo "rg median:     ${rg_ms} ms  ($rg_lines matching lines; rg times: $(tr '\n' ' ' <"$tmp/rg.ms"))"
+awk -v s="$scan_ms" -v r="$rg_ms" 'BEGIN {printf "ratio scan/rg: %.2f\n", s / r}'
+echo "scan peak RSS: $((rss_kb / 1024)) MB"
