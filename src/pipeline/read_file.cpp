@@ -1,5 +1,7 @@
 #include "pipeline/read_file.hpp"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -13,14 +15,26 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
     error = std::string("cannot open: ") + std::strerror(errno);
     return std::nullopt;
   }
+  // One allocation of the file's size and one read into it; the loop below still handles a
+  // file that grows or shrinks meanwhile (or a size fstat cannot tell).
   std::string data;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f.get())) > 0) data.append(buf, n);
+  struct stat st;
+  size_t size = 0;
+  if (::fstat(::fileno(f.get()), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+    size = static_cast<size_t>(st.st_size);
+  data.resize(size + 1);
+  size_t used = 0;
+  while (true) {
+    if (used == data.size()) data.resize(data.size() * 2 + 4096);
+    const size_t n = std::fread(data.data() + used, 1, data.size() - used, f.get());
+    used += n;
+    if (n == 0) break;
+  }
   if (std::ferror(f.get())) {
     error = std::string("read error: ") + std::strerror(errno);
     return std::nullopt;
   }
+  data.resize(used);
   return data;
 }
 

@@ -1,0 +1,48 @@
+#include "pipeline/read_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace ascendify::pipeline {
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& content) {
+  const auto p = std::filesystem::temp_directory_path() / name;
+  std::ofstream(p, std::ios::binary) << content;
+  return p.string();
+}
+
+TEST(ReadFile, ReadsExactBytesIncludingNulAndCr) {
+  const std::string content("a\0b\r\nc", 6);
+  std::string err;
+  auto got = read_file(write_temp("ascendify_rf_small", content), err);
+  ASSERT_TRUE(got);
+  EXPECT_EQ(*got, content);
+}
+
+TEST(ReadFile, EmptyAndLargeFiles) {
+  std::string err;
+  auto empty = read_file(write_temp("ascendify_rf_empty", ""), err);
+  ASSERT_TRUE(empty);
+  EXPECT_TRUE(empty->empty());
+  std::string big(300000, 'x');
+  big[123456] = 'y';
+  auto got = read_file(write_temp("ascendify_rf_big", big), err);
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->size(), 300000u);
+  EXPECT_EQ(*got, big);
+}
+
+TEST(ReadFile, MissingFileAndDirectoryAreErrors) {
+  std::string err;
+  EXPECT_FALSE(read_file("/nonexistent/ascendify/x.py", err));
+  EXPECT_NE(err.find("cannot open"), std::string::npos);
+  err.clear();
+  EXPECT_FALSE(read_file(std::filesystem::temp_directory_path().string(), err));
+  EXPECT_FALSE(err.empty());
+}
+
+}  // namespace
+}  // namespace ascendify::pipeline
