@@ -1,6 +1,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "assess/project_packages.hpp"
 #include "cli/commands.hpp"
 #include "fix/fix.hpp"
 #include "pipeline/scan.hpp"
@@ -41,6 +42,11 @@ int run_fix(const FixArgs& args) {
   pipeline::ScanOptions options;
   options.threads = args.threads;
   pipeline::ScanResult scanned = pipeline::scan(args.path, rules, options);
+  {
+    std::vector<SourceFile> sources;
+    for (const auto& f : scanned.files) sources.push_back(f.file);
+    assess::drop_self_references(scanned.findings, assess::project_packages(sources));
+  }
 
   fix::FixOptions fopt;
   fopt.transfer_to_npu = args.transfer_to_npu;

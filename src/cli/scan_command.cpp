@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "assess/assess.hpp"
+#include "assess/project_packages.hpp"
 #include "cli/commands.hpp"
 #include "cli/baseline_filter.hpp"
 #include "cli/output_dir.hpp"
@@ -138,6 +139,11 @@ int run_scan(const ScanArgs& given) {
   for (const auto& d : rule_diags) std::cerr << "ascendify: " << d.path << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.message << "\n";
 
   pipeline::ScanResult scanned = pipeline::scan(root, rules, options);
+  {
+    std::vector<SourceFile> sources;
+    for (const auto& f : scanned.files) sources.push_back(f.file);
+    assess::drop_self_references(scanned.findings, assess::project_packages(sources));
+  }
   assess::Input input;
   input.root = args.path;
   input.files = &scanned.files;
