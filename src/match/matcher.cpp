@@ -1,6 +1,7 @@
 #include "match/matcher.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -15,10 +16,23 @@ namespace {
 
 constexpr size_t kSnippetBytes = 200;
 
-// The match kind a fact is looked up under and the name(s) it is looked up by.
+// The match kind a fact is looked up under and the name(s) it is looked up by (at most two
+// lookups of at most two keys each; fixed arrays, no allocation beyond the key strings).
 struct Lookup {
-  MatchKind kind;
-  std::vector<std::string> keys;
+  MatchKind kind = MatchKind::Reference;
+  std::string keys[2];
+  int n = 0;
+};
+struct Lookups {
+  Lookup items[2];
+  int n = 0;
+  Lookup& add(MatchKind kind, std::string key) {
+    Lookup& l = items[n++];
+    l.kind = kind;
+    l.keys[0] = std::move(key);
+    l.n = 1;
+    return l;
+  }
 };
 
 bool is_env_access(const Fact& f) {
@@ -33,36 +47,44 @@ bool is_env_access(const Fact& f) {
   return false;
 }
 
-std::vector<Lookup> lookups(const Fact& f) {
+Lookups lookups(const Fact& f) {
+  Lookups out;
   switch (f.kind) {
     case FactKind::Reference:
-      return {{MatchKind::Reference, {f.name}}};
+      out.add(MatchKind::Reference, f.name);
+      break;
     case FactKind::MethodCall:
-      return {{MatchKind::Method, {f.name}}};
+      out.add(MatchKind::Method, f.name);
+      break;
     case FactKind::Import: {
-      if (f.arg_index > 0) return {};  // relative import: a module of the project itself
-      Lookup l{MatchKind::Import, {f.name}};
-      if (!f.detail.empty() && f.detail != f.name) l.keys.push_back(f.detail);
-      return {l};
+      if (f.arg_index > 0) break;  // relative import: a module of the project itself
+      Lookup& l = out.add(MatchKind::Import, f.name);
+      if (!f.detail.empty() && f.detail != f.name) l.keys[l.n++] = f.detail;
+      break;
     }
-    case FactKind::String: {
-      std::vector<Lookup> out{{MatchKind::String, {rules::normalize_value(f.name)}}};
-      if (is_env_access(f)) out.push_back({MatchKind::Env, {f.name}});
-      return out;
-    }
+    case FactKind::String:
+      out.add(MatchKind::String, rules::normalize_value(f.name));
+      if (is_env_access(f)) out.add(MatchKind::Env, f.name);
+      break;
     case FactKind::Dependency:
-      return {{MatchKind::Dependency, {rules::normalize_dist_name(f.name)}}};
+      out.add(MatchKind::Dependency, rules::normalize_dist_name(f.name));
+      break;
     case FactKind::EnvVar:
-      return {{MatchKind::Env, {f.name}}};
+      out.add(MatchKind::Env, f.name);
+      break;
     case FactKind::Command:
-      return {{MatchKind::Command, {f.name}}};
+      out.add(MatchKind::Command, f.name);
+      break;
     case FactKind::BaseImage:
-      return {{MatchKind::Image, {rules::normalize_image(f.name)}}};
+      out.add(MatchKind::Image, rules::normalize_image(f.name));
+      break;
     case FactKind::Native:
-      return {{MatchKind::Native, {f.name}}};
+      out.add(MatchKind::Native, f.name);
+      break;
     default:
-      return {};
+      break;
   }
+  return out;
 }
 
 bool excluded(const MatchSpec& m, std::string_view key) {
@@ -158,19 +180,23 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
                                 std::string_view text, const FileFacts& facts, size_t* suppressed) {
   std::vector<Finding> out;
   if (facts.facts.empty()) return out;
-  const SnippetSource snippets(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
-  std::set<std::tuple<std::string, uint32_t, uint32_t>> seen;
+  // The line index is built on the first finding only: most files have none.
+  std::optional<SnippetSource> snippets;
+  std::set<std::tuple<const Rule*, uint32_t, uint32_t>> seen;  // rule ids are unique
   for (const Fact& f : facts.facts) {
-    for (const Lookup& l : lookups(f)) {
+    const Lookups ls = lookups(f);
+    for (int li = 0; li < ls.n; ++li) {
+      const Lookup& l = ls.items[li];
       Best best;
-      for (const std::string& key : l.keys) {
+      for (int ki = 0; ki < l.n; ++ki) {
+        const std::string& key = l.keys[ki];
         for (const Rule* r : rules.exact(l.kind, key)) consider(rules, r, f, key, true, 0, best);
         consider_prefixed(rules, l.kind, f, key, best);
       }
       if (!best.rule) continue;
       const Rule& r = *best.rule;
       if (r.match.kind == MatchKind::Dependency && r.status == "compatible") continue;
-      if (!seen.emplace(r.id, f.span.line, f.span.col).second) continue;
+      if (!seen.emplace(&r, f.span.line, f.span.col).second) continue;
       bool drop = false;
       for (const auto& [line, id] : facts.suppressions)
         if (line == f.span.line && (id.empty() || id == r.id)) drop = true;
@@ -185,7 +211,9 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
       fd.path = file.rel_path;
       fd.span = f.span;
       fd.match = match_text(f);
-      fd.snippet = clip_utf8(snippets.line(f.span.line), kSnippetBytes);
+      if (!snippets)
+        snippets.emplace(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
+      fd.snippet = clip_utf8(snippets->line(f.span.line), kSnippetBytes);
       fd.message = r.message;
       const std::string_view tail =
           best.exact ? std::string_view() : std::string_view(best.key).substr(best.prefix);

@@ -1,3 +1,5 @@
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "core/text.hpp"
@@ -20,6 +22,20 @@ std::string unreadable_reason(std::string_view text) {
   std::string_view head = text.substr(0, 8192);
   if (head.find('\0') != std::string_view::npos) return "binary content (NUL byte); not scanned";
   return {};
+}
+
+// True when every byte is < 0x80 (8 bytes at a time): such text is valid UTF-8 and the full
+// validator need not run. Most source files are pure ASCII.
+bool all_ascii(std::string_view text) {
+  size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, text.data() + i, 8);
+    if (w & 0x8080808080808080ull) return false;
+  }
+  for (; i < text.size(); ++i)
+    if (static_cast<unsigned char>(text[i]) >= 0x80) return false;
+  return true;
 }
 
 }  // namespace
@@ -45,7 +61,7 @@ FileFacts analyze_file(const SourceFile& file, std::string_view text) {
     case FileKind::CMake:
     case FileKind::Other: break;
   }
-  if (!is_valid_utf8(text))
+  if (!all_ascii(text) && !is_valid_utf8(text))
     out.diagnostics.push_back({p, 0, "invalid UTF-8; scanned byte-wise, columns may be off"});
   for (auto& d : out.diagnostics)
     if (d.path.empty()) d.path = p;
