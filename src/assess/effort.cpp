@@ -37,7 +37,9 @@ double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites,
     double w = 1.0;
     if (f->guarded) w *= m.factors.guarded;
     if (discount_unreached && f->phases.empty()) w *= m.factors.unreached;
-    weights.emplace_back(w, f->auto_by_transfer_to_npu);
+    // An aggregated finding (`aggregate: file`) stands for `sites` sites.
+    for (uint32_t s = 0; s < std::max<uint32_t>(f->sites, 1); ++s)
+      weights.emplace_back(w, f->auto_by_transfer_to_npu);
   }
   if (weights.empty()) return 0.0;
   // The heaviest site pays the first-site cost.

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "assess/aggregate.hpp"
 #include "assess/assess.hpp"
 #include "assess/project_packages.hpp"
 #include "cli/commands.hpp"
@@ -99,6 +100,7 @@ int run_scan(const ScanArgs& given) {
   options.discover.excludes = args.excludes;
   options.threads = args.threads;
   options.target_phase = args.target;
+  options.slim_facts = true;  // the facts only feed assess here
   if (isatty(STDERR_FILENO)) {  // progress line for scans longer than a second
     options.progress = [shown = false](const pipeline::Progress& p) mutable {
       if (p.finished || p.seconds < 1.0) {
@@ -143,6 +145,7 @@ int run_scan(const ScanArgs& given) {
     std::vector<SourceFile> sources;
     for (const auto& f : scanned.files) sources.push_back(f.file);
     assess::drop_self_references(scanned.findings, assess::project_packages(sources));
+    assess::aggregate_per_file(scanned.findings);
   }
   assess::Input input;
   input.root = args.path;

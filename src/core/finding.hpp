@@ -27,6 +27,7 @@ struct Finding {
   bool auto_by_transfer_to_npu = false;
   std::string scope;                // "RMSNorm.forward"
   std::vector<std::string> phases;  // filled by assess
+  uint32_t sites = 1;               // > 1 for a rule with `aggregate: file`: sites in the file
   uint32_t cell = 0;                // notebooks: 1-based cell, line within the cell
   uint32_t cell_line = 0;
 };

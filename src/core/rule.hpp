@@ -78,6 +78,10 @@ struct Rule {
   Effort effort;
   std::vector<std::string> refs;
   std::string status;  // Dependency rules: "compatible" | "replace" | "unsupported"
+  // `aggregate: file`: a pattern that recurs on many lines of one file (tl.* calls in a Triton
+  // kernel, cudaStream_t in a .cu file) is reported once per file with its site count; the
+  // kernel inventory carries the detail.
+  bool aggregate_per_file = false;
   std::vector<std::string> tags;  // free-form ("fa2", "varlen", "training-needs-backward")
   std::string source;             // "rules/device.yaml:42" for diagnostics
 };

@@ -147,6 +147,7 @@ ordered_json finding_json(const Finding& f) {
   j["severity"] = std::string(to_string(f.severity));
   j["message"] = f.message;
   j["scope"] = f.scope;
+  if (f.sites > 1) j["sites"] = f.sites;
   if (f.cell != 0) {
     j["cell"] = f.cell;
     j["cell_line"] = f.cell_line;

@@ -269,7 +269,7 @@ bool valid_slug(std::string_view s) {
 Rule parse(const YAML::Node& n, std::string_view file_name) {
   check_keys(n, "a rule",
              {"id", "domain", "match", "message", "replacement", "confidence", "transfer_to_npu",
-              "severity", "autofix", "effort", "refs", "status", "tags"});
+              "severity", "autofix", "effort", "refs", "status", "tags", "aggregate"});
   for (const char* key : {"id", "domain", "match", "message", "confidence", "refs"})
     if (!n[key]) fail(n, std::string("rule is missing '") + key + "'");
   Rule r;
@@ -299,6 +299,11 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
   r.refs = string_list(n["refs"], "refs");
   if (r.refs.empty()) fail(n["refs"], "'refs' must cite at least one source");
   if (n["tags"]) r.tags = string_list(n["tags"], "tags");
+  if (n["aggregate"]) {
+    if (scalar(n["aggregate"], "aggregate") != "file")
+      fail(n["aggregate"], "'aggregate' must be 'file'");
+    r.aggregate_per_file = true;
+  }
   const bool dep = r.match.kind == MatchKind::Dependency;
   if (dep && !n["status"]) fail(n, "dependency rules need 'status'");
   if (!dep && n["status"]) fail(n["status"], "'status' applies only to dependency rules");
