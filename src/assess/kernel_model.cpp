@@ -129,8 +129,9 @@ void add_feature_value(std::vector<std::string>& features, const std::string& ke
   }
 }
 
-const KernelPurpose* purpose_of(const KernelPathModel& m, std::string_view name,
-                                const std::vector<std::string>& calls) {
+namespace {
+
+const KernelPurpose* by_name(const KernelPathModel& m, std::string_view name) {
   const std::vector<std::string> words = name_words(name);
   std::string joined;
   for (const auto& w : words) joined += w;
@@ -141,6 +142,16 @@ const KernelPurpose* purpose_of(const KernelPathModel& m, std::string_view name,
       for (const std::string& w : words)
         if (w.starts_with(k)) return &p;
     }
+  return nullptr;
+}
+
+}  // namespace
+
+const KernelPurpose* purpose_of(const KernelPathModel& m, std::string_view name,
+                                const std::vector<std::string>& calls,
+                                std::string_view file_stem) {
+  if (const KernelPurpose* p = by_name(m, name)) return p;
+  if (const KernelPurpose* p = file_stem.empty() ? nullptr : by_name(m, file_stem)) return p;
   for (const KernelPurpose& p : m.purposes)
     for (const std::string& op : p.ops)
       if (std::find(calls.begin(), calls.end(), op) != calls.end()) return &p;

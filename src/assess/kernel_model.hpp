@@ -46,10 +46,11 @@ std::string name_stem(std::string_view name);
 void add_feature_value(std::vector<std::string>& features, const std::string& key,
                        const std::string& value);
 
-// Purpose of a kernel from its name, then from the ops it calls; "" when none matches.
-// A keyword matches a word of the name, a word's prefix, or (5+ characters) any part of the
-// name with the underscores removed.
+// Purpose of a kernel from its name, then the stem of its file ("flash_attn_triton" for a
+// `_fwd_kernel`), then the ops it calls; nullptr when none matches. A keyword matches a word
+// of the name, a word's prefix, or (5+ characters) any part of the name without underscores.
 const KernelPurpose* purpose_of(const KernelPathModel& m, std::string_view name,
-                                const std::vector<std::string>& calls);
+                                const std::vector<std::string>& calls,
+                                std::string_view file_stem = {});
 
 }  // namespace ascendify::assess

@@ -10,6 +10,11 @@ namespace ascendify::assess {
 
 namespace {
 
+std::string stem_of(std::string_view path) {
+  std::string_view s = path.substr(path.rfind('/') + 1);
+  return std::string(s.substr(0, s.find('.')));
+}
+
 // The Ascend path of a row (rules/model/kernels.yaml): the purpose's op, else the default of
 // the kernel kind; a pure-PyTorch reference comes first when there is one.
 std::string ascend_path(const KernelPathModel& m, const KernelPurpose* p, const std::string& kind,
@@ -64,7 +69,7 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
         fallback = fallbacks.find(k.name, row.path, l.caller_dirs);
       row.has_fallback = k.has_fallback || !fallback.empty();
       const KernelPurpose* p =
-          k.kind == "extension-build" ? nullptr : purpose_of(model, k.name, k.calls);
+          k.kind == "extension-build" ? nullptr : purpose_of(model, k.name, k.calls, stem_of(row.path));
       row.purpose = p ? p->purpose : "";
       row.ascend_path = ascend_path(model, p, k.kind, fallback);
       for (size_t ph = 0; ph < pm.phases.size(); ++ph) {

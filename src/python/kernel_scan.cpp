@@ -102,19 +102,28 @@ std::vector<LaunchSite> find_launches(const std::vector<Token>& t, uint32_t colo
     }
     uint32_t j = k + 1;
     while (is_op(t, j, ".") && is_name(t, j + 1)) j += 2;
-    if (!is_op(t, j, "[")) {
+    // `torch.library.wrap_triton(kernel)[grid](...)`: the wrapped name is the kernel.
+    uint32_t nb = k, ne = j, sub = j;
+    if (is_op(t, j, "(")) {
+      const uint32_t c = close_of(j);
+      uint32_t q = j + 1;
+      if (is_name(t, q)) ++q;
+      while (q > j + 1 && is_op(t, q, ".") && is_name(t, q + 1)) q += 2;
+      if (c != j && q > j + 1 && q == c && is_op(t, c + 1, "[")) nb = j + 1, ne = c, sub = c + 1;
+    }
+    if (!is_op(t, sub, "[")) {
       k = j;
       continue;
     }
-    const uint32_t sub_close = close_of(j);
-    if (sub_close == j || !is_op(t, sub_close + 1, "(")) {
+    const uint32_t sub_close = close_of(sub);
+    if (sub_close == sub || !is_op(t, sub_close + 1, "(")) {
       k = j;
       continue;
     }
     LaunchSite site;
-    site.name_begin = k;
-    site.name_end = j;
-    for (uint32_t m = k; m < j; ++m) site.name += t[m].text;
+    site.name_begin = nb;
+    site.name_end = ne;
+    for (uint32_t m = nb; m < ne; ++m) site.name += t[m].text;
     const uint32_t call_close = close_of(sub_close + 1);
     int d = 0;
     for (uint32_t m = sub_close + 1; m < call_close && m < sub_close + 4096; ++m) {

@@ -51,6 +51,10 @@ TEST(KernelModel, EmbeddedPurposesAndPaths) {
   EXPECT_EQ(purpose("_my_kernel", {"tl.sum"}), "reduce");
   EXPECT_EQ(purpose("_my_kernel", {"tl.load"}), "-");
   EXPECT_EQ(purpose("column_fwd_kernel"), "-");  // no "ln" word inside "column"
+  // The file names the purpose when the kernel name does not; the name wins over the file.
+  EXPECT_EQ(purpose_of(m, "_fwd_kernel", {"tl.dot"}, "flash_attn_triton")->purpose, "attention");
+  EXPECT_EQ(purpose_of(m, "tanh", {}, "k_activations")->purpose, "activation");
+  EXPECT_EQ(purpose_of(m, "_rotary_kernel", {}, "layer_norm")->purpose, "rotary");
   EXPECT_EQ(m.default_paths.at("cuda"), "Ascend C rewrite");
   EXPECT_NE(m.default_paths.at("triton").find("triton-ascend"), std::string::npos);
   EXPECT_EQ(m.fallback, "use the PyTorch fallback {name}");

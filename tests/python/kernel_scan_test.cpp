@@ -86,6 +86,23 @@ TEST(KernelScan, LaunchSitesWithScopeAndOptions) {
   // Module-level launches are not reported (only definitions' bodies are scanned).
 }
 
+TEST(KernelScan, WrappedKernelLaunch) {
+  FileFacts ff = analyze(
+      "import torch\n"
+      "def f(x):\n"
+      "    torch.library.wrap_triton(_ln_kernel)[(1,)](x, num_warps=4)\n"
+      "    wrap(a, b)[(1,)](x)\n"
+      "    g(x)[0]\n",
+      "a.py");
+  auto l = launches(ff);
+  ASSERT_EQ(l.size(), 1u);
+  EXPECT_EQ(l[0]->name, "_ln_kernel");
+  EXPECT_EQ(l[0]->span.line, 3u);
+  EXPECT_EQ(l[0]->span.col, 31u);
+  ASSERT_EQ(l[0]->args.size(), 1u);
+  EXPECT_EQ(l[0]->args[0].value, "4");
+}
+
 TEST(KernelScan, HostileInputTerminates) {
   std::string deep = "def f():\n    x = ";
   for (int i = 0; i < 20000; ++i) deep += "a[";
