@@ -155,7 +155,8 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       for (size_t c : it->second) {
         const auto& kfs = files[kernels[c].file].facts.kernels;
         bool autograd = false;
-        for (const auto& k : kfs) autograd = autograd || (k.name == kernels[c].name && k.kind == "autograd-function");
+        for (const auto& k : kfs)
+          autograd = autograd || (k.name == kernels[c].name && k.kind == "autograd-function");
         if (autograd && seen.insert({c, x.span.line}).second)
           uses[c].push_back({g, x.span.line, x.scope, true});
       }
@@ -164,8 +165,8 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
 
   // CUDA kernels through their extension module.
   struct Ext {
-    std::string module;              // last component ("_C", "vidit_ext")
-    std::set<std::string> sources;   // root-relative paths
+    std::string module;             // last component ("_C", "vidit_ext")
+    std::set<std::string> sources;  // root-relative paths
   };
   std::vector<Ext> exts;
   for (const auto& f : files)
@@ -179,7 +180,7 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       }
       exts.push_back(std::move(e));
     }
-  std::map<std::string, std::set<std::string>> module_ops;           // module -> bound ops
+  std::map<std::string, std::set<std::string>> module_ops;              // module -> bound ops
   std::map<std::string, std::set<std::string>> file_modules, file_ops;  // path -> ...
   for (const auto& f : files) {
     const std::string& p = f.file.rel_path;
@@ -205,7 +206,9 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
     for (const auto& x : files[g].facts.facts) {
       if (x.kind != FactKind::Reference) continue;
       std::string mod(last_part(head_part(x.name)));
-      if (mod.empty() || (!module_ops.count(mod) && !std::any_of(exts.begin(), exts.end(), [&](const Ext& e) { return e.module == mod; })))
+      if (mod.empty() ||
+          (!module_ops.count(mod) &&
+           !std::any_of(exts.begin(), exts.end(), [&](const Ext& e) { return e.module == mod; })))
         continue;
       op_calls[{mod, std::string(last_part(x.name))}].push_back({g, x.span.line, x.scope, true});
     }
@@ -217,18 +220,22 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       if (k.name == kernels[c].name) kf = &k;
     if (kf && kf->kind == "extension-build") {
       for (const auto& [key, list] : op_calls)
-        if (key.first == last_part(kf->name)) uses[c].insert(uses[c].end(), list.begin(), list.end());
+        if (key.first == last_part(kf->name))
+          uses[c].insert(uses[c].end(), list.begin(), list.end());
       continue;
     }
     if (!kf || kf->kind != "cuda") continue;
     const std::string& p = f.file.rel_path;
     auto fm = file_modules.find(p);
     if (fm == file_modules.end()) continue;
-    const bool kfwd = has_word(kf->name, "fwd", "forward"), kbwd = has_word(kf->name, "bwd", "backward");
+    const bool kfwd = has_word(kf->name, "fwd", "forward"),
+               kbwd = has_word(kf->name, "bwd", "backward");
     for (const auto& mod : fm->second) {
       std::set<std::string> ops;
-      if (file_ops.count(p)) ops = file_ops[p];
-      else if (module_ops.count(mod)) ops = module_ops[mod];
+      if (file_ops.count(p))
+        ops = file_ops[p];
+      else if (module_ops.count(mod))
+        ops = module_ops[mod];
       std::vector<std::string> narrowed;
       for (const auto& [key, list] : op_calls) {
         if (key.first != mod || (!ops.empty() && !ops.count(key.second))) continue;
@@ -237,7 +244,8 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       auto alike = [&](bool fwd) {
         std::vector<std::string> out;
         for (const auto& o : narrowed)
-          if (fwd ? has_word(o, "fwd", "forward") : has_word(o, "bwd", "backward")) out.push_back(o);
+          if (fwd ? has_word(o, "fwd", "forward") : has_word(o, "bwd", "backward"))
+            out.push_back(o);
         return out;
       };
       if (kfwd != kbwd) {
@@ -252,7 +260,8 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
   std::vector<KernelLinks> out(kernels.size());
   for (size_t c = 0; c < kernels.size(); ++c) {
     KernelLinks& l = out[c];
-    const bool any_python = std::any_of(uses[c].begin(), uses[c].end(), [](const Use& u) { return u.python; });
+    const bool any_python =
+        std::any_of(uses[c].begin(), uses[c].end(), [](const Use& u) { return u.python; });
     std::set<std::string> dirs;
     for (const Use& u : uses[c]) {
       if (u.options)

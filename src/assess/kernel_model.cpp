@@ -17,9 +17,15 @@ std::vector<std::string> strings(const YAML::Node& n) {
   return out;
 }
 
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+char lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+bool is_upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
+bool is_lower(char c) {
+  return c >= 'a' && c <= 'z';
+}
 
 }  // namespace
 
@@ -37,7 +43,8 @@ bool load_kernel_paths(KernelPathModel& model, std::string_view name, std::strin
       m.purposes.push_back(std::move(kp));
     }
     if (const YAML::Node d = root["default_paths"]; d && d.IsMap())
-      for (const auto& kv : d) m.default_paths[kv.first.as<std::string>()] = kv.second.as<std::string>();
+      for (const auto& kv : d)
+        m.default_paths[kv.first.as<std::string>()] = kv.second.as<std::string>();
     m.no_op_purposes = strings(root["no_op_purposes"]);
     if (root["fallback"]) m.fallback = root["fallback"].as<std::string>();
   } catch (const YAML::Exception& e) {
@@ -72,8 +79,8 @@ std::vector<std::string> name_words(std::string_view name) {
     }
     // camelCase boundary: aB, or ABc (the last capital of a run starts a word).
     if (is_upper(c) && !cur.empty() &&
-        (is_lower(name[i - 1]) || (i + 1 < name.size() && is_lower(name[i + 1]) &&
-                                   is_upper(name[i - 1])))) {
+        (is_lower(name[i - 1]) ||
+         (i + 1 < name.size() && is_lower(name[i + 1]) && is_upper(name[i - 1])))) {
       words.push_back(std::move(cur));
       cur.clear();
     }
@@ -85,8 +92,8 @@ std::vector<std::string> name_words(std::string_view name) {
 
 std::string name_stem(std::string_view name) {
   static const std::vector<std::string_view> kDrop = {
-      "kernel", "kernels", "fwd",   "bwd",    "forward", "backward", "ref",  "reference",
-      "torch",  "pytorch", "naive", "triton", "cuda",    "impl",     "fn",   "func"};
+      "kernel", "kernels", "fwd",   "bwd",    "forward", "backward", "ref", "reference",
+      "torch",  "pytorch", "naive", "triton", "cuda",    "impl",     "fn",  "func"};
   std::string stem;
   for (const std::string& w : name_words(name))
     if (std::find(kDrop.begin(), kDrop.end(), w) == kDrop.end()) stem += w;
@@ -148,8 +155,7 @@ const KernelPurpose* by_name(const KernelPathModel& m, std::string_view name) {
 }  // namespace
 
 const KernelPurpose* purpose_of(const KernelPathModel& m, std::string_view name,
-                                const std::vector<std::string>& calls,
-                                std::string_view file_stem) {
+                                const std::vector<std::string>& calls, std::string_view file_stem) {
   if (const KernelPurpose* p = by_name(m, name)) return p;
   if (const KernelPurpose* p = file_stem.empty() ? nullptr : by_name(m, file_stem)) return p;
   for (const KernelPurpose& p : m.purposes)

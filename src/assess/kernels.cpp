@@ -68,8 +68,9 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
       if (k.kind == "triton" || k.kind == "cuda")
         fallback = fallbacks.find(k.name, row.path, l.caller_dirs);
       row.has_fallback = k.has_fallback || !fallback.empty();
-      const KernelPurpose* p =
-          k.kind == "extension-build" ? nullptr : purpose_of(model, k.name, k.calls, stem_of(row.path));
+      const KernelPurpose* p = k.kind == "extension-build"
+                                   ? nullptr
+                                   : purpose_of(model, k.name, k.calls, stem_of(row.path));
       row.purpose = p ? p->purpose : "";
       row.ascend_path = ascend_path(model, p, k.kind, fallback);
       for (size_t ph = 0; ph < pm.phases.size(); ++ph) {

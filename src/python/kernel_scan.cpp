@@ -75,14 +75,13 @@ bool is_option(std::string_view s) {
 
 }  // namespace
 
-std::vector<LaunchSite> find_launches(const std::vector<Token>& t, uint32_t colon,
-                                      size_t limit) {
+std::vector<LaunchSite> find_launches(const std::vector<Token>& t, uint32_t colon, size_t limit) {
   std::vector<LaunchSite> out;
   const uint32_t n = static_cast<uint32_t>(t.size());
   uint32_t k = colon + 1;
   if (k >= n || !is_op(t, colon, ":")) return out;
-  const bool block = t[k].kind == TokenKind::Newline && k + 1 < n &&
-                     t[k + 1].kind == TokenKind::Indent;
+  const bool block =
+      t[k].kind == TokenKind::Newline && k + 1 < n && t[k + 1].kind == TokenKind::Indent;
   const uint32_t body = block ? k + 2 : k;
   const uint32_t end = body_end(t, body, block);
   if (body >= end) return out;
@@ -170,8 +169,8 @@ void add_option_features(const std::vector<std::pair<std::string, std::string>>&
 }
 
 void triton_config_features(const std::vector<std::string>& decorators,
-                            const std::vector<Fact>& facts, uint32_t first_line,
-                            uint32_t def_line, KernelFact& kf) {
+                            const std::vector<Fact>& facts, uint32_t first_line, uint32_t def_line,
+                            KernelFact& kf) {
   auto add = [&](const std::string& f) {
     if (std::find(kf.features.begin(), kf.features.end(), f) == kf.features.end())
       kf.features.push_back(f);

@@ -28,8 +28,8 @@ std::vector<LaunchSite> find_launches(const std::vector<Token>& toks, uint32_t c
 // the decorator names and the triton.Config(...) calls among `facts` on lines
 // [first_line, def_line).
 void triton_config_features(const std::vector<std::string>& decorators,
-                            const std::vector<Fact>& facts, uint32_t first_line,
-                            uint32_t def_line, KernelFact& kf);
+                            const std::vector<Fact>& facts, uint32_t first_line, uint32_t def_line,
+                            KernelFact& kf);
 
 // Merges launch options (num_warps=8) into "num_warps:..." features (sorted numerically).
 void add_option_features(const std::vector<std::pair<std::string, std::string>>& options,

@@ -1,8 +1,8 @@
 // Kernel links from hand-built facts: launches resolved by file / module, backward-only through
 // launcher callers, CUDA kernels through extension bindings.
-#include <gtest/gtest.h>
-
 #include "assess/kernel_links.hpp"
+
+#include <gtest/gtest.h>
 
 namespace ascendify::assess {
 namespace {
@@ -15,8 +15,7 @@ ScannedFile file(const std::string& path, FileKind kind = FileKind::Python) {
   f.file.kind = kind;
   return f;
 }
-void kernel(ScannedFile& f, const std::string& kind, const std::string& name,
-            Strings calls = {}) {
+void kernel(ScannedFile& f, const std::string& kind, const std::string& name, Strings calls = {}) {
   KernelFact k;
   k.kind = kind;
   k.name = name;
@@ -63,9 +62,9 @@ TEST(KernelLinks, CudaKernelsThroughTheExtension) {
   std::vector<ScannedFile> files = {file("setup.py", FileKind::SetupPy),
                                     file("csrc/bind.cpp", FileKind::Native),
                                     file("csrc/fwd.cu", FileKind::Native),
-                                    file("csrc/bwd.cu", FileKind::Native),
-                                    file("pkg/iface.py")};
-  kernel(files[0], "extension-build", "pkg.scan_ext", {"./csrc/bind.cpp", "csrc/fwd.cu", "csrc/bwd.cu"});
+                                    file("csrc/bwd.cu", FileKind::Native), file("pkg/iface.py")};
+  kernel(files[0], "extension-build", "pkg.scan_ext",
+         {"./csrc/bind.cpp", "csrc/fwd.cu", "csrc/bwd.cu"});
   fact(files[1], FactKind::Native, "fwd", "binding", "", 3, Usage::Load, "TORCH_EXTENSION_NAME");
   fact(files[1], FactKind::Native, "bwd", "binding", "", 4, Usage::Load, "TORCH_EXTENSION_NAME");
   kernel(files[2], "cuda", "scan_fwd_kernel");

@@ -1,9 +1,10 @@
 // Kernel purpose / Ascend path model (rules/model/kernels.yaml), name words and stems,
 // fallback pairing and launch-option merging.
+#include "assess/kernel_model.hpp"
+
 #include <gtest/gtest.h>
 
 #include "assess/kernel_fallback.hpp"
-#include "assess/kernel_model.hpp"
 
 namespace ascendify::assess {
 namespace {
