@@ -62,6 +62,10 @@ std::string not_candidate(const Finding& f, const ScannedFile* sf, const FixOpti
   if ((!o.only.empty() && !listed(o.only, f)) || listed(o.exclude, f))
     return "not selected (--only/--exclude)";
   if (!sf) return "file not scanned";
+  // `aggregate: file` folds many sites into one finding with one span: editing that span
+  // would leave the other sites silently unedited.
+  if (f.sites > 1)
+    return "aggregated finding (" + std::to_string(f.sites) + " sites in the file): edit by hand";
   switch (sf->file.kind) {
     case FileKind::Python:
     case FileKind::SetupPy:

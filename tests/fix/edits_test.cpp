@@ -104,6 +104,17 @@ TEST(Rename, AliasOfTheRenamedPartStaysManual) {
   EXPECT_TRUE(r.diagnostics.empty());
 }
 
+TEST(Rename, AggregatedFindingIsNeverEditedAtOneSiteOnly) {
+  Fixture fx;
+  fx.file("a.py", FileKind::Python,
+          "import torch\ntorch.cuda.synchronize()\ntorch.cuda.synchronize()\n");
+  fx.find(kSync, "a.py", "torch.cuda.synchronize", "torch.cuda.synchronize").sites = 2;
+  auto r = fx.plan();
+  EXPECT_TRUE(r.files.empty());
+  ASSERT_EQ(r.manual.size(), 1u);
+  EXPECT_NE(r.manual[0].reason.find("2 sites"), std::string::npos) << r.manual[0].reason;
+}
+
 TEST(Rename, SpanMismatchIsDiagnosedAndNeverEdited) {
   Fixture fx;
   fx.file("a.py", FileKind::Python, "import torch\nx = 1 + 2\n# torch.cuda.synchronize()\n");
