@@ -9,6 +9,7 @@
 
 #include "match/matcher.hpp"
 #include "pipeline/read_file.hpp"
+#include "pipeline/slim.hpp"
 
 namespace ascendify::pipeline {
 
@@ -21,7 +22,7 @@ struct PerFile {
   uint64_t bytes = 0;
 };
 
-PerFile process(const SourceFile& file, const rules::RuleSet& rules) {
+PerFile process(const SourceFile& file, const rules::RuleSet& rules, bool slim) {
   PerFile out;
   std::string error;
   auto text = read_file(file.abs_path, error);
@@ -32,6 +33,13 @@ PerFile process(const SourceFile& file, const rules::RuleSet& rules) {
   out.bytes = text->size();
   out.facts = analyze_file(file, *text);
   out.findings = match::match_file(rules, file, *text, out.facts, &out.suppressed);
+  // The facts are kept until assess; drop the growth slack of the vectors (up to half of
+  // their capacity) while the file is hot.
+  if (slim)
+    slim_for_assess(out.facts);
+  else
+    out.facts.facts.shrink_to_fit();
+  out.findings.shrink_to_fit();
   return out;
 }
 
@@ -56,7 +64,7 @@ ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
   std::condition_variable all_done;
   auto worker = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) {
-      per_file[i] = process(found.files[i], rules);
+      per_file[i] = process(found.files[i], rules, options.slim_facts);
       bytes_done.fetch_add(per_file[i].bytes, std::memory_order_relaxed);
       if (done.fetch_add(1) + 1 == n) {
         std::lock_guard<std::mutex> lock(mu);

@@ -29,6 +29,9 @@ struct ScanOptions {
   std::vector<std::pair<std::string, std::vector<std::string>>> phases;  // --phase NAME=ENTRY,..
   std::string target_phase;
   std::function<void(const Progress&)> progress;  // optional; never called from a worker
+  // Keep only the fact fields assess reads (see slim.hpp): far less memory on big trees.
+  // Off by default: fix and tests see every fact.
+  bool slim_facts = false;
 };
 
 using FileRecord = ScannedFile;

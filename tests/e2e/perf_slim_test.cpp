@@ -1,0 +1,71 @@
+// pipeline::ScanOptions::slim_facts (what `ascendify scan` uses) drops fact fields that only
+// the matcher reads. The assessment must not change: the JSON report of the example project
+// and of all fixtures is byte-identical with and without slimming, and the slim facts are
+// really smaller (no String facts, no Reference arguments).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "assess/assess.hpp"
+#include "pipeline/scan.hpp"
+#include "render/render.hpp"
+#include "rules/ruleset.hpp"
+
+namespace ascendify {
+namespace {
+
+namespace fs = std::filesystem;
+
+const rules::RuleSet& embedded() {
+  static const rules::RuleSet rules = [] {
+    std::vector<Diagnostic> d;
+    return rules::load_rules({}, d);
+  }();
+  return rules;
+}
+
+struct Run {
+  pipeline::ScanResult scan;
+  std::string json;
+};
+
+Run run(const std::string& dir, bool slim) {
+  const fs::path root = fs::path(ASCENDIFY_SOURCE_DIR) / dir;
+  pipeline::ScanOptions so;
+  so.threads = 2;
+  so.slim_facts = slim;
+  Run r;
+  r.scan = pipeline::scan(root, embedded(), so);
+  assess::Input in;
+  in.root = dir;
+  in.files = &r.scan.files;
+  in.findings = r.scan.findings;
+  in.diagnostics = r.scan.diagnostics;
+  in.stats = r.scan.stats;
+  r.json = render::render_json(assess::assess(std::move(in), embedded(), assess::Options{}));
+  return r;
+}
+
+void expect_same_report(const std::string& dir) {
+  const Run full = run(dir, false), slim = run(dir, true);
+  ASSERT_GT(full.json.size(), 1000u);
+  EXPECT_TRUE(full.json == slim.json) << dir << ": slim facts change the report";
+  size_t strings_full = 0, strings_slim = 0, ref_args_slim = 0;
+  for (const auto& f : full.scan.files)
+    for (const auto& x : f.facts.facts) strings_full += x.kind == FactKind::String;
+  for (const auto& f : slim.scan.files)
+    for (const auto& x : f.facts.facts) {
+      strings_slim += x.kind == FactKind::String;
+      if (x.kind == FactKind::Reference) ref_args_slim += x.args.size();
+    }
+  EXPECT_GT(strings_full, 0u);
+  EXPECT_EQ(strings_slim, 0u);
+  EXPECT_EQ(ref_args_slim, 0u);
+}
+
+TEST(PerfSlim, ExampleReportUnchanged) { expect_same_report("examples"); }
+TEST(PerfSlim, FixturesReportUnchanged) { expect_same_report("tests/fixtures"); }
+
+}  // namespace
+}  // namespace ascendify
