@@ -44,6 +44,10 @@ rg_ms=$(median <"$tmp/rg.ms")
 rg_lines=$("${grep_cmd[@]}" | wc -l || true)
 /usr/bin/time -v "${scan[@]}" >/dev/null 2>"$tmp/time.txt"
 rss_kb=$(awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print $2}' "$tmp/time.txt")
+cpu() { awk -F: '/User time|System time/ {s += $2} END {printf "%.2f", s}' "$1"; }
+scan_cpu=$(cpu "$tmp/time.txt")
+/usr/bin/time -v "${grep_cmd[@]}" >/dev/null 2>"$tmp/rgtime.txt" || true
+rg_cpu=$(cpu "$tmp/rgtime.txt")
 files=$(find "$corpus" -type f -not -path '*/.git/*' | wc -l)
 bytes=$(du -sb --exclude=.git "$corpus" | cut -f1)
 
@@ -53,3 +57,4 @@ echo "scan median:   ${scan_ms} ms"
 echo "rg median:     ${rg_ms} ms  ($rg_lines matching lines; rg times: $(tr '\n' ' ' <"$tmp/rg.ms"))"
 awk -v s="$scan_ms" -v r="$rg_ms" 'BEGIN {printf "ratio scan/rg: %.2f\n", s / r}'
 echo "scan peak RSS: $((rss_kb / 1024)) MB"
+echo "CPU (user+sys, one run): scan ${scan_cpu} s, rg ${rg_cpu} s (less sensitive to a shared machine)"

@@ -137,7 +137,7 @@ void consider_prefixed(const rules::RuleSet& rules, MatchKind kind, const Fact& 
   for (size_t len = 1; len <= longest; ++len) {
     const char last = k[len - 1];
     const bool boundary = len == k.size() || !is_word(last) || last == '_' || !is_word(k[len]);
-    if (!boundary) continue;
+    if (!boundary || !rules.has_prefix_length(kind, len)) continue;
     for (const Rule* r : rules.prefixed_by(kind, k.substr(0, len)))
       consider(rules, r, f, key, false, len, best);
   }
@@ -215,8 +215,11 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
         snippets.emplace(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
       fd.snippet = clip_utf8(snippets->line(f.span.line), kSnippetBytes);
       fd.message = r.message;
+      // {tail}: after the matched prefix; for an exact rule, after the last '.' (rules/README.md).
+      const std::string_view key(best.key);
       const std::string_view tail =
-          best.exact ? std::string_view() : std::string_view(best.key).substr(best.prefix);
+          best.exact ? (key.rfind('.') == std::string_view::npos ? key : key.substr(key.rfind('.') + 1))
+                     : key.substr(best.prefix);
       fd.replacement = expand(r.replacement, best.key, tail);
       fd.confidence = r.confidence;
       fd.severity = r.severity;

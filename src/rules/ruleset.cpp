@@ -104,6 +104,8 @@ void RuleSet::finalize() {
         auto& v = p.by_name[name];
         if (std::find(v.begin(), v.end(), &r) == v.end()) v.push_back(&r);
         p.longest = std::max(p.longest, name.size());
+        if (p.lengths.size() <= name.size()) p.lengths.resize(name.size() + 1);
+        p.lengths[name.size()] = true;
       }
       if (any) p.any.push_back(&r);
     } else {

@@ -37,6 +37,11 @@ class RuleSet {
   const std::vector<const Rule*>& prefixed_any(MatchKind kind) const;
   // Length of the longest prefix name of `kind` (longer fact-name prefixes need no lookup).
   size_t longest_prefix(MatchKind kind) const;
+  // Whether some prefix name of `kind` has exactly `len` bytes (saves hashing other lengths).
+  bool has_prefix_length(MatchKind kind, size_t len) const {
+    const auto& l = prefixed_[static_cast<size_t>(kind) % kKinds].lengths;
+    return len < l.size() && l[len];
+  }
   // Dependency rules by distribution name and by import name.
   const Rule* dependency_by_dist(std::string_view normalized_dist) const;
   const Rule* dependency_by_import(std::string_view top_level_import) const;
@@ -56,6 +61,7 @@ class RuleSet {
     std::vector<const Rule*> all, any;
     Index by_name;
     size_t longest = 0;
+    std::vector<bool> lengths;  // lengths[n]: some name has n bytes
   };
 
   std::vector<Rule> rules_;

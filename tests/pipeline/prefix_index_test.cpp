@@ -21,6 +21,7 @@ std::set<std::pair<const Rule*, size_t>> by_index(const RuleSet& s, MatchKind k,
   for (size_t len = 1; len <= std::min(key.size(), s.longest_prefix(k)); ++len) {
     const char last = key[len - 1];
     if (len != key.size() && is_word(last) && last != '_' && is_word(key[len])) continue;
+    if (!s.has_prefix_length(k, len)) continue;
     for (const Rule* r : s.prefixed_by(k, key.substr(0, len))) out.emplace(r, len);
   }
   return out;
