@@ -118,6 +118,8 @@ void load_model_file(Model& model, std::string_view name, std::string_view text,
       copy.feasibility.infeasible_tags = strings(root["infeasible_tags"]);
       copy.feasibility.difficult_tags = strings(root["difficult_tags"]);
       copy.feasibility.rewrite_kernel_kinds = strings(root["rewrite_kernel_kinds"]);
+    } else if (stem == "kernels") {
+      // Read by kernel_model.cpp (purpose keywords -> Ascend path).
     } else {
       diagnostics.push_back({std::string(name), 0, "unknown model file (ignored)"});
       return;

@@ -163,7 +163,7 @@ TEST(Model, EmbeddedFilesLoadCleanly) {
     load_model_file(m, f.name, f.text, d);
     ++n;
   }
-  EXPECT_EQ(n, 4u);
+  EXPECT_EQ(n, 5u);  // effort, feasibility, kernels, phases, roadmap
   EXPECT_TRUE(d.empty()) << d.front().path << ": " << d.front().message;
   EXPECT_EQ(m.roadmap.size(), 8u);
   EXPECT_EQ(m.roadmap.front().id, "environment");
