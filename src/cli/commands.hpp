@@ -17,6 +17,7 @@ struct ScanArgs {
   std::string fail_on;                    // "", blocker, manual, any
   bool exit_zero = false;
   bool strict = false;
+  bool all_sites = false;                 // no `aggregate: file` folding
   unsigned threads = 0;
   uint64_t max_file_size = 10ull * 1024 * 1024;
 };

@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"blocker", "manual", "any"}));
   s->add_option("--baseline", scan.baseline, "Report only findings not in this earlier JSON report");
   s->add_flag("--exit-zero", scan.exit_zero, "Always exit 0 when the scan ran");
+  s->add_flag("--all-sites", scan.all_sites,
+              "Report every site, also of patterns folded per file (aggregate: file)");
   s->add_flag("--strict", scan.strict, "Exit 3 when any input could not be read completely");
   s->add_option("-j,--threads", scan.threads, "Worker threads (default: all cores)");
   s->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this (bytes)");

@@ -145,7 +145,7 @@ int run_scan(const ScanArgs& given) {
     std::vector<SourceFile> sources;
     for (const auto& f : scanned.files) sources.push_back(f.file);
     assess::drop_self_references(scanned.findings, assess::project_packages(sources));
-    assess::aggregate_per_file(scanned.findings);
+    if (!args.all_sites) assess::aggregate_per_file(scanned.findings);
   }
   assess::Input input;
   input.root = args.path;

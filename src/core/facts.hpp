@@ -32,7 +32,8 @@ enum class FactKind : uint8_t {
   Native,      // name: the symbol (kernel name, intrinsic "__shfl_xor_sync", runtime API
                //   "cudaMalloc", ATen API "at::cuda::getCurrentCUDAStream", header "cub/cub.cuh",
                //   bound op name); detail: category, one of kernel | launch | include |
-               //   intrinsic | runtime-api | aten-api | binding | inline-asm | type | macro
+               //   intrinsic | runtime-api | aten-api | binding | inline-asm | type | macro |
+               //   triton-launch (Python `kernel[grid](...)`, from the Python front end)
 };
 
 // How a Reference is used.

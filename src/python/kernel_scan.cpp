@@ -119,6 +119,13 @@ std::vector<LaunchSite> find_launches(const std::vector<Token>& t, uint32_t colo
       k = j;
       continue;
     }
+    // `handlers[0](x)`, `table["key"](x)`: indexing a container, not a launch grid (grids
+    // are names, tuples or lambdas).
+    if (sub_close == sub + 2 &&
+        (t[sub + 1].kind == TokenKind::Number || t[sub + 1].kind == TokenKind::String)) {
+      k = sub_close + 1;
+      continue;
+    }
     LaunchSite site;
     site.name_begin = nb;
     site.name_end = ne;

@@ -123,7 +123,7 @@ TEST(FixExamples, ApplyLeavesExactlyTheToDoList) {
   }
 
   const CliRun scanned = run_cli(
-      "scan " + quote(proj.string()) + " --format json -o " + quote(report.string()), tmp.path);
+      "scan " + quote(proj.string()) + " --all-sites --format json -o " + quote(report.string()), tmp.path);
   ASSERT_EQ(scanned.code, 0) << scanned.err;
   const auto j = nlohmann::json::parse(slurp(report / "ascendify-report.json"), nullptr, false);
   ASSERT_TRUE(j.is_object() && j.contains("findings"));

@@ -382,3 +382,19 @@ TEST(AnalyzerAttributes, AttributeReadsOnNonImportReceivers) {
   EXPECT_EQ(loads, 1);
   EXPECT_EQ(calls, 1);
 }
+
+TEST(AnalyzerLaunches, ContainerIndexingIsNotATritonLaunch) {
+  auto ff = ascendify::python::analyze(
+      "def run(x, grid, handlers):\n"
+      "    add_kernel[grid](x)\n"
+      "    handlers[0](x)\n"
+      "    handlers[\"relu\"](x)\n",
+      "a.py");
+  std::vector<uint32_t> lines;
+  for (const auto& f : ff.facts)
+    if (f.kind == ascendify::FactKind::Native && f.detail == "triton-launch") {
+      lines.push_back(f.span.line);
+      EXPECT_EQ(f.name, "add_kernel");
+    }
+  EXPECT_EQ(lines, std::vector<uint32_t>{2});
+}
