@@ -42,8 +42,13 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
     difficult.push_back(k.kind + " kernel " + k.name + " needs a rewrite (" + k.path + ":" +
                         std::to_string(k.line) + ")");
   }
+  // A kernel row speaks for its whole file: the intrinsics, includes and the extension build
+  // there are that kernel's port (priced and judged once, fallback included).
+  std::vector<std::string> kernel_paths;
+  for (const auto& k : a.kernels) kernel_paths.push_back(k.path);
   for (const auto& f : a.findings) {
     if (f.guarded || f.severity == Severity::Info || !required(f.phases)) continue;
+    if (f.domain == Domain::CustomOp && has(kernel_paths, f.path)) continue;
     const Rule* r = f.rule ? f.rule : rules.find(f.rule_id);
     if (any_tag(r, m.infeasible_tags)) {
       infeasible.push_back(f.rule_id + ": no Ascend path for " + f.match + " (" + where(f) + ")");

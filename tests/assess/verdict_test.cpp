@@ -182,3 +182,27 @@ TEST(Roadmap, StepsInOrderWithTheirFindings) {
 }
 
 }  // namespace
+
+TEST(Feasibility, KernelRowSpeaksForBlockerFindingsInItsFile) {
+  // A blocker finding inside the kernel's file (an intrinsic, the kernel itself) is not a
+  // second blocker; a blocker finding elsewhere still is.
+  Assessment a = base();
+  KernelRow k;
+  k.kind = "cuda";
+  k.name = "fused_norm";
+  k.path = "csrc/norm.cu";
+  k.line = 12;
+  k.phases = {"training"};
+  a.kernels = {k};
+  Finding in_file = finding("custom_op.warp-intrinsic", Domain::CustomOp, false, {"training"}, 20);
+  in_file.path = "csrc/norm.cu";
+  in_file.severity = Severity::Blocker;
+  Finding elsewhere = finding("custom_op.cupy-raw-kernel", Domain::CustomOp, false, {"training"}, 7);
+  elsewhere.severity = Severity::Blocker;
+  a.findings = {in_file, elsewhere};
+  const auto rules = empty_rules();
+  assess::decide_feasibility(a, fm(), rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Difficult);
+  EXPECT_EQ(a.blockers, (Names{"cuda kernel fused_norm needs a rewrite (csrc/norm.cu:12)",
+                               "custom_op.cupy-raw-kernel: x (m.py:7)"}));
+}
