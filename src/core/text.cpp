@@ -80,4 +80,21 @@ std::string clip_utf8(std::string_view s, size_t max_bytes) {
   return std::string(s.substr(0, cut)) + "\xE2\x80\xA6";
 }
 
+std::string normalize_dist_name(std::string_view name) {
+  name = trim(name);
+  std::string out;
+  out.reserve(name.size());
+  bool sep = false;
+  for (char c : name) {
+    if (c == '-' || c == '_' || c == '.') {
+      sep = true;
+      continue;
+    }
+    if (sep && !out.empty()) out += '-';
+    sep = false;
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
 }  // namespace ascendify

@@ -31,6 +31,9 @@ std::string ascii_lower(std::string_view s);
 uint32_t utf8_length(std::string_view s);
 // True when s is valid UTF-8.
 bool is_valid_utf8(std::string_view s);
+// PEP 503 normalised distribution name: trimmed, lower case, runs of - _ . become one '-'
+// ("Flash_Attn" -> "flash-attn"). The one definition shared by every front end and the rules.
+std::string normalize_dist_name(std::string_view name);
 // Clips s to at most max_bytes without cutting a UTF-8 sequence; appends "…" when clipped.
 std::string clip_utf8(std::string_view s, size_t max_bytes);
 

@@ -1,3 +1,4 @@
+#include "core/text.hpp"
 #include "manifest/requirement.hpp"
 
 #include <algorithm>
@@ -189,19 +190,7 @@ std::string_view cut_options(std::string_view s) {
 }  // namespace
 
 std::string normalize_name(std::string_view name) {
-  std::string out;
-  out.reserve(name.size());
-  bool sep = false;
-  for (char c : name) {
-    if (c == '-' || c == '_' || c == '.') {
-      sep = true;
-      continue;
-    }
-    if (sep && !out.empty()) out.push_back('-');
-    sep = false;
-    out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
-  }
-  return out;
+  return ascendify::normalize_dist_name(name);
 }
 
 ParsedRequirement parse_requirement(std::string_view req) {

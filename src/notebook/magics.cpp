@@ -94,18 +94,7 @@ std::vector<std::vector<Word>> split_commands(std::string_view s, size_t begin) 
 }
 
 std::string normalize(std::string_view name) {
-  std::string out;
-  bool sep = false;
-  for (char c : name) {
-    if (c == '-' || c == '_' || c == '.') {
-      sep = true;
-      continue;
-    }
-    if (sep && !out.empty()) out.push_back('-');
-    sep = false;
-    out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
-  }
-  return out;
+  return ascendify::normalize_dist_name(name);
 }
 
 std::string_view basename(std::string_view p) {

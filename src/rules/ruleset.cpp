@@ -1,3 +1,4 @@
+#include "core/text.hpp"
 #include "rules/ruleset.hpp"
 
 #include <yaml-cpp/yaml.h>
@@ -189,22 +190,7 @@ RuleSet load_rules(const std::vector<std::string>& extra_files, std::vector<Diag
 }
 
 std::string normalize_dist_name(std::string_view name) {
-  std::string out;
-  bool sep = false;
-  size_t b = 0, e = name.size();
-  while (b < e && (name[b] == ' ' || name[b] == '\t')) ++b;
-  while (e > b && (name[e - 1] == ' ' || name[e - 1] == '\t')) --e;
-  for (size_t i = b; i < e; ++i) {
-    char c = name[i];
-    if (c == '-' || c == '_' || c == '.') {
-      sep = true;
-      continue;
-    }
-    if (sep && !out.empty()) out += '-';
-    sep = false;
-    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return out;
+  return ascendify::normalize_dist_name(name);
 }
 
 }  // namespace ascendify::rules

@@ -272,15 +272,7 @@ Fact& Emitter::add(FactKind kind, std::string name, uint32_t begin, uint32_t end
 }
 
 std::string normalize_dist(std::string_view name) {
-  std::string out;
-  for (char c : name) {
-    if (c == '-' || c == '_' || c == '.') {
-      if (out.empty() || out.back() != '-') out.push_back('-');
-    } else {
-      out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
-    }
-  }
-  return out;
+  return ascendify::normalize_dist_name(name);
 }
 
 void analyze_command(const std::vector<Word>& w, Emitter& em) {
