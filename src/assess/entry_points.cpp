@@ -166,9 +166,20 @@ std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
       }
     }
   }
+  // A module other project files import, whose name says no phase, is a library; its
+  // `if __name__ == "__main__":` block is a self-test, not an entry point (Wan2.2's
+  // motioner.py, reached from generate.py). An imported preprocess.py stays an entry.
+  std::vector<bool> imported(files.size(), false);
+  for (size_t i = 0; i < files.size(); ++i)
+    for (int t : graph.edges(static_cast<int>(i)))
+      if (t != static_cast<int>(i) && t >= 0 && static_cast<size_t>(t) < files.size())
+        imported[static_cast<size_t>(t)] = true;
   for (size_t i = 0; i < files.size(); ++i) {
     const ScannedFile& f = files[i];
     if (f.file.kind != FileKind::Python || launched.count(static_cast<int>(i))) continue;
+    if (imported[i] && !is_test_path(f.file.rel_path, model) &&
+        convention_phase(f.file.rel_path, model).empty())
+      continue;
     const bool test = is_test_path(f.file.rel_path, model);
     if (test && !tests_in) continue;
     const std::string_view b = base_name(f.file.rel_path);

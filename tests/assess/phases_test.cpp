@@ -196,3 +196,25 @@ TEST(Conventions, NamesFromStemThenFolders) {
 }
 
 }  // namespace
+
+TEST(Phases, ImportedModulesWithSelfTestsAreNotEntryPoints) {
+  // generate.py imports wan/motioner.py (its __main__ is a self-test: no entry point) and
+  // data/preprocess.py (imported too, but its name says a phase: it stays an entry).
+  test::Project p;
+  p.file("generate.py");
+  p.main_guard("generate.py").import("generate.py", "wan.motioner", "wan");
+  p.import("generate.py", "data.preprocess", "data");
+  p.file("wan/__init__.py");
+  p.file("wan/motioner.py");
+  p.main_guard("wan/motioner.py");
+  p.file("data/__init__.py");
+  p.file("data/preprocess.py");
+  p.main_guard("data/preprocess.py");
+  const auto rules = no_rules();
+  const Assessment a = p.run(rules);
+  ASSERT_EQ(a.phases.size(), 2u);
+  EXPECT_EQ(a.phases[0].name, "inference");
+  EXPECT_EQ(a.phases[0].entry_points, Names{"generate.py"});
+  EXPECT_EQ(a.phases[1].name, "preprocessing");
+  EXPECT_EQ(a.phases[1].entry_points, Names{"data/preprocess.py"});
+}
