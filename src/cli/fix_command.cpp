@@ -3,6 +3,7 @@
 
 #include "assess/project_packages.hpp"
 #include "cli/commands.hpp"
+#include "cli/split.hpp"
 #include "fix/fix.hpp"
 #include "pipeline/scan.hpp"
 
@@ -10,18 +11,11 @@ namespace ascendify::cli {
 
 namespace {
 
-std::vector<std::string> split_commas(const std::vector<std::string>& values) {
+// Each value may itself be a comma-separated list (--only a,b --only c).
+std::vector<std::string> split_all(const std::vector<std::string>& values) {
   std::vector<std::string> out;
-  for (const auto& v : values) {
-    size_t start = 0;
-    while (start <= v.size()) {
-      size_t comma = v.find(',', start);
-      std::string item = v.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-      if (!item.empty()) out.push_back(item);
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-  }
+  for (const auto& v : values)
+    for (auto& item : split_commas(v)) out.push_back(std::move(item));
   return out;
 }
 
@@ -50,8 +44,8 @@ int run_fix(const FixArgs& args) {
 
   fix::FixOptions fopt;
   fopt.transfer_to_npu = args.transfer_to_npu;
-  fopt.only = split_commas(args.only);
-  fopt.exclude = split_commas(args.exclude);
+  fopt.only = split_all(args.only);
+  fopt.exclude = split_all(args.exclude);
   fix::FixResult plan = fix::plan_fixes(scanned.files, scanned.findings, args.path, fopt);
 
   // The diff goes to stdout (pipe it to `git apply`); the to-do list to stderr.

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/split.hpp"
 
 int main(int argc, char** argv) {
   using namespace ascendify::cli;
@@ -75,16 +76,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (*s) {
-      scan.formats.clear();
-      size_t start = 0;
-      while (start <= formats.size()) {
-        size_t comma = formats.find(',', start);
-        std::string f = formats.substr(start, comma == std::string::npos ? std::string::npos
-                                                                         : comma - start);
-        if (!f.empty()) scan.formats.push_back(f);
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-      }
+      scan.formats = split_commas(formats);
       return run_scan(scan);
     }
     if (*f) return run_fix(fix);

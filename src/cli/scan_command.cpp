@@ -12,6 +12,7 @@
 #include "cli/baseline_filter.hpp"
 #include "cli/output_dir.hpp"
 #include "cli/project_config.hpp"
+#include "cli/split.hpp"
 #include "pipeline/scan.hpp"
 #include "render/render.hpp"
 
@@ -60,17 +61,7 @@ bool parse_phases(const std::vector<std::string>& specs,
       std::cerr << "ascendify: --phase expects NAME=ENTRY[,ENTRY...], got '" << spec << "'\n";
       return false;
     }
-    std::vector<std::string> entries;
-    std::string rest = spec.substr(eq + 1);
-    size_t start = 0;
-    while (true) {
-      size_t comma = rest.find(',', start);
-      std::string e = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-      if (!e.empty()) entries.push_back(e);
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-    out.emplace_back(spec.substr(0, eq), entries);
+    out.emplace_back(spec.substr(0, eq), split_commas(std::string_view(spec).substr(eq + 1)));
   }
   return true;
 }
