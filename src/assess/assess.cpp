@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "assess/attribution.hpp"
+#include "core/timings.hpp"
 #include "assess/dependencies.hpp"
 #include "assess/effort.hpp"
 #include "assess/import_graph.hpp"
@@ -37,12 +38,22 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   static const std::vector<ScannedFile> kNoFiles;
   const std::vector<ScannedFile>& files = input.files ? *input.files : kNoFiles;
 
+  StageTimer t_graph("  import graph");
   const ImportGraph graph(files);
+  t_graph.stop();
+  StageTimer t_phases("  phases");
   const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
   a.phases = pm.phases;
+  t_phases.stop();
+  StageTimer t_deps("  dependency rows");
   a.dependencies = dependency_rows(files, rules);
+  t_deps.stop();
+  StageTimer t_kernels("  kernel rows");
   a.kernels = kernel_rows(files, pm);
+  t_kernels.stop();
+  StageTimer t_attr("  attribute phases");
   attribute_phases(a, files, graph, pm, rules);
+  t_attr.stop();
 
   const EffortHours hours = fill_effort(a, model.effort, model.phases.training_phases);
   a.target_phase = pick_target(a.phases, options.target_phase);

@@ -13,6 +13,7 @@
 #include "cli/output_dir.hpp"
 #include "cli/project_config.hpp"
 #include "cli/split.hpp"
+#include "core/timings.hpp"
 #include "pipeline/scan.hpp"
 #include "render/render.hpp"
 
@@ -127,17 +128,23 @@ int run_scan(const ScanArgs& given) {
     }
   }
 
+  StageTimer t_total("total");
   std::vector<Diagnostic> rule_diags;
+  StageTimer t_rules("load rules");
   rules::RuleSet rules = rules::load_rules(args.rule_files, rule_diags);
+  t_rules.stop();
   for (const auto& d : rule_diags) std::cerr << "ascendify: " << d.path << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.message << "\n";
 
   pipeline::ScanResult scanned = pipeline::scan(root, rules, options);
+  StageTimer t_post("own packages+aggregate");
   {
     std::vector<SourceFile> sources;
     for (const auto& f : scanned.files) sources.push_back(f.file);
     assess::drop_self_references(scanned.findings, assess::project_packages(sources));
     if (!args.all_sites) assess::aggregate_per_file(scanned.findings);
   }
+  t_post.stop();
+  StageTimer t_assess("assess");
   assess::Input input;
   input.root = args.path;
   input.files = &scanned.files;
@@ -148,6 +155,7 @@ int run_scan(const ScanArgs& given) {
   aopt.phases = options.phases;
   aopt.target_phase = args.target;
   Assessment a = assess::assess(std::move(input), rules, aopt);
+  t_assess.stop();
   if (!args.baseline.empty()) {
     size_t hidden = 0;
     std::string err = apply_baseline(a, args.baseline, hidden);
@@ -174,6 +182,7 @@ int run_scan(const ScanArgs& given) {
       }
       for (const auto& f : args.formats) {
         std::string name = file_name_for(f, args.lang);
+        StageTimer t_render("render+write");
         std::string err = write_file_atomic(out_dir, name, render_format(a, f, args.lang));
         if (!err.empty()) {
           std::cerr << "ascendify: " << err << "\n";

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/timings.hpp"
 #include "match/matcher.hpp"
 #include "pipeline/read_file.hpp"
 #include "pipeline/slim.hpp"
@@ -48,7 +49,10 @@ PerFile process(const SourceFile& file, const rules::RuleSet& rules, bool slim) 
 ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
                 const ScanOptions& options) {
   ScanResult result;
+  StageTimer t_discover("discover");
   discover::Result found = discover::walk(root, options.discover);
+  t_discover.stop();
+  StageTimer t_files("read+analyse+match");
   result.diagnostics = std::move(found.diagnostics);
 
   const size_t n = found.files.size();
@@ -100,6 +104,8 @@ ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
     if (options.progress) report(true);
   }
 
+  t_files.stop();
+  StageTimer t_merge("merge");
   result.files.reserve(n);
   for (size_t i = 0; i < n; ++i) {
     PerFile& pf = per_file[i];
