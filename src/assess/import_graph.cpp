@@ -53,8 +53,15 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
     : edges_(files.size()), external_(files.size()) {
   for (size_t i = 0; i < files.size(); ++i) {
     dirs_.push_back(dir_of(files[i].file.rel_path));
-    if (files[i].file.kind == FileKind::Python)
-      by_path_.emplace(files[i].file.rel_path, static_cast<int>(i));
+    if (files[i].file.kind == FileKind::Python) {
+      const std::string& p = files[i].file.rel_path;
+      by_path_.emplace(p, static_cast<int>(i));
+      std::string_view stem(p);
+      if (stem.ends_with(".py")) stem.remove_suffix(3);
+      for (size_t at = 0; (at = stem.find('/', at)) != std::string_view::npos; ++at)
+        stems_.emplace(stem.substr(0, at));
+      stems_.emplace(stem);
+    }
   }
   roots_ = {"", "src/"};
   for (size_t i = 0; i < files.size(); ++i) {
@@ -90,9 +97,16 @@ int ImportGraph::find_path(std::string_view rel_path) const {
   return it == by_path_.end() ? -1 : it->second;
 }
 
+bool ImportGraph::may_exist(std::string_view dir, std::string_view dotted) const {
+  std::string base(dir);
+  base += dotted_to_path(dotted);
+  return stems_.count(base) != 0;
+}
+
 int ImportGraph::resolve_in(std::string_view dir, std::string_view dotted) const {
   if (dotted.empty()) return find_path(std::string(dir) + "__init__.py");
   const std::string base = std::string(dir) + dotted_to_path(dotted);
+  if (!stems_.count(base)) return -1;
   int i = find_path(base + ".py");
   return i >= 0 ? i : find_path(base + "/__init__.py");
 }
@@ -102,17 +116,16 @@ void ImportGraph::add_edge(int from, int to) {
 }
 
 // Longest resolvable prefix of `dotted` under the first source root that has one, plus the
-// packages on the way.
+// packages on the way; the importing file's own folder last (script semantics).
 bool ImportGraph::add_absolute(int file, std::string_view dotted) {
-  std::vector<std::string> dirs = roots_;
-  dirs.push_back(dirs_[static_cast<size_t>(file)]);
-  for (const std::string& dir : dirs) {
+  auto targets_in = [&](std::string_view dir, std::vector<int>& out) {
+    if (!may_exist(dir, dotted.substr(0, dotted.find('.')))) return false;
     std::string_view prefix = dotted;
     bool found = false;
     while (!prefix.empty()) {
       int target = resolve_in(dir, prefix);
       if (target >= 0) {
-        add_edge(file, target);
+        out.push_back(target);
         found = true;
       } else if (found) {
         break;  // packages above the module must exist to matter
@@ -120,9 +133,23 @@ bool ImportGraph::add_absolute(int file, std::string_view dotted) {
       size_t dot = prefix.rfind('.');
       prefix = dot == std::string_view::npos ? std::string_view() : prefix.substr(0, dot);
     }
-    if (found) return true;
+    return found;
+  };
+  auto cached = root_targets_.find(std::string(dotted));
+  if (cached == root_targets_.end()) {
+    std::vector<int> found;
+    for (const std::string& dir : roots_)
+      if (targets_in(dir, found)) break;
+    cached = root_targets_.emplace(std::string(dotted), std::move(found)).first;
   }
-  return false;
+  if (!cached->second.empty()) {
+    for (int t : cached->second) add_edge(file, t);
+    return true;
+  }
+  std::vector<int> local;
+  if (!targets_in(dirs_[static_cast<size_t>(file)], local)) return false;
+  for (int t : local) add_edge(file, t);
+  return true;
 }
 
 bool ImportGraph::add_relative(int file, int level, std::string_view module,

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/scanned_file.hpp"
@@ -40,7 +41,15 @@ class ImportGraph {
   bool add_relative(int file, int level, std::string_view module, std::string_view name);
   void add_edge(int from, int to);
 
+  bool may_exist(std::string_view dir, std::string_view dotted) const;
+
   std::unordered_map<std::string, int> by_path_;
+  // Every folder and module path without extension of the Python files ("a", "a/b", "a/b/c"
+  // for a/b/c.py): a dotted name whose path is not here cannot resolve, without building the
+  // two candidate file names. Most imports are third party; this keeps them cheap.
+  std::unordered_set<std::string> stems_;
+  // Targets of an absolute import under the source roots (independent of the importing file).
+  std::unordered_map<std::string, std::vector<int>> root_targets_;
   std::vector<std::string> roots_;  // source roots, "" or "dir/" form, in priority order
   std::vector<std::string> dirs_;   // folder of each file, "" or "dir/" form
   std::vector<std::vector<int>> edges_;

@@ -7,6 +7,7 @@
 
 #include "assess/kernel_model.hpp"
 #include "core/text.hpp"
+#include "core/use_digest.hpp"
 
 namespace ascendify::assess {
 
@@ -54,18 +55,34 @@ struct Use {
 // Callers of plain function names (last component): is each caller in backward code?
 using CallerIndex = std::map<std::string, std::vector<bool>, std::less<>>;
 
-CallerIndex index_callers(const std::vector<ScannedFile>& files) {
+// Only names in `wanted` (the functions that contain kernel uses) are indexed: a tree has
+// hundreds of thousands of calls and a few hundred such functions.
+CallerIndex index_callers(const std::vector<ScannedFile>& files,
+                          const std::vector<const UseDigest*>& digests,
+                          const std::set<std::string, std::less<>>& wanted) {
   CallerIndex idx;
-  for (const auto& f : files) {
+  if (wanted.empty()) return idx;
+  std::map<std::string_view, bool, std::less<>> backward_scope;  // named_backward, memoised
+  auto scope_is_backward = [&](std::string_view scope) {
+    auto it = backward_scope.find(scope);
+    if (it == backward_scope.end()) it = backward_scope.emplace(scope, named_backward(scope)).first;
+    return it->second;
+  };
+  for (size_t i = 0; i < files.size(); ++i) {
+    const auto& f = files[i];
     if (!is_python(f)) continue;
-    for (const auto& x : f.facts.facts)
-      if (x.kind == FactKind::Reference && x.usage == Usage::Call)
-        idx[std::string(last_part(x.name))].push_back(named_backward(x.scope));
+    const UseDigest& d = *digests[i];
+    for (const auto& x : d.sites)
+      if (x.kind == FactKind::Reference && x.usage == Usage::Call) {
+        auto w = wanted.find(last_part(d.str(x.name)));
+        if (w != wanted.end()) idx[*w].push_back(scope_is_backward(d.str(x.scope)));
+      }
     for (const auto& k : f.facts.kernels)
       for (const auto& c : k.calls) {
         const bool fwd = c.starts_with("forward:"), bwd = c.starts_with("backward:");
-        if (fwd || bwd)
-          idx[std::string(last_part(std::string_view(c).substr(fwd ? 8 : 9)))].push_back(bwd);
+        if (!fwd && !bwd) continue;
+        auto w = wanted.find(last_part(std::string_view(c).substr(fwd ? 8 : 9)));
+        if (w != wanted.end()) idx[*w].push_back(bwd);
       }
   }
   return idx;
@@ -98,7 +115,9 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       kernels.push_back({i, k.name, kernels.size()});
     }
   std::vector<std::vector<Use>> uses(kernels.size());
-  const CallerIndex callers = index_callers(files);
+  std::vector<UseDigest> scratch(files.size());  // digests built here when not stored
+  std::vector<const UseDigest*> digests(files.size());
+  for (size_t i = 0; i < files.size(); ++i) digests[i] = &uses_of(files[i].facts, scratch[i]);
 
   // The kernel(s) a name used in file g means: the one defined in g, else the one whose file
   // stem is the module it is qualified with / imported from, else every kernel of that name.
@@ -121,34 +140,44 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
 
   for (size_t g = 0; g < files.size(); ++g) {
     const ScannedFile& f = files[g];
-    std::map<std::string, std::string, std::less<>> imported;  // local name -> module
-    for (const auto& x : f.facts.facts)
-      if (x.kind == FactKind::Import && !x.detail.empty())
-        imported[x.alias.empty() ? std::string(last_part(x.name)) : x.alias] = x.detail;
+    // local name -> module; built on the first use of a kernel's name in this file
+    std::map<std::string_view, std::string_view, std::less<>> imported;
+    bool imports_read = false;
     std::set<std::pair<size_t, uint32_t>> seen;  // (kernel, line)
-    for (const auto& x : f.facts.facts) {
-      const bool launch =
-          x.kind == FactKind::Native && (x.detail == "launch" || x.detail == "triton-launch");
+    const UseDigest& d = *digests[g];
+    for (const auto& x : d.sites) {
+      const bool launch = x.kind == FactKind::Native;
       const bool ref = x.kind == FactKind::Reference && is_python(f);
       if (!launch && !ref) continue;
-      std::string module(head_part(x.name));
+      const std::string_view name = d.str(x.name);
+      if (!by_name.count(last_part(name))) continue;  // names no kernel: most references
+      std::string_view module = head_part(name);
       if (module.empty()) {
-        auto im = imported.find(x.name);
+        if (!imports_read) {
+          for (const auto& y : f.facts.facts)
+            if (y.kind == FactKind::Import && !y.detail.empty())
+              imported[y.alias.empty() ? last_part(y.name) : std::string_view(y.alias)] =
+                  y.detail;
+          imports_read = true;
+        }
+        auto im = imported.find(name);
         if (im != imported.end()) module = im->second;
       }
-      for (size_t c : resolve(g, x.name, module)) {
+      for (size_t c : resolve(g, name, module)) {
         if (files[kernels[c].file].facts.kernels.empty()) continue;
-        if (!seen.insert({c, x.span.line}).second) continue;
-        uses[c].push_back({g, x.span.line, x.scope, is_python(f), launch ? &x.args : nullptr});
+        if (!seen.insert({c, x.line}).second) continue;
+        uses[c].push_back({g, x.line, std::string(d.str(x.scope)), is_python(f),
+                           launch ? &f.facts.facts[x.fact].args : nullptr});
       }
     }
     // autograd.Function uses: `Fn.apply(...)` (local: a method call on Fn; imported: a
     // reference "...Fn.apply").
-    for (const auto& x : f.facts.facts) {
+    for (const auto& x : d.sites) {
       if (!is_python(f)) break;
       std::string_view recv;
-      if (x.kind == FactKind::MethodCall && x.usage == Usage::Call) recv = x.receiver;
-      if (x.kind == FactKind::Reference && last_part(x.name) == "apply") recv = head_part(x.name);
+      if (x.kind == FactKind::MethodCall && x.usage == Usage::Call) recv = d.str(x.receiver);
+      if (x.kind == FactKind::Reference && last_part(d.str(x.name)) == "apply")
+        recv = head_part(d.str(x.name));
       if (recv.empty()) continue;
       auto it = by_name.find(last_part(recv));
       if (it == by_name.end()) continue;
@@ -157,8 +186,8 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
         bool autograd = false;
         for (const auto& k : kfs)
           autograd = autograd || (k.name == kernels[c].name && k.kind == "autograd-function");
-        if (autograd && seen.insert({c, x.span.line}).second)
-          uses[c].push_back({g, x.span.line, x.scope, true});
+        if (autograd && seen.insert({c, x.line}).second)
+          uses[c].push_back({g, x.line, std::string(d.str(x.scope)), true});
       }
     }
   }
@@ -180,7 +209,7 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       }
       exts.push_back(std::move(e));
     }
-  std::map<std::string, std::set<std::string>> module_ops;              // module -> bound ops
+  std::map<std::string, std::set<std::string>, std::less<>> module_ops;              // module -> bound ops
   std::map<std::string, std::set<std::string>> file_modules, file_ops;  // path -> ...
   for (const auto& f : files) {
     const std::string& p = f.file.rel_path;
@@ -203,14 +232,18 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
   std::map<std::pair<std::string, std::string>, std::vector<Use>> op_calls;
   for (size_t g = 0; g < files.size(); ++g) {
     if (!is_python(files[g])) continue;
-    for (const auto& x : files[g].facts.facts) {
+    if (module_ops.empty() && exts.empty()) break;
+    const UseDigest& d = *digests[g];
+    for (const auto& x : d.sites) {
       if (x.kind != FactKind::Reference) continue;
-      std::string mod(last_part(head_part(x.name)));
+      const std::string_view name = d.str(x.name);
+      std::string_view mod = last_part(head_part(name));
       if (mod.empty() ||
           (!module_ops.count(mod) &&
            !std::any_of(exts.begin(), exts.end(), [&](const Ext& e) { return e.module == mod; })))
         continue;
-      op_calls[{mod, std::string(last_part(x.name))}].push_back({g, x.span.line, x.scope, true});
+      op_calls[{std::string(mod), std::string(last_part(name))}].push_back(
+          {g, x.line, std::string(d.str(x.scope)), true});
     }
   }
   for (size_t c = 0; c < kernels.size(); ++c) {
@@ -257,6 +290,11 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
     }
   }
 
+  std::set<std::string, std::less<>> wanted;
+  for (const auto& list : uses)
+    for (const Use& u : list)
+      if (!last_part(u.scope).empty()) wanted.emplace(last_part(u.scope));
+  const CallerIndex callers = index_callers(files, digests, wanted);
   std::vector<KernelLinks> out(kernels.size());
   for (size_t c = 0; c < kernels.size(); ++c) {
     KernelLinks& l = out[c];

@@ -4,6 +4,7 @@
 // facts into findings using the rules; assess reads facts for imports, entry points, kernels.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diagnostic.hpp"
@@ -106,6 +107,28 @@ struct KernelFact {
   bool has_fallback = false;
 };
 
+// The uses of names in one file as assess's kernel linking reads them: every Reference and
+// MethodCall fact, and every kernel launch (Native "launch" / "triton-launch"), in file order,
+// in 24 bytes each with the strings interned per file. A big tree has hundreds of thousands of
+// references; kept as whole Facts (248 bytes plus strings) they were most of a scan's memory.
+// Built by core/use_digest.hpp.
+struct UseDigest {
+  static constexpr uint32_t kNoFact = UINT32_MAX;
+  struct Site {
+    FactKind kind = FactKind::Reference;
+    Usage usage = Usage::Load;
+    uint32_t line = 0;
+    uint32_t name = 0;      // ids into `strings`; 0 is ""
+    uint32_t scope = 0;
+    uint32_t receiver = 0;
+    uint32_t fact = kNoFact;  // launches: index of the Native fact (its launch options)
+  };
+  std::vector<Site> sites;
+  std::vector<std::string> strings{std::string()};
+
+  std::string_view str(uint32_t id) const { return strings[id]; }
+};
+
 // Everything one front end learned from one file.
 struct FileFacts {
   std::vector<Fact> facts;
@@ -121,6 +144,10 @@ struct FileFacts {
   std::vector<CellLine> cell_lines;  // indexed by (line - 1) of the concatenated code
   // Suppressions `# ascendify: ignore[rule-id]`: line -> rule ids ("" = all rules).
   std::vector<std::pair<uint32_t, std::string>> suppressions;
+  // Set only by `ascendify scan` after matching (pipeline slim mode): the Reference and
+  // MethodCall facts then live only here, not in `facts`.
+  UseDigest uses;
+  bool uses_digested = false;
 };
 
 }  // namespace ascendify

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/use_digest.hpp"
+
 namespace ascendify::pipeline {
 
 namespace {
@@ -15,27 +17,14 @@ void release(T& v) {
 
 void slim_for_assess(FileFacts& facts) {
   auto& v = facts.facts;
-  v.erase(std::remove_if(v.begin(), v.end(),
-                         [](const Fact& f) { return f.kind == FactKind::String; }),
-          v.end());
-  for (Fact& f : v) {
-    switch (f.kind) {
-      case FactKind::Reference:
-        release(f.receiver);
-        release(f.call);
-        release(f.detail);
-        release(f.alias);
-        release(f.args);
-        break;
-      case FactKind::MethodCall:
-      case FactKind::ClassDef:
-      case FactKind::FunctionDef:
-        release(f.args);
-        break;
-      default:
-        break;
-    }
-  }
+  // Strings feed only the matcher; class definitions and nested functions nothing in assess.
+  std::erase_if(v, [](const Fact& f) {
+    return f.kind == FactKind::String || f.kind == FactKind::ClassDef ||
+           (f.kind == FactKind::FunctionDef && !f.scope.empty());
+  });
+  for (Fact& f : v)
+    if (f.kind == FactKind::FunctionDef) release(f.args);
+  move_uses_to_digest(facts);
   v.shrink_to_fit();
 }
 

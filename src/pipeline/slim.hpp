@@ -4,10 +4,10 @@
 namespace ascendify::pipeline {
 
 // Drops what nothing after matching reads when the scan only feeds assess (ascendify scan):
-// String facts, and the call arguments / receiver / call / detail / alias of Reference facts
-// (assess reads their name, usage, scope, span), the arguments of MethodCall, ClassDef and
-// FunctionDef facts. Import, Native, Dependency, Command, EnvVar, BaseImage and MainGuard
-// facts, kernels, cell lines and suppressions are kept whole. Keeps the order of the facts.
+// String and ClassDef facts, FunctionDef facts inside a class or function, decorator lists;
+// Reference and MethodCall facts move to the compact `facts.uses` (core/use_digest.hpp).
+// Import, Native, Dependency, Command, EnvVar, BaseImage, MainGuard and module-level
+// FunctionDef facts, kernels, cell lines and suppressions are kept whole, in order.
 // tests/e2e/perf_slim_test.cpp checks the report is byte-identical with and without this.
 void slim_for_assess(FileFacts& facts);
 

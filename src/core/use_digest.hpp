@@ -1,0 +1,18 @@
+#pragma once
+// Building the UseDigest of a file (core/facts.hpp).
+#include "core/facts.hpp"
+
+namespace ascendify {
+
+// The digest of `facts`; launch sites point into `facts` itself.
+UseDigest digest_uses(const std::vector<Fact>& facts);
+
+// Replaces the Reference and MethodCall facts of `facts` by `facts.uses` (launch sites then
+// point into the shortened fact list) and sets `facts.uses_digested`.
+void move_uses_to_digest(FileFacts& facts);
+
+// The digest of a file: the stored one when the facts were digested, else one built into
+// `scratch` from the facts.
+const UseDigest& uses_of(const FileFacts& facts, UseDigest& scratch);
+
+}  // namespace ascendify
