@@ -48,28 +48,7 @@ void read_suppression(const Token& t, FileFacts& out) {
 }  // namespace
 
 bool is_keyword(std::string_view s) {
-  // By length, then a handful of compares: called for every Name token.
-  switch (s.size()) {
-    case 2:
-      return s == "as" || s == "if" || s == "in" || s == "is" || s == "or";
-    case 3:
-      return s == "and" || s == "def" || s == "del" || s == "for" || s == "not" || s == "try";
-    case 4:
-      return s == "None" || s == "True" || s == "elif" || s == "else" || s == "from" ||
-             s == "pass" || s == "with";
-    case 5:
-      return s == "False" || s == "async" || s == "await" || s == "break" || s == "class" ||
-             s == "raise" || s == "while" || s == "yield";
-    case 6:
-      return s == "assert" || s == "except" || s == "global" || s == "import" || s == "lambda" ||
-             s == "return";
-    case 7:
-      return s == "finally";
-    case 8:
-      return s == "continue" || s == "nonlocal";
-    default:
-      return false;
-  }
+  return is_keyword_text(s);
 }
 
 Analyzer::Analyzer(std::string_view text, std::vector<Token> tokens, FileFacts& out,
@@ -84,16 +63,6 @@ Analyzer::Analyzer(std::string_view text, std::vector<Token> tokens, FileFacts& 
   n_ = static_cast<uint32_t>(toks_.size());
   blocks_.push_back(Block{});
   frames_.reserve(32);
-}
-
-bool Analyzer::op(uint32_t k, std::string_view s) const {
-  const Token& t = at(k);
-  return t.kind == TokenKind::Op && t.text == s;
-}
-
-bool Analyzer::kw(uint32_t k, std::string_view s) const {
-  const Token& t = at(k);
-  return t.kind == TokenKind::Name && t.text == s;
 }
 
 std::string_view Analyzer::src(uint32_t b, uint32_t e) const {

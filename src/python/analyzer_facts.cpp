@@ -77,9 +77,9 @@ Arg Analyzer::classify(uint32_t b, uint32_t e) const {
     a.value = "None";
     return a;
   }
-  bool chain = t0.kind == TokenKind::Name && !is_keyword(t0.text) && (e - b) % 2 == 1;
+  bool chain = t0.kind == TokenKind::Name && !t0.keyword && (e - b) % 2 == 1;
   for (uint32_t k = b + 1; k < e && chain; k += 2)
-    chain = op(k, ".") && toks_[k + 1].kind == TokenKind::Name && !is_keyword(toks_[k + 1].text);
+    chain = op(k, ".") && toks_[k + 1].kind == TokenKind::Name && !toks_[k + 1].keyword;
   if (chain) {
     a.kind = ValueKind::Name;
     a.value = chain_name(b, e);

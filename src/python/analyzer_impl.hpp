@@ -83,8 +83,14 @@ class Analyzer {
  private:
   // ---- tokens and text (analyzer.cpp)
   const Token& at(uint32_t k) const { return k < n_ ? toks_[k] : toks_[n_ - 1]; }
-  bool op(uint32_t k, std::string_view s) const;
-  bool kw(uint32_t k, std::string_view s) const;
+  bool op(uint32_t k, std::string_view s) const {
+    const Token& t = at(k);
+    return t.kind == TokenKind::Op && t.text == s;
+  }
+  bool kw(uint32_t k, std::string_view s) const {
+    const Token& t = at(k);
+    return t.kind == TokenKind::Name && t.text == s;
+  }
   std::string_view src(uint32_t b, uint32_t e) const;  // text of tokens [b, e)
   Span span(uint32_t b, uint32_t e) const;             // span of tokens [b, e)
   void diag(uint32_t line, std::string message);
@@ -170,6 +176,10 @@ class Analyzer {
 };
 
 bool is_keyword(std::string_view s);
+// A Name token that is not a keyword.
+inline bool is_ident(const Token& t) {
+  return t.kind == TokenKind::Name && !t.keyword;
+}
 
 inline bool is_opener(const Token& t) {
   return t.kind == TokenKind::Op && t.text.size() == 1 &&

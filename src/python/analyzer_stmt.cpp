@@ -290,7 +290,7 @@ void Analyzer::bind_targets(uint32_t b, uint32_t e, bool weak) {
     if (is_opener(t)) {
       bool trailer = k > b && (toks_[k - 1].kind == TokenKind::Name ||
                                toks_[k - 1].kind == TokenKind::String || is_closer(toks_[k - 1]));
-      if (trailer && k > b && toks_[k - 1].kind == TokenKind::Name && is_keyword(toks_[k - 1].text))
+      if (trailer && k > b && toks_[k - 1].kind == TokenKind::Name && toks_[k - 1].keyword)
         trailer = false;
       kinds.push_back(trailer ? 1 : 0);
       trailer_depth += trailer ? 1 : 0;
@@ -299,7 +299,7 @@ void Analyzer::bind_targets(uint32_t b, uint32_t e, bool weak) {
         trailer_depth -= kinds.back();
         kinds.pop_back();
       }
-    } else if (t.kind == TokenKind::Name && trailer_depth == 0 && !is_keyword(t.text)) {
+    } else if (t.kind == TokenKind::Name && trailer_depth == 0 && !t.keyword) {
       bool after_dot = k > b && op(k - 1, ".");
       bool before_trailer = k + 1 < e && (op(k + 1, ".") || op(k + 1, "(") || op(k + 1, "["));
       if (!after_dot && !before_trailer) scopes_.bind_local(t.text, weak);

@@ -131,7 +131,7 @@ void Analyzer::prepass(uint32_t b, uint32_t e) {
           if (depth-- == 0) break;
         } else if (depth == 0 && u.kind == TokenKind::Name && u.text == "in") {
           break;
-        } else if (u.kind == TokenKind::Name && !is_keyword(u.text) && !op(m - 1, ".")) {
+        } else if (u.kind == TokenKind::Name && !u.keyword && !op(m - 1, ".")) {
           comp_.emplace_back(open_stack_.back(), u.text);
         }
       }
@@ -155,7 +155,7 @@ uint32_t Analyzer::on_lambda(uint32_t i) {
       --depth;
     } else if (depth == 0 && t.kind == TokenKind::Op && t.text == ":") {
       return k + 1;
-    } else if (depth == 0 && t.kind == TokenKind::Name && !is_keyword(t.text) &&
+    } else if (depth == 0 && t.kind == TokenKind::Name && !t.keyword &&
                (k == i + 1 || op(k - 1, ",") || op(k - 1, "*") || op(k - 1, "**"))) {
       shadows_.push_back(Shadow{d, true, t.text});
     }
@@ -332,10 +332,10 @@ void Analyzer::scan_expr(uint32_t b, uint32_t e, const Region& r) {
   while (i < e) {
     const Token& t = toks_[i];
     if (t.kind == TokenKind::Name) {
-      if (!is_keyword(t.text)) {
+      if (!t.keyword) {
         uint32_t j = i + 1;
         while (j + 1 < e && op(j, ".") && toks_[j + 1].kind == TokenKind::Name &&
-               !is_keyword(toks_[j + 1].text))
+               !toks_[j + 1].keyword)
           j += 2;
         i = on_chain(i, j);
       } else if (t.text == "lambda") {
@@ -369,7 +369,7 @@ void Analyzer::scan_expr(uint32_t b, uint32_t e, const Region& r) {
     char c = t.text.size() == 1 ? t.text[0] : '\0';
     if (c == '(' || c == '[' || c == '{') {
       const Token& p = toks_[i > b ? i - 1 : b];
-      bool trailer = i > b && ((p.kind == TokenKind::Name && !is_keyword(p.text)) ||
+      bool trailer = i > b && ((p.kind == TokenKind::Name && !p.keyword) ||
                                p.kind == TokenKind::String || is_closer(p));
       Frame::Kind kind;
       if (trailer && c != '{') {

@@ -12,7 +12,7 @@ bool is_op(const std::vector<Token>& t, uint32_t k, std::string_view s) {
 }
 
 bool is_name(const std::vector<Token>& t, uint32_t k) {
-  return k < t.size() && t[k].kind == TokenKind::Name && !is_keyword(t[k].text);
+  return k < t.size() && t[k].kind == TokenKind::Name && !t[k].keyword;
 }
 
 bool stmt_start(const std::vector<Token>& t, uint32_t k, uint32_t body) {
@@ -57,16 +57,27 @@ std::vector<uint32_t> closers(const std::vector<Token>& t, uint32_t b, uint32_t 
 }
 
 // End of the body starting at `body` (block: past the matching Dedent; inline: its Newline).
-uint32_t body_end(const std::vector<Token>& t, uint32_t body, bool block) {
+// *launch_like counts `](` token pairs inside it: a launch site needs one.
+uint32_t body_end(const std::vector<Token>& t, uint32_t body, bool block, size_t* launch_like) {
   const uint32_t n = static_cast<uint32_t>(t.size());
   int depth = 1;
-  for (uint32_t k = body; k < n; ++k) {
-    if (t[k].kind == TokenKind::EndMarker) return k;
-    if (!block && t[k].kind == TokenKind::Newline) return k;
-    if (block && t[k].kind == TokenKind::Indent) ++depth;
-    if (block && t[k].kind == TokenKind::Dedent && --depth == 0) return k;
+  size_t pairs = 0;
+  uint32_t k = body;
+  for (; k < n; ++k) {
+    const Token& tk = t[k];
+    if (tk.kind == TokenKind::Op) {
+      if (tk.text.size() == 1 && tk.text[0] == ']' && k + 1 < n && t[k + 1].kind == TokenKind::Op &&
+          t[k + 1].text == "(")
+        ++pairs;
+      continue;
+    }
+    if (tk.kind == TokenKind::EndMarker) break;
+    if (!block && tk.kind == TokenKind::Newline) break;
+    if (block && tk.kind == TokenKind::Indent) ++depth;
+    if (block && tk.kind == TokenKind::Dedent && --depth == 0) break;
   }
-  return n;
+  *launch_like = pairs;
+  return k;
 }
 
 bool is_option(std::string_view s) {
@@ -83,8 +94,9 @@ std::vector<LaunchSite> find_launches(const std::vector<Token>& t, uint32_t colo
   const bool block =
       t[k].kind == TokenKind::Newline && k + 1 < n && t[k + 1].kind == TokenKind::Indent;
   const uint32_t body = block ? k + 2 : k;
-  const uint32_t end = body_end(t, body, block);
-  if (body >= end) return out;
+  size_t launch_like = 0;
+  const uint32_t end = body_end(t, body, block, &launch_like);
+  if (body >= end || launch_like == 0) return out;
   const std::vector<uint32_t> close = closers(t, body, end);
   auto close_of = [&](uint32_t open) { return open < end ? close[open - body] : open; };
   for (k = body; k < end && out.size() < limit;) {

@@ -57,9 +57,18 @@ bool string_prefix_flags(std::string_view prefix, uint8_t* flags) {
 
 namespace {
 
+// Bytes that need a look inside a plain string body: quotes, backslash, line ends.
+struct PlainStops {
+  bool v[256] = {};
+  constexpr PlainStops() { v['\''] = v['"'] = v['\\'] = v['\r'] = v['\n'] = true; }
+};
+constexpr PlainStops kPlainStops{};
+
 ScanResult scan_plain(std::string_view s, size_t i, char quote, bool triple, LineTracker* lt) {
   const size_t n = s.size();
   while (i < n) {
+    while (i < n && !kPlainStops.v[static_cast<unsigned char>(s[i])]) ++i;
+    if (i >= n) break;
     char c = s[i];
     if (c == '\\') {
       if (i + 1 >= n) return {n, false};

@@ -53,11 +53,24 @@ ScanResult scan_string_body(std::string_view s, size_t i, char quote, bool tripl
 size_t skip_fstring_field(std::string_view s, size_t i, char quote, bool triple, bool raw,
                           std::vector<FFrame>& scratch);
 
+// Byte classes, one table lookup each: bit 1 identifier start (letters, '_', bytes >= 0x80),
+// bit 2 identifier character (also digits).
+struct ByteClasses {
+  uint8_t v[256] = {};
+  constexpr ByteClasses() {
+    for (int c = 0; c < 256; ++c) {
+      bool start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+      v[c] = static_cast<uint8_t>((start ? 3 : 0) | ((c >= '0' && c <= '9') ? 2 : 0));
+    }
+  }
+};
+inline constexpr ByteClasses kByteClasses{};
+
 inline bool is_ident_start(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+  return (kByteClasses.v[c] & 1) != 0;
 }
 inline bool is_ident_char(unsigned char c) {
-  return is_ident_start(c) || (c >= '0' && c <= '9');
+  return (kByteClasses.v[c] & 2) != 0;
 }
 
 }  // namespace ascendify::python::lexdetail

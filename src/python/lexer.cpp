@@ -1,6 +1,7 @@
 #include "python/lexer.hpp"
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "python/lex_string.hpp"
@@ -141,6 +142,14 @@ class Lexer {
       col_pos_ = lt_.line_start;
       col_val_ = 1;
     }
+    // Eight ASCII bytes at a time (no high bit: no continuation byte among them).
+    while (pos - col_pos_ >= 8) {
+      uint64_t w;
+      std::memcpy(&w, s_.data() + col_pos_, 8);
+      if (w & 0x8080808080808080ULL) break;
+      col_pos_ += 8;
+      col_val_ += 8;
+    }
     for (; col_pos_ < pos; ++col_pos_)
       if ((static_cast<unsigned char>(s_[col_pos_]) & 0xC0) != 0x80) ++col_val_;
     return col_val_;
@@ -209,12 +218,15 @@ class Lexer {
     const unsigned char c = static_cast<unsigned char>(s_[p_]);
     if (c == ' ' || c == '\t' || c == '\f') {
       ++p_;
+      while (p_ < n_ && (s_[p_] == ' ' || s_[p_] == '\t' || s_[p_] == '\f')) ++p_;
       return false;
     }
     if (c == '\r' || c == '\n') return newline();
     if (c == '#') {
       size_t e = p_;
-      while (e < n_ && s_[e] != '\n' && s_[e] != '\r') ++e;
+      while (e < n_ &&
+             (static_cast<unsigned char>(s_[e]) > '\r' || (s_[e] != '\n' && s_[e] != '\r')))
+        ++e;
       emit(TokenKind::Comment, p_, lt_.line, col_at(p_), e);
       p_ = e;
       return false;
@@ -316,7 +328,8 @@ class Lexer {
       string(p_, e, flags);
       return;
     }
-    emit(TokenKind::Name, p_, lt_.line, col_at(p_), e);
+    Token& t = emit(TokenKind::Name, p_, lt_.line, col_at(p_), e);
+    t.keyword = is_keyword_text(t.text);
     p_ = e;
   }
 

@@ -1,9 +1,31 @@
 #include "python/scope.hpp"
 
+#include <cstring>
+
 namespace ascendify::python::detail {
 
+size_t ScopeStack::Hash::operator()(std::string_view s) const noexcept {
+  // Identifiers are short: eight bytes at a time, then a multiply-xorshift mix.
+  uint64_t h = 0x9E3779B97F4A7C15ULL ^ s.size();
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 31;
+  }
+  uint64_t w = 0;
+  for (size_t k = 0; i < s.size(); ++i, k += 8)
+    w |= uint64_t{static_cast<unsigned char>(s[i])} << k;
+  h = (h ^ w) * 0x94D049BB133111EBULL;
+  h ^= h >> 29;
+  return static_cast<size_t>(h);
+}
+
 ScopeStack::ScopeStack() {
-  scopes_.push_back(Scope{kModule, std::string(), {}});
+  scopes_.push_back(Scope{kModule, std::string()});
+  entries_.reserve(64);
+  index_.reserve(64);
 }
 
 bool ScopeStack::push(Kind kind, std::string_view name) {
@@ -11,39 +33,69 @@ bool ScopeStack::push(Kind kind, std::string_view name) {
   std::string full = scopes_.back().name;
   if (!full.empty()) full += '.';
   full += name;
-  scopes_.push_back(Scope{kind, std::move(full), {}});
+  scopes_.push_back(Scope{kind, std::move(full)});
   return true;
 }
 
 void ScopeStack::pop() {
-  if (scopes_.size() > 1) scopes_.pop_back();
+  if (scopes_.size() <= 1) return;
+  const uint32_t top = static_cast<uint32_t>(scopes_.size() - 1);
+  while (!entries_.empty() && entries_.back().scope >= top) {
+    heads_[entries_.back().head] = entries_.back().prev;
+    entries_.pop_back();
+  }
+  scopes_.pop_back();
+}
+
+uint32_t ScopeStack::own_entry(std::string_view local, uint32_t* head) {
+  auto [it, added] = index_.try_emplace(local, static_cast<uint32_t>(heads_.size()));
+  if (added) heads_.push_back(kNone);
+  *head = it->second;
+  uint32_t e = heads_[it->second];
+  const uint32_t top = static_cast<uint32_t>(scopes_.size() - 1);
+  return e != kNone && entries_[e].scope == top ? e : kNone;
+}
+
+void ScopeStack::add_entry(uint32_t head, Binding b) {
+  const uint32_t top = static_cast<uint32_t>(scopes_.size() - 1);
+  entries_.push_back(Entry{top, heads_[head], head, std::move(b)});
+  heads_[head] = static_cast<uint32_t>(entries_.size() - 1);
 }
 
 void ScopeStack::bind_import(std::string_view local, std::string qualified) {
-  Binding& b = scopes_.back().names[local];
+  uint32_t head = 0;
+  uint32_t e = own_entry(local, &head);
+  if (e == kNone) {
+    add_entry(head, Binding{true, std::move(qualified)});
+    return;
+  }
+  Binding& b = entries_[e].binding;
   b.is_import = true;
   b.qualified = std::move(qualified);
 }
 
 void ScopeStack::bind_local(std::string_view local, bool weak) {
-  auto& names = scopes_.back().names;
-  auto it = names.find(local);
-  if (it == names.end()) {
-    names.emplace(local, Binding{});
+  uint32_t head = 0;
+  uint32_t e = own_entry(local, &head);
+  if (e == kNone) {
+    add_entry(head, Binding{});
     return;
   }
-  if (weak && it->second.is_import) return;
-  it->second.is_import = false;
-  it->second.qualified.clear();
+  Binding& b = entries_[e].binding;
+  if (weak && b.is_import) return;
+  b.is_import = false;
+  b.qualified.clear();
 }
 
 const Binding* ScopeStack::lookup(std::string_view local) const {
-  for (size_t k = scopes_.size(); k-- > 0;) {
-    const Scope& s = scopes_[k];
+  auto it = index_.find(local);
+  if (it == index_.end()) return nullptr;
+  const size_t innermost = scopes_.size() - 1;
+  for (uint32_t e = heads_[it->second]; e != kNone; e = entries_[e].prev) {
+    const Entry& en = entries_[e];
     // Class bodies are not visible from the functions nested in them.
-    if (s.kind == kClass && k + 1 != scopes_.size()) continue;
-    auto it = s.names.find(local);
-    if (it != s.names.end()) return &it->second;
+    if (scopes_[en.scope].kind == kClass && en.scope != innermost) continue;
+    return &en.binding;
   }
   return nullptr;
 }

@@ -36,16 +36,36 @@ class ScopeStack {
   // A local definition. weak: keep an existing import binding of the same scope (fallback
   // assignments in `except ImportError:` bodies, `x = None`).
   void bind_local(std::string_view local, bool weak);
-  // nullptr when the name is not bound anywhere visible.
+  // nullptr when the name is not bound anywhere visible. Valid until the next bind or pop.
   const Binding* lookup(std::string_view local) const;
 
  private:
+  static constexpr uint32_t kNone = UINT32_MAX;
   struct Scope {
     Kind kind;
     std::string name;
-    std::unordered_map<std::string_view, Binding> names;
   };
+  // One binding of a name in one scope. The entries of a name form a chain from the
+  // innermost scope outwards (`prev`); entries of inner scopes sit at the end of entries_
+  // (scopes are popped in LIFO order), so popping a scope pops a suffix of entries_.
+  struct Entry {
+    uint32_t scope;  // index into scopes_
+    uint32_t prev;   // older entry of the same name, or kNone
+    uint32_t head;   // index into heads_ of the name
+    Binding binding;
+  };
+  struct Hash {
+    size_t operator()(std::string_view s) const noexcept;
+  };
+  // The innermost entry of `local` in the current scope, or kNone; *head receives the index
+  // of the name's chain head (created when missing).
+  uint32_t own_entry(std::string_view local, uint32_t* head);
+  void add_entry(uint32_t head, Binding b);
+
   std::vector<Scope> scopes_;
+  std::vector<Entry> entries_;
+  std::vector<uint32_t> heads_;  // per distinct name: its innermost entry, or kNone
+  std::unordered_map<std::string_view, uint32_t, Hash> index_;  // name -> index into heads_
 };
 
 }  // namespace ascendify::python::detail
