@@ -4,7 +4,7 @@
 
 namespace ascendify::python::detail {
 
-size_t ScopeStack::Hash::operator()(std::string_view s) const noexcept {
+uint64_t ScopeStack::hash(std::string_view s) {
   // Identifiers are short: eight bytes at a time, then a multiply-xorshift mix.
   uint64_t h = 0x9E3779B97F4A7C15ULL ^ s.size();
   size_t i = 0;
@@ -19,13 +19,32 @@ size_t ScopeStack::Hash::operator()(std::string_view s) const noexcept {
     w |= uint64_t{static_cast<unsigned char>(s[i])} << k;
   h = (h ^ w) * 0x94D049BB133111EBULL;
   h ^= h >> 29;
-  return static_cast<size_t>(h);
+  return h;
+}
+
+size_t ScopeStack::find_slot(std::string_view local, uint64_t h) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    const Slot& sl = slots_[i];
+    if (sl.head == kNone) return i;
+    if (sl.size == local.size() && std::memcmp(sl.data, local.data(), local.size()) == 0) return i;
+  }
+}
+
+void ScopeStack::grow() {
+  std::vector<Slot> old(slots_.size() * 2);
+  old.swap(slots_);
+  for (const Slot& sl : old) {
+    if (sl.head == kNone) continue;
+    std::string_view k(sl.data, sl.size);
+    slots_[find_slot(k, hash(k))] = sl;
+  }
 }
 
 ScopeStack::ScopeStack() {
   scopes_.push_back(Scope{kModule, std::string()});
   entries_.reserve(64);
-  index_.reserve(64);
+  slots_.resize(128);
 }
 
 bool ScopeStack::push(Kind kind, std::string_view name) {
@@ -48,10 +67,20 @@ void ScopeStack::pop() {
 }
 
 uint32_t ScopeStack::own_entry(std::string_view local, uint32_t* head) {
-  auto [it, added] = index_.try_emplace(local, static_cast<uint32_t>(heads_.size()));
-  if (added) heads_.push_back(kNone);
-  *head = it->second;
-  uint32_t e = heads_[it->second];
+  // Names are token texts: the lexer keeps files (hence sizes) below 4 GiB.
+  const uint64_t h = hash(local);
+  size_t si = find_slot(local, h);
+  if (slots_[si].head == kNone) {
+    if (2 * (heads_.size() + 1) > slots_.size()) {
+      grow();
+      si = find_slot(local, h);
+    }
+    slots_[si] = Slot{local.data(), static_cast<uint32_t>(local.size()),
+                      static_cast<uint32_t>(heads_.size())};
+    heads_.push_back(kNone);
+  }
+  *head = slots_[si].head;
+  uint32_t e = heads_[*head];
   const uint32_t top = static_cast<uint32_t>(scopes_.size() - 1);
   return e != kNone && entries_[e].scope == top ? e : kNone;
 }
@@ -88,10 +117,10 @@ void ScopeStack::bind_local(std::string_view local, bool weak) {
 }
 
 const Binding* ScopeStack::lookup(std::string_view local) const {
-  auto it = index_.find(local);
-  if (it == index_.end()) return nullptr;
+  const Slot& sl = slots_[find_slot(local, hash(local))];
+  if (sl.head == kNone) return nullptr;
   const size_t innermost = scopes_.size() - 1;
-  for (uint32_t e = heads_[it->second]; e != kNone; e = entries_[e].prev) {
+  for (uint32_t e = heads_[sl.head]; e != kNone; e = entries_[e].prev) {
     const Entry& en = entries_[e];
     // Class bodies are not visible from the functions nested in them.
     if (scopes_[en.scope].kind == kClass && en.scope != innermost) continue;

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace ascendify::python::detail {
@@ -54,9 +53,15 @@ class ScopeStack {
     uint32_t head;   // index into heads_ of the name
     Binding binding;
   };
-  struct Hash {
-    size_t operator()(std::string_view s) const noexcept;
+  // Open-addressing (linear probing) index of distinct names; load factor <= 1/2.
+  struct Slot {
+    const char* data = nullptr;
+    uint32_t size = 0;
+    uint32_t head = kNone;  // index into heads_; kNone: empty slot
   };
+  static uint64_t hash(std::string_view s);
+  size_t find_slot(std::string_view local, uint64_t h) const;  // its slot or an empty one
+  void grow();
   // The innermost entry of `local` in the current scope, or kNone; *head receives the index
   // of the name's chain head (created when missing).
   uint32_t own_entry(std::string_view local, uint32_t* head);
@@ -65,7 +70,7 @@ class ScopeStack {
   std::vector<Scope> scopes_;
   std::vector<Entry> entries_;
   std::vector<uint32_t> heads_;  // per distinct name: its innermost entry, or kNone
-  std::unordered_map<std::string_view, uint32_t, Hash> index_;  // name -> index into heads_
+  std::vector<Slot> slots_;      // size a power of two
 };
 
 }  // namespace ascendify::python::detail
