@@ -181,13 +181,12 @@ inline bool is_ident(const Token& t) {
   return t.kind == TokenKind::Name && !t.keyword;
 }
 
+// Brackets are marked by the lexer (Token::bracket): no look at the text.
 inline bool is_opener(const Token& t) {
-  return t.kind == TokenKind::Op && t.text.size() == 1 &&
-         (t.text[0] == '(' || t.text[0] == '[' || t.text[0] == '{');
+  return t.bracket == kOpener;
 }
 inline bool is_closer(const Token& t) {
-  return t.kind == TokenKind::Op && t.text.size() == 1 &&
-         (t.text[0] == ')' || t.text[0] == ']' || t.text[0] == '}');
+  return t.bracket == kCloser;
 }
 inline bool line_break(TokenKind k) {
   return k == TokenKind::Newline || k == TokenKind::EndMarker || k == TokenKind::Indent ||

@@ -358,15 +358,18 @@ class Lexer {
 
   void operator_token(size_t len) {
     char c = s_[p_];
+    uint8_t bracket = 0;
     if (len == 1) {
       if (c == '(' || c == '[' || c == '{') {
+        bracket = kOpener;
         if (depth_ == 0) bracket_line_ = lt_.line;
         if (depth_ < UINT32_MAX) ++depth_;
-      } else if ((c == ')' || c == ']' || c == '}') && depth_ > 0) {
-        --depth_;
+      } else if (c == ')' || c == ']' || c == '}') {
+        bracket = kCloser;
+        if (depth_ > 0) --depth_;
       }
     }
-    emit(TokenKind::Op, p_, lt_.line, col_at(p_), p_ + len);
+    emit(TokenKind::Op, p_, lt_.line, col_at(p_), p_ + len).bracket = bracket;
     p_ += len;
   }
 

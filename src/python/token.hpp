@@ -27,12 +27,18 @@ enum class TokenKind : uint8_t {
 struct Token {
   TokenKind kind = TokenKind::EndMarker;
   bool keyword = false;   // Name tokens: a Python keyword (is_keyword_text(text))
+  uint8_t bracket = 0;    // Op tokens: kOpener for ( [ {, kCloser for ) ] }
   std::string_view text;  // view into the source text
   Span span;
   // For String tokens: prefix flags and where the body starts/ends inside `text`.
   uint8_t string_flags = 0;
   uint8_t quote_len = 0;    // 1 or 3
   uint16_t prefix_len = 0;  // length of r/b/u/f prefix
+};
+
+enum BracketKind : uint8_t {
+  kOpener = 1,
+  kCloser = 2,
 };
 
 enum StringFlags : uint8_t {
