@@ -1,12 +1,14 @@
 #include "assess/assess.hpp"
 
 #include <filesystem>
+#include <future>
 
 #include "assess/attribution.hpp"
 #include "core/timings.hpp"
 #include "assess/dependencies.hpp"
 #include "assess/effort.hpp"
 #include "assess/import_graph.hpp"
+#include "assess/kernel_model.hpp"
 #include "assess/kernels.hpp"
 #include "assess/phases.hpp"
 #include "assess/roadmap.hpp"
@@ -26,6 +28,11 @@ std::string project_name(const std::string& root) {
 
 }  // namespace
 
+void preload_models() {
+  (void)embedded_model();
+  (void)embedded_kernel_paths();
+}
+
 Assessment assess(Input input, const rules::RuleSet& rules, const Options& options) {
   const Model& model = options.model ? *options.model : embedded_model();
   Assessment a;
@@ -38,23 +45,27 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   static const std::vector<ScannedFile> kNoFiles;
   const std::vector<ScannedFile>& files = input.files ? *input.files : kNoFiles;
 
-  StageTimer t_graph("  import graph");
+  // Two independent halves on two threads: import graph -> phases here; dependency rows and
+  // kernel callers / fallbacks (no phases needed) on the other.
+  auto side = std::async(std::launch::async, [&] {
+    StageTimer t("  deps+kernel evidence");
+    return std::make_pair(dependency_rows(files, rules), kernel_evidence(files));
+  });
+  StageTimer t_graph("  import graph+phases");
   const ImportGraph graph(files);
-  t_graph.stop();
-  StageTimer t_phases("  phases");
   const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
   a.phases = pm.phases;
-  t_phases.stop();
-  StageTimer t_deps("  dependency rows");
-  a.dependencies = dependency_rows(files, rules);
-  t_deps.stop();
+  t_graph.stop();
+  auto [dependencies, evidence] = side.get();
+  a.dependencies = std::move(dependencies);
   StageTimer t_kernels("  kernel rows");
-  a.kernels = kernel_rows(files, pm);
+  a.kernels = kernel_rows(files, pm, evidence);
   t_kernels.stop();
   StageTimer t_attr("  attribute phases");
   attribute_phases(a, files, graph, pm, rules);
   t_attr.stop();
 
+  StageTimer t_rest("  effort..risks");
   const EffortHours hours = fill_effort(a, model.effort, model.phases.training_phases);
   a.target_phase = pick_target(a.phases, options.target_phase);
   if (!options.target_phase.empty() && a.target_phase != options.target_phase)

@@ -28,4 +28,8 @@ struct Options {
 // migration sets. Sets `assessed`. Never throws on odd input.
 Assessment assess(Input input, const rules::RuleSet& rules, const Options& options);
 
+// Parses the embedded models (rules/model/*.yaml) now rather than on first use, so a caller can
+// do it on another thread while it scans. Thread-safe.
+void preload_models();
+
 }  // namespace ascendify::assess

@@ -5,6 +5,9 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "core/rule.hpp"
 
@@ -79,9 +82,11 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
   h.environment = m.environment_hours;
   // Custom-op sites in a file that holds a kernel are that kernel's port: the kernel model
   // prices them (base + lines + features), so their rules must not count them again.
-  std::set<std::string> kernel_files;
+  std::unordered_set<std::string_view> kernel_files;
   for (const KernelRow* k : scope.kernels) kernel_files.insert(k->path);
-  std::map<std::string, std::pair<const Rule*, std::vector<const Finding*>>> by_rule;
+  // Sites grouped by rule; rules are priced in id order (a stable sum whatever the input order).
+  std::unordered_map<std::string_view, std::pair<const Rule*, std::vector<const Finding*>>>
+      by_rule;
   size_t precision = 0, attention = 0;
   for (const Finding* f : scope.findings) {
     if (f->domain == Domain::CustomOp && kernel_files.count(f->path)) continue;
@@ -92,7 +97,12 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
     if (f->domain == Domain::Precision) ++precision;
     if (f->domain == Domain::Attention) ++attention;
   }
-  for (const auto& [id, slot] : by_rule) {
+  std::vector<std::string_view> ids;
+  ids.reserve(by_rule.size());
+  for (const auto& entry : by_rule) ids.push_back(entry.first);
+  std::sort(ids.begin(), ids.end());
+  for (std::string_view id : ids) {
+    const auto& slot = by_rule[id];
     const Domain d = slot.second.front()->domain;
     h.domain[static_cast<size_t>(d)] += rule_hours(slot.first, slot.second, m,
                                                    scope.discount_unreached);

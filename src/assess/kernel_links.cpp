@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 #include <string_view>
+#include <unordered_map>
 
 #include "assess/kernel_model.hpp"
 #include "core/text.hpp"
@@ -108,7 +109,11 @@ struct KernelRef {
 
 std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
   std::vector<KernelRef> kernels;
-  std::map<std::string, std::vector<size_t>, std::less<>> by_name;
+  struct Hash {  // heterogeneous lookup by string_view: most lookups miss
+    using is_transparent = void;
+    size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
+  };
+  std::unordered_map<std::string, std::vector<size_t>, Hash, std::equal_to<>> by_name;
   for (size_t i = 0; i < files.size(); ++i)
     for (const auto& k : files[i].facts.kernels) {
       by_name[k.name].push_back(kernels.size());

@@ -5,7 +5,6 @@
 #include "assess/kernel_fallback.hpp"
 #include "assess/kernel_links.hpp"
 #include "assess/kernel_model.hpp"
-#include "core/timings.hpp"
 
 namespace ascendify::assess {
 
@@ -41,15 +40,19 @@ std::string ascend_path(const KernelPathModel& m, const KernelPurpose* p, const 
 
 }  // namespace
 
+KernelEvidence kernel_evidence(const std::vector<ScannedFile>& files) {
+  return {link_kernels(files), FallbackIndex(files)};
+}
+
 std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm) {
+  return kernel_rows(files, pm, kernel_evidence(files));
+}
+
+std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm,
+                                   const KernelEvidence& evidence) {
   const KernelPathModel& model = embedded_kernel_paths();
-  StageTimer t1("    link kernels");
-  const std::vector<KernelLinks> links = link_kernels(files);
-  t1.stop();
-  StageTimer t2("    fallback index");
-  const FallbackIndex fallbacks(files);
-  t2.stop();
-  StageTimer t3("    rows");
+  const std::vector<KernelLinks>& links = evidence.links;
+  const FallbackIndex& fallbacks = evidence.fallbacks;
   std::vector<KernelRow> out;
   size_t flat = 0;
   for (size_t i = 0; i < files.size(); ++i) {

@@ -5,12 +5,24 @@
 #include <vector>
 
 #include "assess/assessment.hpp"
+#include "assess/kernel_fallback.hpp"
+#include "assess/kernel_links.hpp"
 #include "assess/phases.hpp"
 #include "core/scanned_file.hpp"
 
 namespace ascendify::assess {
 
 // Kernel rows in file order; `phases` filled from the phase map (empty when it has none).
+// What kernel rows need beyond phases: callers and fallbacks. Independent of the phase map, so
+// assess computes it while the import graph and phases are built.
+struct KernelEvidence {
+  std::vector<KernelLinks> links;
+  FallbackIndex fallbacks;
+};
+KernelEvidence kernel_evidence(const std::vector<ScannedFile>& files);
+
+std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm,
+                                   const KernelEvidence& evidence);
 std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm);
 
 // Index into `kernels` of the kernel a finding at (path, line, scope) lies in, or -1.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
+#include <unordered_set>
 
 #include "core/rule.hpp"
 
@@ -82,7 +84,8 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
     if (p.name != target) order.push_back(&p);
   std::vector<MigrationSet> out;
   std::vector<std::string> done;  // phases covered by earlier sets
-  std::set<std::string> seen_rules, seen_deps, seen_kernels;
+  std::unordered_set<std::string_view> seen_rules;  // one lookup per finding and phase
+  std::set<std::string> seen_deps, seen_kernels;
   double before = 0.0;
   for (const PhaseSummary* p : order) {
     done.push_back(p->name);

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 #include <iostream>
 
 #include "assess/aggregate.hpp"
@@ -129,13 +130,22 @@ int run_scan(const ScanArgs& given) {
   }
 
   StageTimer t_total("total");
+  // The rules and the assess models are parsed on a second thread while this one walks the
+  // tree: both take tens of milliseconds and neither needs the other.
   std::vector<Diagnostic> rule_diags;
-  StageTimer t_rules("load rules");
-  rules::RuleSet rules = rules::load_rules(args.rule_files, rule_diags);
-  t_rules.stop();
+  auto rules_loaded = std::async(std::launch::async, [&] {
+    StageTimer t_rules("load rules+models");
+    rules::RuleSet loaded = rules::load_rules(args.rule_files, rule_diags);
+    assess::preload_models();
+    return loaded;
+  });
+  StageTimer t_discover("discover");
+  discover::Result found = discover::walk(root, options.discover);
+  t_discover.stop();
+  const rules::RuleSet rules = rules_loaded.get();
   for (const auto& d : rule_diags) std::cerr << "ascendify: " << d.path << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.message << "\n";
 
-  pipeline::ScanResult scanned = pipeline::scan(root, rules, options);
+  pipeline::ScanResult scanned = pipeline::scan_files(std::move(found), rules, options);
   StageTimer t_post("own packages+aggregate");
   {
     std::vector<SourceFile> sources;

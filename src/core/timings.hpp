@@ -1,10 +1,12 @@
 #pragma once
 // Stage timings for performance work: with ASCENDIFY_TIMINGS set in the environment, each
-// StageTimer prints "ascendify: timing: <stage> <ms> ms" to stderr when it ends. Off (one
-// cached getenv) otherwise. Used by bench/README.md to say where the wall time goes.
+// StageTimer prints "ascendify: timing: <stage> <wall> ms wall <cpu> ms cpu" to stderr when it
+// ends (cpu: of the calling thread only, so a serial stage reads the same on a busy machine).
+// Off (one cached getenv) otherwise. Used by bench/README.md to say where the wall time goes.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 
 namespace ascendify {
 
@@ -15,13 +17,15 @@ inline bool timings_enabled() {
 
 class StageTimer {
  public:
-  explicit StageTimer(const char* stage) : stage_(stage), start_(std::chrono::steady_clock::now()) {}
+  explicit StageTimer(const char* stage)
+      : stage_(stage), start_(std::chrono::steady_clock::now()), cpu_start_(thread_cpu_ms()) {}
   ~StageTimer() { stop(); }
   void stop() {
     if (!stage_) return;
     if (timings_enabled()) {
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
-      std::fprintf(stderr, "ascendify: timing: %-24s %8.1f ms\n", stage_, ms);
+      std::fprintf(stderr, "ascendify: timing: %-24s %8.1f ms wall %8.1f ms cpu\n", stage_, ms,
+                   thread_cpu_ms() - cpu_start_);
     }
     stage_ = nullptr;
   }
@@ -29,8 +33,14 @@ class StageTimer {
   StageTimer& operator=(const StageTimer&) = delete;
 
  private:
+  static double thread_cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+  }
   const char* stage_;
   std::chrono::steady_clock::time_point start_;
+  double cpu_start_;
 };
 
 }  // namespace ascendify

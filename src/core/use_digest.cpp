@@ -1,5 +1,6 @@
 #include "core/use_digest.hpp"
 
+#include <string_view>
 #include <unordered_map>
 
 namespace ascendify {
@@ -11,29 +12,39 @@ bool is_launch(const Fact& f) {
   return f.kind == FactKind::Native && (f.detail == "launch" || f.detail == "triton-launch");
 }
 
+// Per-file string table. `strings` is reserved up front for every string that can be added,
+// so the views used as keys never dangle.
 class Interner {
  public:
-  explicit Interner(UseDigest& d) : d_(d) {}
+  Interner(UseDigest& d, size_t max_strings) : d_(d) {
+    d_.strings.reserve(max_strings + 1);
+    ids_.reserve(max_strings);
+  }
   uint32_t operator()(const std::string& s) {
     if (s.empty()) return 0;
-    auto it = ids_.find(s);
-    if (it != ids_.end()) return it->second;
-    const auto id = static_cast<uint32_t>(d_.strings.size());
-    d_.strings.push_back(s);
-    ids_.emplace(d_.strings.back(), id);  // views stay valid: strings are never moved below
-    return id;
+    if (last_ && d_.strings[last_] == s) return last_;  // scopes repeat fact after fact
+    auto it = ids_.find(std::string_view(s));
+    if (it == ids_.end()) {
+      d_.strings.push_back(s);
+      it = ids_.emplace(d_.strings.back(), static_cast<uint32_t>(d_.strings.size() - 1)).first;
+    }
+    return last_ = it->second;
   }
 
  private:
   UseDigest& d_;
-  std::unordered_map<std::string, uint32_t> ids_;
+  std::unordered_map<std::string_view, uint32_t> ids_;
+  uint32_t last_ = 0;
 };
 
 }  // namespace
 
 UseDigest digest_uses(const std::vector<Fact>& facts) {
   UseDigest d;
-  Interner intern(d);
+  size_t n = 0;
+  for (const Fact& f : facts) n += is_launch(f) || is_use(f);
+  d.sites.reserve(n);
+  Interner intern(d, 3 * n);
   for (size_t i = 0; i < facts.size(); ++i) {
     const Fact& f = facts[i];
     const bool launch = is_launch(f);
@@ -48,7 +59,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
     if (launch) s.fact = static_cast<uint32_t>(i);
     d.sites.push_back(s);
   }
-  d.sites.shrink_to_fit();
+  // shrink_to_fit moves the strings; nothing refers to them any more.
   d.strings.shrink_to_fit();
   return d;
 }

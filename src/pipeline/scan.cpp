@@ -40,6 +40,7 @@ PerFile process(const SourceFile& file, const rules::RuleSet& rules, bool slim) 
     slim_for_assess(out.facts);
   else
     out.facts.facts.shrink_to_fit();
+  std::sort(out.findings.begin(), out.findings.end());  // merged in path order: no global sort
   out.findings.shrink_to_fit();
   return out;
 }
@@ -48,10 +49,15 @@ PerFile process(const SourceFile& file, const rules::RuleSet& rules, bool slim) 
 
 ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
                 const ScanOptions& options) {
-  ScanResult result;
   StageTimer t_discover("discover");
   discover::Result found = discover::walk(root, options.discover);
   t_discover.stop();
+  return scan_files(std::move(found), rules, options);
+}
+
+ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
+                      const ScanOptions& options) {
+  ScanResult result;
   StageTimer t_files("read+analyse+match");
   result.diagnostics = std::move(found.diagnostics);
 
@@ -133,7 +139,9 @@ ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
     for (size_t k = 0; k < 16; ++k)
       if (by_kind[k]) std::fprintf(stderr, "  kind %zu: %zu\n", k, by_kind[k]);
   }
-  std::sort(result.findings.begin(), result.findings.end());
+  // Files come sorted by path and each file's findings sorted: normally already in order.
+  if (!std::is_sorted(result.findings.begin(), result.findings.end()))
+    std::sort(result.findings.begin(), result.findings.end());
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
                    [](const Diagnostic& a, const Diagnostic& b) {
                      return std::tie(a.path, a.line) < std::tie(b.path, b.line);

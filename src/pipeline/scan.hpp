@@ -50,4 +50,8 @@ FileFacts analyze_file(const SourceFile& file, std::string_view text);
 ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
                 const ScanOptions& options);
 
+// The same after discovery, for a caller that discovers while it loads the rules.
+ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
+                      const ScanOptions& options);
+
 }  // namespace ascendify::pipeline

@@ -48,6 +48,14 @@ class ExamplesReport : public ::testing::Test {
       EXPECT_EQ(std::system((base + " --format md --lang en > /dev/null").c_str()), 0);
       return d;
     }();
+    // Removed at exit: the reports are read by the tests of this run only.
+    static const struct RemoveAtExit {
+      fs::path d;
+      ~RemoveAtExit() {
+        std::error_code ec;
+        fs::remove_all(d, ec);
+      }
+    } remove_at_exit{dir};
     return dir;
   }
   static const json& report() {
