@@ -65,14 +65,18 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   attribute_phases(a, files, graph, pm, rules);
   t_attr.stop();
 
-  StageTimer t_rest("  effort..risks");
+  StageTimer t_effort("  effort");
   const EffortHours hours = fill_effort(a, model.effort, model.phases.training_phases);
+  t_effort.stop();
   a.target_phase = pick_target(a.phases, options.target_phase);
   if (!options.target_phase.empty() && a.target_phase != options.target_phase)
     a.diagnostics.push_back({"", 0, "--target " + options.target_phase +
                                         ": no such phase; using " +
                                         (a.target_phase.empty() ? "all code" : a.target_phase)});
+  StageTimer t_sets("  migration sets");
   a.migration_sets = migration_sets(a, a.target_phase, model.effort);
+  t_sets.stop();
+  StageTimer t_rest("  verdict+roadmap+risks");
   const std::string required =
       options.target_phase.empty() || a.target_phase != options.target_phase ? ""
                                                                               : a.target_phase;

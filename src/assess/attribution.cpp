@@ -52,6 +52,10 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
     for (size_t p : it->second) d.phases.push_back(pm.phases[p].name);
   }
 
+  std::unordered_map<std::string_view, std::vector<size_t>> kernels_in;  // path -> rows
+  for (size_t k = 0; k < a.kernels.size(); ++k) kernels_in[a.kernels[k].path].push_back(k);
+  static const std::vector<size_t> kNone;
+
   std::set<std::string> unreached;
   a.unreached_findings = 0;
   for (auto& f : a.findings) {
@@ -67,7 +71,8 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
       if (it != phases_by_rule.end())
         for (size_t p : it->second) add_unique(f.phases, pm.phases[p].name);
     } else {
-      const int k = kernel_of(a.kernels, files, f);
+      auto in_file = kernels_in.find(f.path);
+      const int k = kernel_of(a.kernels, in_file == kernels_in.end() ? kNone : in_file->second, f);
       for (size_t p = 0; p < pm.phases.size(); ++p) {
         if (!pm.reached[p][i]) continue;
         if (k >= 0 && a.kernels[static_cast<size_t>(k)].backward_only &&

@@ -35,16 +35,33 @@ std::string tokens(std::string_view s) {
   return out;
 }
 
+}  // namespace
+
+std::vector<std::string> convention_tokens(const std::vector<std::string>& words) {
+  std::vector<std::string> out;
+  for (const auto& w : words) {
+    std::string tw = tokens(w);  // "fine_tune" -> "_fine_tune_"
+    std::string plural = tw;
+    plural.insert(plural.size() - 1, "s");
+    out.push_back(std::move(tw));
+    out.push_back(std::move(plural));
+  }
+  return out;
+}
+
+namespace {
+
 std::string phase_of_word(std::string_view text, const PhaseModel& model) {
   const std::string t = tokens(text);
-  for (const auto& c : model.conventions)
-    for (const auto& w : c.words) {
-      const std::string tw = tokens(w);  // "fine_tune" -> "_fine_tune_"
-      if (t.find(tw) != std::string::npos) return c.phase;
-      std::string plural = tw;
-      plural.insert(plural.size() - 1, "s");
-      if (t.find(plural) != std::string::npos) return c.phase;
+  for (const auto& c : model.conventions) {
+    if (c.word_tokens.size() == 2 * c.words.size()) {  // tokenised by the loader
+      for (const auto& tw : c.word_tokens)
+        if (t.find(tw) != std::string::npos) return c.phase;
+      continue;
     }
+    for (const auto& tw : convention_tokens(c.words))
+      if (t.find(tw) != std::string::npos) return c.phase;
+  }
   return "";
 }
 

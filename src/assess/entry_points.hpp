@@ -32,4 +32,8 @@ std::string convention_phase(const EntryPoint& e, const PhaseModel& model);
 // The convention phase of one name or path (stem first, then folders nearest first).
 std::string convention_phase(std::string_view name_or_path, const PhaseModel& model);
 
+// Each word of a phase convention and its plural, in the token form file and folder names are
+// matched in ("fine-tune" -> "_fine_tune_", "_fine_tunes_").
+std::vector<std::string> convention_tokens(const std::vector<std::string>& words);
+
 }  // namespace ascendify::assess

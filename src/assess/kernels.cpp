@@ -93,12 +93,11 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
   return out;
 }
 
-int kernel_of(const std::vector<KernelRow>& kernels, const std::vector<ScannedFile>& files,
+int kernel_of(const std::vector<KernelRow>& kernels, const std::vector<size_t>& same_file,
               const Finding& f) {
-  (void)files;
-  for (size_t i = 0; i < kernels.size(); ++i) {
+  for (size_t i : same_file) {
     const KernelRow& k = kernels[i];
-    if (k.path != f.path || k.kind == "extension-build") continue;
+    if (k.kind == "extension-build") continue;
     if (!f.scope.empty() && !k.name.empty() &&
         (f.scope == k.name || f.scope.starts_with(k.name + ".")))
       return static_cast<int>(i);

@@ -26,7 +26,9 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
 std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm);
 
 // Index into `kernels` of the kernel a finding at (path, line, scope) lies in, or -1.
-int kernel_of(const std::vector<KernelRow>& kernels, const std::vector<ScannedFile>& files,
+// The kernel row a finding lies in, or -1; `same_file` = indexes of the rows of the finding's
+// file, in row order.
+int kernel_of(const std::vector<KernelRow>& kernels, const std::vector<size_t>& same_file,
               const Finding& f);
 
 }  // namespace ascendify::assess

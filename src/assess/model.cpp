@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "assess/entry_points.hpp"
+
 #include "rules/embedded.hpp"
 
 namespace ascendify::assess {
@@ -70,8 +72,11 @@ void load_effort(EffortModel& e, const YAML::Node& n) {
 void load_phases(PhaseModel& p, const YAML::Node& n) {
   if (n["conventions"]) {
     p.conventions.clear();
-    for (const auto& c : n["conventions"])
-      p.conventions.push_back({c["phase"].as<std::string>(), strings(c["words"])});
+    for (const auto& c : n["conventions"]) {
+      PhaseConvention conv{c["phase"].as<std::string>(), strings(c["words"]), {}};
+      conv.word_tokens = convention_tokens(conv.words);
+      p.conventions.push_back(std::move(conv));
+    }
   }
   if (n["fallback_phase"]) p.fallback_phase = n["fallback_phase"].as<std::string>();
   if (n["training_phases"]) p.training_phases = strings(n["training_phases"]);

@@ -46,6 +46,9 @@ struct EffortModel {
 struct PhaseConvention {
   std::string phase;
   std::vector<std::string> words;
+  // Derived by the loader: each word and its plural in the token form phase matching compares
+  // (convention_tokens in entry_points.hpp); computed on the fly when left empty.
+  std::vector<std::string> word_tokens;
 };
 
 struct PhaseModel {

@@ -22,11 +22,22 @@ bool is_inside(const fs::path& root, const fs::path& candidate) {
 
 std::string write_file_atomic(const fs::path& dir, const std::string& name,
                               const std::string& data) {
+  return write_file_atomic(dir, name, [&](const std::function<void(std::string_view)>& put) {
+    put(data);
+  });
+}
+
+std::string write_file_atomic(
+    const fs::path& dir, const std::string& name,
+    const std::function<void(const std::function<void(std::string_view)>&)>& produce) {
   fs::path target = dir / name;
   fs::path tmp = dir / ("." + name + ".tmp");
   FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) return "cannot write " + tmp.string() + ": " + std::strerror(errno);
-  bool ok = std::fwrite(data.data(), 1, data.size(), f) == data.size();
+  bool ok = true;
+  produce([&](std::string_view piece) {
+    ok = ok && std::fwrite(piece.data(), 1, piece.size(), f) == piece.size();
+  });
   ok = (std::fclose(f) == 0) && ok;
   if (!ok) {
     std::remove(tmp.c_str());

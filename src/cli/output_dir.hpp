@@ -1,5 +1,7 @@
 #pragma once
 #include <filesystem>
+#include <functional>
+#include <string_view>
 #include <string>
 
 namespace ascendify::cli {
@@ -11,5 +13,9 @@ bool is_inside(const std::filesystem::path& root, const std::filesystem::path& c
 // empty on success.
 std::string write_file_atomic(const std::filesystem::path& dir, const std::string& name,
                               const std::string& data);
+// The same for content produced piece by piece: `produce` calls its argument with each piece.
+std::string write_file_atomic(
+    const std::filesystem::path& dir, const std::string& name,
+    const std::function<void(const std::function<void(std::string_view)>&)>& produce);
 
 }  // namespace ascendify::cli

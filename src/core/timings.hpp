@@ -1,6 +1,6 @@
 #pragma once
 // Stage timings for performance work: with ASCENDIFY_TIMINGS set in the environment, each
-// StageTimer prints "ascendify: timing: <stage> <wall> ms wall <cpu> ms cpu" to stderr when it
+// StageTimer prints "ascendify: timing: <stage> <wall> ms wall <cpu> ms cpu <rss> MB rss" to stderr when it
 // ends (cpu: of the calling thread only, so a serial stage reads the same on a busy machine).
 // Off (one cached getenv) otherwise. Used by bench/README.md to say where the wall time goes.
 #include <chrono>
@@ -24,8 +24,8 @@ class StageTimer {
     if (!stage_) return;
     if (timings_enabled()) {
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
-      std::fprintf(stderr, "ascendify: timing: %-24s %8.1f ms wall %8.1f ms cpu\n", stage_, ms,
-                   thread_cpu_ms() - cpu_start_);
+      std::fprintf(stderr, "ascendify: timing: %-24s %8.1f ms wall %8.1f ms cpu %6ld MB rss\n",
+                   stage_, ms, thread_cpu_ms() - cpu_start_, rss_mb());
     }
     stage_ = nullptr;
   }
@@ -33,6 +33,14 @@ class StageTimer {
   StageTimer& operator=(const StageTimer&) = delete;
 
  private:
+  static long rss_mb() {  // resident set now (Linux), -1 when unknown
+    long pages = -1, resident = -1;
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+      if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = -1;
+      std::fclose(f);
+    }
+    return resident < 0 ? -1 : resident * 4096 / (1024 * 1024);
+  }
   static double thread_cpu_ms() {
     timespec t{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);

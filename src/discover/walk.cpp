@@ -51,7 +51,7 @@ class Walker {
   // Reads a pattern file; nullopt-like empty result and a diagnostic on error.
   bool read_patterns(const fs::path& file, const std::string& rel, std::vector<IgnorePattern>& out);
   void process(const Frame& frame);
-  void add_file(const fs::path& abs, const std::string& rel, bool ignored);
+  void add_file(const fs::path& abs, const std::string& rel, const IgnoreList* ignore);
   bool inside_root(const fs::path& canonical) const;
 
   const Options& options_;
@@ -103,10 +103,10 @@ bool Walker::inside_root(const fs::path& canonical) const {
          s[root_canon_.size()] == '/';
 }
 
-void Walker::add_file(const fs::path& abs, const std::string& rel, bool ignored) {
-  if (ignored) return;
+void Walker::add_file(const fs::path& abs, const std::string& rel, const IgnoreList* ignore) {
   FileKind kind = classify(rel);
   if (kind == FileKind::Other && !options_.include_other) return;
+  if (is_ignored(ignore, rel, false)) return;  // after classify: most files are not source
   std::error_code ec;
   uint64_t size = fs::file_size(abs, ec);
   if (ec) {
@@ -214,7 +214,7 @@ void Walker::process(const Frame& frame) {
         subdirs.push_back(std::move(f));
       }
     } else if (fs::is_regular_file(st)) {
-      add_file(abs, rel, is_ignored(ignore.get(), rel, false));
+      add_file(abs, rel, ignore.get());
     }
     // fifos, sockets, devices: never listed (reading them could block).
   }

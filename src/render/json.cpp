@@ -1,6 +1,7 @@
 // The `ascendify.report/1` JSON report (DESIGN.md). Extra fields beyond the schema are
 // documented in render.hpp's comment and listed in tests/render/report_schema.hpp.
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "core/rule.hpp"
 #include "render/escape.hpp"
@@ -182,19 +183,45 @@ void append_finding(std::string& out, const Finding& f) {
   out += '}';
 }
 
-void append_findings(std::string& out, const std::vector<Finding>& findings) {
-  if (findings.empty()) {
-    out += "[]";
-    return;
-  }
-  out += '[';
-  for (size_t i = 0; i < findings.size(); ++i) {
+// Findings [begin, end) of the array, each preceded by its separator.
+void append_finding_range(std::string& out, const std::vector<Finding>& findings, size_t begin,
+                          size_t end) {
+  for (size_t i = begin; i < end; ++i) {
     if (i) out += ',';
     json_text::newline(out, 2);
     append_finding(out, findings[i]);
   }
-  json_text::newline(out, 1);
-  out += ']';
+}
+
+// The findings array, in blocks rendered `threads` at a time and passed on in order.
+void emit_findings(const std::vector<Finding>& findings,
+                   const std::function<void(std::string_view)>& sink, unsigned threads) {
+  if (findings.empty()) {
+    sink("[]");
+    return;
+  }
+  sink("[");
+  constexpr size_t kBlock = 2048;  // about 1.5 MB of text
+  const size_t blocks = (findings.size() + kBlock - 1) / kBlock;
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(blocks)));
+  std::vector<std::string> texts(threads);
+  for (size_t first = 0; first < blocks; first += threads) {
+    const size_t batch = std::min<size_t>(threads, blocks - first);
+    auto render_block = [&](size_t t) {
+      texts[t].clear();
+      const size_t b = (first + t) * kBlock;
+      append_finding_range(texts[t], findings, b, std::min(findings.size(), b + kBlock));
+    };
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < batch; ++t) pool.emplace_back(render_block, t);
+    render_block(0);
+    for (auto& th : pool) th.join();
+    for (size_t t = 0; t < batch; ++t) sink(texts[t]);
+  }
+  std::string close;
+  json_text::newline(close, 1);
+  close += ']';
+  sink(close);
 }
 
 ordered_json migration_set_json(const MigrationSet& m) {
@@ -236,12 +263,12 @@ ordered_json array_of(const std::vector<T>& v, F f) {
 
 }  // namespace
 
-std::string render_json(const Assessment& a) {
+void render_json_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
+                    unsigned threads) {
   // The top-level object is written by hand, member by member, so the findings never become a
   // document; the other members are small documents dumped and indented in place. The bytes are
   // those of dumping one whole document with dump(2).
   std::string out;
-  out.reserve(1024 + a.findings.size() * 800);
   bool first = true;
   auto member = [&](std::string_view key) {
     if (!first) out += ',';
@@ -266,7 +293,9 @@ std::string render_json(const Assessment& a) {
   doc("dependencies", array_of(a.dependencies, dependency_json));
   doc("kernels", array_of(a.kernels, kernel_json));
   member("findings");
-  append_findings(out, a.findings);
+  sink(out);
+  out.clear();
+  emit_findings(a.findings, sink, threads);
   doc("diagnostics", array_of(a.diagnostics, diagnostic_json));
   // Extra keys (allowed by the schema): the assess stage's migration sets and risk matrix.
   doc("target_phase", a.target_phase);
@@ -274,6 +303,12 @@ std::string render_json(const Assessment& a) {
   doc("risks", array_of(a.risks, risk_json));
   json_text::newline(out, 0);
   out += "}\n";
+  sink(out);
+}
+
+std::string render_json(const Assessment& a) {
+  std::string out;
+  render_json_to(a, [&](std::string_view piece) { out += piece; });
   return out;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // Renderers: pure functions Assessment -> text. They never read files, never look at the
 // clock, and give byte-identical output for identical input.
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "assess/assessment.hpp"
 
@@ -12,6 +14,10 @@ enum class Lang { Zh, En };
 // The `ascendify.report/1` JSON report of DESIGN.md (plus documented extra fields):
 // 2-space indent, fixed key order, trailing newline.
 std::string render_json(const Assessment& a);
+// The same bytes, handed to `sink` piece by piece in order (a few MB at most at a time), the
+// findings rendered on up to `threads` threads: a big report is never held whole in memory.
+void render_json_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
+                    unsigned threads = 1);
 
 // The specification's report: executive summary, dependency matrix per phase, findings per
 // domain, roadmap, risk matrix, diagnostics. Every finding is listed (the report is the
