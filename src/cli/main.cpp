@@ -1,4 +1,6 @@
 // ascendify command line: parses arguments and dispatches to the commands.
+#include <malloc.h>
+
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -7,6 +9,12 @@
 
 int main(int argc, char** argv) {
   using namespace ascendify::cli;
+  // A scan allocates and frees a file's text, tokens and facts thousands of times. glibc's
+  // defaults hand big blocks back to the kernel (mmap/trim) and fault them in again for the
+  // next file: measured on a 9,000-file tree, about a third of the system time. Keep them.
+  mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+  mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
+  mallopt(M_TOP_PAD, 16 * 1024 * 1024);
   CLI::App app{"ascendify: assess and port a PyTorch CUDA project to Huawei Ascend NPUs"};
   app.set_version_flag("--version", std::string("ascendify ") + ASCENDIFY_VERSION);
   app.require_subcommand(1);

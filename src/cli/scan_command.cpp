@@ -6,6 +6,7 @@
 #include <future>
 #include <thread>
 #include <iostream>
+#include <set>
 
 #include "assess/aggregate.hpp"
 #include "assess/assess.hpp"
@@ -113,6 +114,7 @@ int run_scan(const ScanArgs& given) {
   // Where reports go. Nothing is ever written inside the scanned root.
   bool to_stdout = args.out_dir == "-";
   fs::path out_dir;
+  const unsigned report_threads = args.threads ? args.threads : std::thread::hardware_concurrency();
   if (to_stdout) {
     if (args.formats.size() != 1) {
       std::cerr << "ascendify: -o - prints exactly one format; pass --format with one value\n";
@@ -146,15 +148,14 @@ int run_scan(const ScanArgs& given) {
   const rules::RuleSet rules = rules_loaded.get();
   for (const auto& d : rule_diags) std::cerr << "ascendify: " << d.path << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.message << "\n";
 
+  // Per-file filters, run by the workers: references into the project's own packages are not
+  // findings; a rule with `aggregate: file` reports once per file (unless --all-sites).
+  const std::set<std::string> own_packages = assess::project_packages(found.files);
+  options.per_file_findings = [&](std::vector<Finding>& findings) {
+    assess::drop_self_references(findings, own_packages);
+    if (!args.all_sites) assess::aggregate_per_file(findings);
+  };
   pipeline::ScanResult scanned = pipeline::scan_files(std::move(found), rules, options);
-  StageTimer t_post("own packages+aggregate");
-  {
-    std::vector<SourceFile> sources;
-    for (const auto& f : scanned.files) sources.push_back(f.file);
-    assess::drop_self_references(scanned.findings, assess::project_packages(sources));
-    if (!args.all_sites) assess::aggregate_per_file(scanned.findings);
-  }
-  t_post.stop();
   StageTimer t_assess("assess");
   assess::Input input;
   input.root = args.path;
@@ -181,7 +182,12 @@ int run_scan(const ScanArgs& given) {
   }
 
   if (to_stdout) {
-    std::cout << render_format(a, args.formats.front(), args.lang);
+    if (args.formats.front() == "json")
+      render::render_json_to(
+          a, [](std::string_view piece) { std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size())); },
+          report_threads);
+    else
+      std::cout << render_format(a, args.formats.front(), args.lang);
   } else {
     bool color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
     std::cout << render::render_terminal(a, color);
@@ -201,8 +207,7 @@ int run_scan(const ScanArgs& given) {
             f == "json"  // the big one: streamed to the file, findings rendered in parallel
                 ? write_file_atomic(out_dir, name,
                                     [&](const std::function<void(std::string_view)>& put) {
-                                      render::render_json_to(a, put, args.threads ? args.threads
-                                                                                  : std::thread::hardware_concurrency());
+                                      render::render_json_to(a, put, report_threads);
                                     })
                 : write_file_atomic(out_dir, name, render_format(a, f, args.lang));
         if (!err.empty()) {

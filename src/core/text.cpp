@@ -1,11 +1,22 @@
 #include "core/text.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace ascendify {
 
 LineIndex::LineIndex(std::string_view text) : text_(text) {
+  starts_.reserve(text.size() / 32 + 1);
   starts_.push_back(0);
+  if (text.empty()) return;
+  if (std::memchr(text.data(), '\r', text.size()) == nullptr) {  // LF only: memchr runs
+    const char* const begin = text.data();
+    const char* const end = begin + text.size();
+    for (const char* p = begin; (p = static_cast<const char*>(std::memchr(p, '\n', end - p)));)
+      starts_.push_back(static_cast<uint32_t>(++p - begin));
+    if (starts_.size() > 1 && starts_.back() == text.size()) starts_.pop_back();
+    return;
+  }
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (c == '\n') {

@@ -1,6 +1,10 @@
 // Directory walk: explicit stack, sorted entries, .gitignore-aware, symlink-safe.
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <algorithm>
 #include <deque>
@@ -51,7 +55,9 @@ class Walker {
   // Reads a pattern file; nullopt-like empty result and a diagnostic on error.
   bool read_patterns(const fs::path& file, const std::string& rel, std::vector<IgnorePattern>& out);
   void process(const Frame& frame);
-  void add_file(const fs::path& abs, const std::string& rel, const IgnoreList* ignore);
+  // `dir_fd`: the open folder of the file (stat and access by name, not by a long path), or -1.
+  void add_file(const fs::path& abs, const std::string& rel, const IgnoreList* ignore, int dir_fd,
+                const std::string& name);
   bool inside_root(const fs::path& canonical) const;
 
   const Options& options_;
@@ -103,22 +109,35 @@ bool Walker::inside_root(const fs::path& canonical) const {
          s[root_canon_.size()] == '/';
 }
 
-void Walker::add_file(const fs::path& abs, const std::string& rel, const IgnoreList* ignore) {
+void Walker::add_file(const fs::path& abs, const std::string& rel, const IgnoreList* ignore,
+                      int dir_fd, const std::string& name) {
   FileKind kind = classify(rel);
   if (kind == FileKind::Other && !options_.include_other) return;
   if (is_ignored(ignore, rel, false)) return;  // after classify: most files are not source
-  std::error_code ec;
-  uint64_t size = fs::file_size(abs, ec);
-  if (ec) {
-    diag(rel, "cannot stat file: " + ec.message());
-    return;
+  uint64_t size = 0;
+  if (dir_fd >= 0) {
+    struct stat st;
+    if (::fstatat(dir_fd, name.c_str(), &st, 0) != 0) {
+      diag(rel, std::string("cannot stat file: ") + std::strerror(errno));
+      return;
+    }
+    size = static_cast<uint64_t>(st.st_size);
+  } else {
+    std::error_code ec;
+    size = fs::file_size(abs, ec);
+    if (ec) {
+      diag(rel, "cannot stat file: " + ec.message());
+      return;
+    }
   }
   if (size > options_.max_file_size) {
     diag(rel, std::to_string(size) + " bytes exceeds the size cap of " +
                   std::to_string(options_.max_file_size) + " bytes");
     return;
   }
-  if (::access(abs.c_str(), R_OK) != 0) {
+  const int readable =
+      dir_fd >= 0 ? ::faccessat(dir_fd, name.c_str(), R_OK, 0) : ::access(abs.c_str(), R_OK);
+  if (readable != 0) {
     diag(rel, "file is not readable: " + std::error_code(errno, std::generic_category()).message());
     return;
   }
@@ -137,21 +156,20 @@ void Walker::process(const Frame& frame) {
     diag(frame.rel.empty() ? "." : frame.rel, "cannot read directory: " + ec.message());
     return;
   }
-  std::vector<fs::directory_entry> entries;
+  std::vector<std::pair<std::string, fs::directory_entry>> entries;  // (file name, entry)
   for (; it != fs::directory_iterator(); it.increment(ec)) {
-    entries.push_back(*it);
+    entries.emplace_back(it->path().filename().native(), *it);
     if (ec) break;
   }
   if (ec) {
     diag(frame.rel.empty() ? "." : frame.rel, "directory listing incomplete: " + ec.message());
   }
-  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
-    return a.path().filename().native() < b.path().filename().native();
-  });
+  std::sort(entries.begin(), entries.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   // A virtualenv (except the root itself) is skipped as a whole.
   if (!frame.rel.empty()) {
     for (const auto& e : entries) {
-      if (e.path().filename() == "pyvenv.cfg") return;
+      if (e.first == "pyvenv.cfg") return;
     }
   }
   std::shared_ptr<const IgnoreList> ignore = frame.ignore;
@@ -177,9 +195,16 @@ void Walker::process(const Frame& frame) {
     }
   }
 
+  // Files are checked relative to this descriptor: one path component per lookup.
+  const int dir_fd = ::open(frame.abs.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  struct CloseFd {
+    int fd;
+    ~CloseFd() {
+      if (fd >= 0) ::close(fd);
+    }
+  } close_dir{dir_fd};
   std::vector<Frame> subdirs;
-  for (const auto& e : entries) {
-    const std::string name = e.path().filename().native();
+  for (const auto& [name, e] : entries) {
     if (name == ".git") continue;
     const std::string rel = join(frame.rel, name);
     const fs::path abs = frame.abs / name;
@@ -214,7 +239,7 @@ void Walker::process(const Frame& frame) {
         subdirs.push_back(std::move(f));
       }
     } else if (fs::is_regular_file(st)) {
-      add_file(abs, rel, ignore.get());
+      add_file(abs, rel, ignore.get(), dir_fd, name);
     }
     // fifos, sockets, devices: never listed (reading them could block).
   }

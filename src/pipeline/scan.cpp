@@ -23,7 +23,8 @@ struct PerFile {
   uint64_t bytes = 0;
 };
 
-PerFile process(const SourceFile& file, const rules::RuleSet& rules, bool slim) {
+PerFile process(const SourceFile& file, const rules::RuleSet& rules, const ScanOptions& options) {
+  const bool slim = options.slim_facts;
   PerFile out;
   std::string error;
   auto text = read_file(file.abs_path, error);
@@ -34,13 +35,15 @@ PerFile process(const SourceFile& file, const rules::RuleSet& rules, bool slim) 
   out.bytes = text->size();
   out.facts = analyze_file(file, *text);
   out.findings = match::match_file(rules, file, *text, out.facts, &out.suppressed);
+  // Sorted first: the per-file filters keep the first site of a rule as the reported one.
+  std::sort(out.findings.begin(), out.findings.end());
+  if (options.per_file_findings) options.per_file_findings(out.findings);
   // The facts are kept until assess; drop the growth slack of the vectors (up to half of
   // their capacity) while the file is hot.
   if (slim)
     slim_for_assess(out.facts);
   else
     out.facts.facts.shrink_to_fit();
-  std::sort(out.findings.begin(), out.findings.end());  // merged in path order: no global sort
   out.findings.shrink_to_fit();
   return out;
 }
@@ -74,7 +77,7 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   std::condition_variable all_done;
   auto worker = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) {
-      per_file[i] = process(found.files[i], rules, options.slim_facts);
+      per_file[i] = process(found.files[i], rules, options);
       bytes_done.fetch_add(per_file[i].bytes, std::memory_order_relaxed);
       if (done.fetch_add(1) + 1 == n) {
         std::lock_guard<std::mutex> lock(mu);

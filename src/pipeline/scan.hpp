@@ -32,6 +32,9 @@ struct ScanOptions {
   // Keep only the fact fields assess reads (see slim.hpp): far less memory on big trees.
   // Off by default: fix and tests see every fact.
   bool slim_facts = false;
+  // Optional; runs on the worker thread on each file's findings right after matching (the
+  // caller's per-file filters: own-package references, per-file aggregation).
+  std::function<void(std::vector<Finding>&)> per_file_findings;
 };
 
 using FileRecord = ScannedFile;

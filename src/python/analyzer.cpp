@@ -51,15 +51,15 @@ bool is_keyword(std::string_view s) {
   return is_keyword_text(s);
 }
 
-Analyzer::Analyzer(std::string_view text, std::vector<Token> tokens, FileFacts& out,
+Analyzer::Analyzer(std::string_view text, const LexSink& lx, FileFacts& out,
                    std::string_view path)
-    : text_(text), toks_(std::move(tokens)), out_(out), path_(path) {
-  if (toks_.empty() || toks_.back().kind != TokenKind::EndMarker) {
-    Token end;
-    end.kind = TokenKind::EndMarker;
-    end.span.offset = end.span.end_offset = static_cast<uint32_t>(text.size());
-    toks_.push_back(end);
-  }
+    : text_(text),
+      toks_(lx.tokens),
+      out_(out),
+      path_(path),
+      last_pair_(lx.last_pair),
+      bracket_fors_(lx.bracket_fors) {
+  // The lexer always ends the stream with an EndMarker.
   n_ = static_cast<uint32_t>(toks_.size());
   blocks_.push_back(Block{});
   frames_.reserve(32);
@@ -192,25 +192,52 @@ void Analyzer::run() {
 
 }  // namespace detail
 
+namespace {
+
+// Per-thread lexer buffers, reused from file to file so their pages stay mapped.
+struct LexBuffers {
+  LexSink sink;
+  bool busy = false;
+};
+
+class BufferLease {
+ public:
+  BufferLease() {
+    thread_local LexBuffers shared;
+    buf_ = shared.busy ? &own_ : &shared;  // a nested call (never expected) gets its own
+    buf_->busy = true;
+    buf_->sink.clear();
+  }
+  ~BufferLease() {
+    constexpr size_t kKeepTokens = size_t{1} << 20;  // do not hold on to a huge file's buffer
+    if (buf_->sink.tokens.capacity() > kKeepTokens) std::vector<Token>().swap(buf_->sink.tokens);
+    if (buf_->sink.comments.capacity() > kKeepTokens)
+      std::vector<Token>().swap(buf_->sink.comments);
+    buf_->busy = false;
+  }
+  BufferLease(const BufferLease&) = delete;
+  BufferLease& operator=(const BufferLease&) = delete;
+  LexSink& operator*() { return buf_->sink; }
+
+ private:
+  LexBuffers own_;
+  LexBuffers* buf_;
+};
+
+}  // namespace
+
 FileFacts analyze(std::string_view text, std::string_view path) {
   FileFacts out;
-  LexResult lexed = lex(text);
-  for (Diagnostic& d : lexed.diagnostics) {
+  BufferLease lease;
+  LexSink& lx = *lease;
+  lex_into(text, lx);
+  for (Diagnostic& d : lx.diagnostics) {
     d.path = std::string(path);
     out.diagnostics.push_back(std::move(d));
   }
-  std::vector<Token> tokens = std::move(lexed.tokens);
-  size_t kept = 0;
-  for (size_t k = 0; k < tokens.size(); ++k) {
-    if (tokens[k].kind == TokenKind::Comment) {
-      detail::read_suppression(tokens[k], out);
-    } else {
-      tokens[kept++] = tokens[k];
-    }
-  }
-  tokens.resize(kept);
-  out.facts.reserve(kept / 12);
-  detail::Analyzer(text, std::move(tokens), out, path).run();
+  for (const Token& c : lx.comments) detail::read_suppression(c, out);
+  out.facts.reserve(lx.tokens.size() / 12);
+  detail::Analyzer(text, lx, out, path).run();
   return out;
 }
 

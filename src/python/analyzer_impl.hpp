@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/facts.hpp"
+#include "python/lexer.hpp"
 #include "python/scope.hpp"
 #include "python/token.hpp"
 
@@ -77,7 +78,8 @@ struct Block {
 
 class Analyzer {
  public:
-  Analyzer(std::string_view text, std::vector<Token> tokens, FileFacts& out, std::string_view path);
+  // `lx` (the lexer's output, ending in an EndMarker) must outlive the analyzer.
+  Analyzer(std::string_view text, const LexSink& lx, FileFacts& out, std::string_view path);
   void run();
 
  private:
@@ -143,10 +145,12 @@ class Analyzer {
   void env_fact(const Arg& name, Usage u, std::string detail);
 
   std::string_view text_;
-  std::vector<Token> toks_;
+  const std::vector<Token>& toks_;
   uint32_t n_ = 0;
   FileFacts& out_;
   std::string_view path_;
+  uint32_t last_pair_ = UINT32_MAX;  // bodies without a later `](` skip the launch search
+  const std::vector<uint32_t>& bracket_fors_;  // prepass is needed only around these
   ScopeStack scopes_;
   std::vector<Block> blocks_;
   Block::TryRange pending_try_;

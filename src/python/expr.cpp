@@ -115,6 +115,9 @@ void Analyzer::prepass(uint32_t b, uint32_t e) {
   comp_.clear();
   comp_cursor_ = 0;
   open_stack_.clear();
+  // A comprehension `for` inside a bracket of [b, e) was lexed inside brackets.
+  auto it = std::lower_bound(bracket_fors_.begin(), bracket_fors_.end(), b);
+  if (it == bracket_fors_.end() || *it >= e) return;
   for (uint32_t k = b; k < e; ++k) {
     const Token& t = toks_[k];
     if (is_opener(t)) {

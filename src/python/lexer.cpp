@@ -87,15 +87,19 @@ bool is_stray(unsigned char c) {
 
 class Lexer {
  public:
-  explicit Lexer(std::string_view text) : s_(text), n_(text.size()) {}
+  Lexer(std::string_view text, std::vector<Token>& tokens, std::vector<Diagnostic>& diags,
+        LexSink* sink)
+      : s_(text), n_(text.size()), tokens_(tokens), diags_(diags), sink_(sink) {}
 
-  LexResult run() {
+  // Appends the tokens to tokens_ (with a sink: comments, `](` pairs and bracketed `for`s to
+  // the sink).
+  void run() {
     if (n_ > UINT32_MAX) {
       diag(0, "file larger than 4 GiB; only the first 4 GiB were tokenised");
       n_ = UINT32_MAX;
       s_ = s_.substr(0, n_);
     }
-    out_.tokens.reserve(n_ / 4 + 16);
+    if (tokens_.capacity() < n_ / 4 + 16) tokens_.reserve(n_ / 4 + 16);
     if (n_ >= 3 && s_.substr(0, 3) == "\xEF\xBB\xBF") {
       p_ = 3;
       lt_.line_start = 3;  // the BOM is not a column
@@ -115,7 +119,6 @@ class Lexer {
       emit(TokenKind::Dedent, n_, lt_.line, col_at(n_), n_);
     }
     emit(TokenKind::EndMarker, n_, lt_.line, col_at(n_), n_);
-    return std::move(out_);
   }
 
  private:
@@ -132,7 +135,9 @@ class Lexer {
   bool line_has_tokens_ = false;
   bool multiline_fields_ = true;  // see scan_string_body
   std::vector<FFrame> scratch_;
-  LexResult out_;
+  std::vector<Token>& tokens_;
+  std::vector<Diagnostic>& diags_;
+  LexSink* sink_;  // nullptr: comments go to tokens_
 
   // 1-based code-point column of `pos`, which must lie on the current line. Amortised O(1)
   // because tokens are produced left to right.
@@ -156,7 +161,7 @@ class Lexer {
   }
 
   Token& emit(TokenKind kind, size_t b, uint32_t line, uint32_t col, size_t e) {
-    Token& t = out_.tokens.emplace_back();
+    Token& t = tokens_.emplace_back();
     t.kind = kind;
     t.text = s_.substr(b, e - b);
     t.span =
@@ -165,10 +170,10 @@ class Lexer {
   }
 
   void diag(uint32_t line, std::string msg) {
-    if (out_.diagnostics.size() < kMaxDiagnostics) {
-      out_.diagnostics.push_back(Diagnostic{"", line, std::move(msg)});
-    } else if (out_.diagnostics.size() == kMaxDiagnostics) {
-      out_.diagnostics.push_back(
+    if (diags_.size() < kMaxDiagnostics) {
+      diags_.push_back(Diagnostic{"", line, std::move(msg)});
+    } else if (diags_.size() == kMaxDiagnostics) {
+      diags_.push_back(
           Diagnostic{"", line, "too many lexer errors; further ones omitted"});
     }
   }
@@ -227,7 +232,15 @@ class Lexer {
       while (e < n_ &&
              (static_cast<unsigned char>(s_[e]) > '\r' || (s_[e] != '\n' && s_[e] != '\r')))
         ++e;
-      emit(TokenKind::Comment, p_, lt_.line, col_at(p_), e);
+      if (sink_) {
+        Token& t = sink_->comments.emplace_back();
+        t.kind = TokenKind::Comment;
+        t.text = s_.substr(p_, e - p_);
+        t.span = Span{lt_.line, col_at(p_), lt_.line, col_at(e), static_cast<uint32_t>(p_),
+                      static_cast<uint32_t>(e)};
+      } else {
+        emit(TokenKind::Comment, p_, lt_.line, col_at(p_), e);
+      }
       p_ = e;
       return false;
     }
@@ -330,6 +343,8 @@ class Lexer {
     }
     Token& t = emit(TokenKind::Name, p_, lt_.line, col_at(p_), e);
     t.keyword = is_keyword_text(t.text);
+    if (t.keyword && depth_ > 0 && sink_ && t.text == "for")
+      sink_->bracket_fors.push_back(static_cast<uint32_t>(tokens_.size() - 1));
     p_ = e;
   }
 
@@ -368,6 +383,11 @@ class Lexer {
         bracket = kCloser;
         if (depth_ > 0) --depth_;
       }
+      if (c == '(' && sink_ && !tokens_.empty()) {
+        const Token& prev = tokens_.back();
+        if (prev.kind == TokenKind::Op && prev.text.size() == 1 && prev.text[0] == ']')
+          sink_->last_pair = static_cast<uint32_t>(tokens_.size() - 1);
+      }
     }
     emit(TokenKind::Op, p_, lt_.line, col_at(p_), p_ + len).bracket = bracket;
     p_ += len;
@@ -397,7 +417,13 @@ class Lexer {
 }  // namespace
 
 LexResult lex(std::string_view text) {
-  return Lexer(text).run();
+  LexResult out;
+  Lexer(text, out.tokens, out.diagnostics, nullptr).run();
+  return out;
+}
+
+void lex_into(std::string_view text, LexSink& out) {
+  Lexer(text, out.tokens, out.diagnostics, &out).run();
 }
 
 }  // namespace ascendify::python
