@@ -51,8 +51,7 @@ bool is_keyword(std::string_view s) {
   return is_keyword_text(s);
 }
 
-Analyzer::Analyzer(std::string_view text, const LexSink& lx, FileFacts& out,
-                   std::string_view path)
+Analyzer::Analyzer(std::string_view text, const LexSink& lx, FileFacts& out, std::string_view path)
     : text_(text),
       toks_(lx.tokens),
       out_(out),

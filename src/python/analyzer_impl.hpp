@@ -149,7 +149,7 @@ class Analyzer {
   uint32_t n_ = 0;
   FileFacts& out_;
   std::string_view path_;
-  uint32_t last_pair_ = UINT32_MAX;  // bodies without a later `](` skip the launch search
+  uint32_t last_pair_ = UINT32_MAX;            // bodies without a later `](` skip the launch search
   const std::vector<uint32_t>& bracket_fors_;  // prepass is needed only around these
   ScopeStack scopes_;
   std::vector<Block> blocks_;

@@ -173,8 +173,7 @@ class Lexer {
     if (diags_.size() < kMaxDiagnostics) {
       diags_.push_back(Diagnostic{"", line, std::move(msg)});
     } else if (diags_.size() == kMaxDiagnostics) {
-      diags_.push_back(
-          Diagnostic{"", line, "too many lexer errors; further ones omitted"});
+      diags_.push_back(Diagnostic{"", line, "too many lexer errors; further ones omitted"});
     }
   }
 
@@ -236,7 +235,11 @@ class Lexer {
         Token& t = sink_->comments.emplace_back();
         t.kind = TokenKind::Comment;
         t.text = s_.substr(p_, e - p_);
-        t.span = Span{lt_.line, col_at(p_), lt_.line, col_at(e), static_cast<uint32_t>(p_),
+        t.span = Span{lt_.line,
+                      col_at(p_),
+                      lt_.line,
+                      col_at(e),
+                      static_cast<uint32_t>(p_),
                       static_cast<uint32_t>(e)};
       } else {
         emit(TokenKind::Comment, p_, lt_.line, col_at(p_), e);
