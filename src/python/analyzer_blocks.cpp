@@ -49,8 +49,7 @@ static uint32_t match_close(const std::vector<Token>& t, uint32_t open, uint32_t
   return limit;
 }
 
-uint32_t Analyzer::def_stmt(uint32_t s) {
-  uint32_t le = line_end(s);
+uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   uint32_t ni = s + 1;
   if (ni >= le || toks_[ni].kind != TokenKind::Name) return le;
   std::string_view name = toks_[ni].text;
@@ -139,8 +138,7 @@ uint32_t Analyzer::def_stmt(uint32_t s) {
   return open_body(colon, blk);
 }
 
-uint32_t Analyzer::class_stmt(uint32_t s) {
-  uint32_t le = line_end(s);
+uint32_t Analyzer::class_stmt(uint32_t s, uint32_t le) {
   uint32_t ni = s + 1;
   if (ni >= le || toks_[ni].kind != TokenKind::Name) return le;
   std::string_view name = toks_[ni].text;
@@ -196,8 +194,7 @@ uint32_t Analyzer::class_stmt(uint32_t s) {
   return open_body(colon, blk);
 }
 
-uint32_t Analyzer::if_stmt(uint32_t s, bool elif) {
-  uint32_t le = line_end(s);
+uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   uint32_t colon = header_colon(s + 1, le);
   scan_expr(s + 1, colon, Region{});
   bool negated = kw(s + 1, "not");
@@ -220,8 +217,7 @@ uint32_t Analyzer::if_stmt(uint32_t s, bool elif) {
   return open_body(colon, b);
 }
 
-uint32_t Analyzer::except_stmt(uint32_t s) {
-  uint32_t le = line_end(s);
+uint32_t Analyzer::except_stmt(uint32_t s, uint32_t le) {
   uint32_t colon = header_colon(s + 1, le);
   uint32_t b = s + 1;
   if (op(b, "*")) ++b;
@@ -241,8 +237,7 @@ uint32_t Analyzer::except_stmt(uint32_t s) {
   return open_body(colon, blk);
 }
 
-uint32_t Analyzer::for_stmt(uint32_t s) {
-  uint32_t le = line_end(s);
+uint32_t Analyzer::for_stmt(uint32_t s, uint32_t le) {
   uint32_t colon = header_colon(s + 1, le);
   uint32_t in = s + 1;
   int depth = 0;
@@ -256,8 +251,7 @@ uint32_t Analyzer::for_stmt(uint32_t s) {
   return open_body(colon, Block{Block::kOther});
 }
 
-uint32_t Analyzer::with_stmt(uint32_t s) {
-  uint32_t le = line_end(s);
+uint32_t Analyzer::with_stmt(uint32_t s, uint32_t le) {
   uint32_t colon = header_colon(s + 1, le);
   uint32_t b = s + 1, e = colon;
   if (op(b, "(") && match_close(toks_, b, e) + 1 == e) {

@@ -105,20 +105,27 @@ class Analyzer {
   Fact& new_fact(FactKind kind, Span sp);
 
   // ---- statements (analyzer_stmt.cpp)
+  // The top-level `=` / annotation / augmented assignment split of a simple statement.
+  struct Split {
+    uint32_t eqs[8];
+    uint32_t neq = 0;
+    uint32_t ann = UINT32_MAX, aug = UINT32_MAX;  // UINT32_MAX: none
+  };
   uint32_t statement(uint32_t i);
-  uint32_t stmt_end(uint32_t i) const;  // ';' at depth 0 or line end
+  // ';' at depth 0 or line end; fills *sp for [i, end) in the same pass.
+  uint32_t stmt_end(uint32_t i, Split* sp) const;
   uint32_t line_end(uint32_t i) const;  // Newline / EndMarker
   uint32_t header_colon(uint32_t b, uint32_t e) const;
   uint32_t import_stmt(uint32_t i, uint32_t e);
   uint32_t from_stmt(uint32_t i, uint32_t e);
-  uint32_t def_stmt(uint32_t i);
-  uint32_t class_stmt(uint32_t i);
-  uint32_t if_stmt(uint32_t i, bool elif);
-  uint32_t except_stmt(uint32_t i);
-  uint32_t for_stmt(uint32_t i);
-  uint32_t with_stmt(uint32_t i);
+  uint32_t def_stmt(uint32_t i, uint32_t le);
+  uint32_t class_stmt(uint32_t i, uint32_t le);
+  uint32_t if_stmt(uint32_t i, uint32_t le, bool elif);
+  uint32_t except_stmt(uint32_t i, uint32_t le);
+  uint32_t for_stmt(uint32_t i, uint32_t le);
+  uint32_t with_stmt(uint32_t i, uint32_t le);
   void decorator_stmt(uint32_t b, uint32_t e);
-  void simple_stmt(uint32_t b, uint32_t e);
+  void simple_stmt(uint32_t b, uint32_t e, const Split& sp);
   void bind_targets(uint32_t b, uint32_t e, bool weak);
   std::string chain_name(uint32_t b, uint32_t e) const;  // resolved dotted name of [b, e)
 

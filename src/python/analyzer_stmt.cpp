@@ -20,16 +20,31 @@ uint32_t Analyzer::line_end(uint32_t i) const {
   return std::min(i, n_ - 1);
 }
 
-uint32_t Analyzer::stmt_end(uint32_t i) const {
+uint32_t Analyzer::stmt_end(uint32_t i, Split* sp) const {
   int depth = 0;
-  for (; i < n_ && !line_break(toks_[i].kind); ++i) {
+  bool split_done = false;  // the split stops at a top-level lambda or augmented assignment
+  for (; i < n_; ++i) {
     const Token& t = toks_[i];
-    if (is_opener(t)) {
-      ++depth;
-    } else if (is_closer(t)) {
-      if (depth > 0) --depth;
-    } else if (depth == 0 && t.kind == TokenKind::Op && t.text == ";") {
-      break;
+    if (line_break(t.kind)) break;
+    if (t.bracket) {
+      if (t.bracket == kOpener) {
+        ++depth;
+      } else if (depth > 0) {
+        --depth;
+      }
+    } else if (depth == 0 && t.kind == TokenKind::Op) {
+      if (t.text.size() == 1 && t.text[0] == ';') break;
+      if (split_done) continue;
+      if (t.text.size() == 1 && t.text[0] == '=') {
+        if (sp->neq < 8) sp->eqs[sp->neq++] = i;
+      } else if (t.text.size() == 1 && t.text[0] == ':') {
+        if (sp->neq == 0 && sp->ann == UINT32_MAX) sp->ann = i;
+      } else if (sp->neq == 0 && is_aug_assign(t.text)) {
+        sp->aug = i;
+        split_done = true;
+      }
+    } else if (depth == 0 && t.keyword && t.text == "lambda") {
+      split_done = true;
     }
   }
   return std::min(i, n_ - 1);
@@ -69,25 +84,32 @@ std::string Analyzer::chain_name(uint32_t b, uint32_t e) const {
 uint32_t Analyzer::statement(uint32_t i) {
   uint32_t s = i;
   if (kw(s, "async") && (kw(s + 1, "def") || kw(s + 1, "with") || kw(s + 1, "for"))) ++s;
-  std::string_view w = toks_[s].kind == TokenKind::Name ? toks_[s].text : std::string_view();
-  if (w != "except" && w != "else" && w != "finally" && w != "elif") {
+  const Token& ts = toks_[s];
+  std::string_view w = ts.kind == TokenKind::Name ? ts.text : std::string_view();
+  if (!ts.keyword || (w != "except" && w != "else" && w != "finally" && w != "elif")) {
     pending_try_.valid = false;
     pending_else_guard_ = false;
   }
   bool at_sign = op(s, "@");
-  if (!at_sign && w != "def" && w != "class") decorators_.clear();
-  uint32_t le = line_end(s);
+  if (!at_sign && (!ts.keyword || (w != "def" && w != "class"))) decorators_.clear();
+  Split sp;
+  uint32_t e = stmt_end(s, &sp);
+  uint32_t le = op(e, ";") ? line_end(e) : e;
   last_line_ = std::max(last_line_, at(le > s ? le - 1 : s).span.end_line);
   if (at_sign) {
     decorator_stmt(s + 1, le);
     return le;
   }
-  if (w == "def") return def_stmt(s);
-  if (w == "class") return class_stmt(s);
-  if (w == "if" || w == "elif") return if_stmt(s, w == "elif");
-  if (w == "except") return except_stmt(s);
-  if (w == "for") return for_stmt(s);
-  if (w == "with") return with_stmt(s);
+  if (!ts.keyword && w != "match" && w != "case") {  // no compound statement or import
+    simple_stmt(s, e, sp);
+    return op(e, ";") ? e + 1 : e;
+  }
+  if (w == "def") return def_stmt(s, le);
+  if (w == "class") return class_stmt(s, le);
+  if (w == "if" || w == "elif") return if_stmt(s, le, w == "elif");
+  if (w == "except") return except_stmt(s, le);
+  if (w == "for") return for_stmt(s, le);
+  if (w == "with") return with_stmt(s, le);
   if (w == "while") {
     uint32_t colon = header_colon(s + 1, le);
     scan_expr(s + 1, colon, Region{});
@@ -112,13 +134,12 @@ uint32_t Analyzer::statement(uint32_t i) {
       return open_body(colon, Block{Block::kOther});
     }
   }
-  uint32_t e = stmt_end(s);
   if (w == "import") {
     import_stmt(s, e);
   } else if (w == "from") {
     from_stmt(s, e);
   } else {
-    simple_stmt(s, e);
+    simple_stmt(s, e, sp);
   }
   return op(e, ";") ? e + 1 : e;
 }
@@ -210,7 +231,7 @@ void Analyzer::decorator_stmt(uint32_t b, uint32_t e) {
   decorators_.push_back(Decorator{j > b ? chain_name(b, j) : std::string(src(b, e)), span(b, e)});
 }
 
-void Analyzer::simple_stmt(uint32_t b, uint32_t e) {
+void Analyzer::simple_stmt(uint32_t b, uint32_t e, const Split& sp) {
   if (b >= e) return;
   std::string_view w = toks_[b].kind == TokenKind::Name ? toks_[b].text : std::string_view();
   if (w == "return") {
@@ -225,29 +246,10 @@ void Analyzer::simple_stmt(uint32_t b, uint32_t e) {
   bool all_strings = true;
   for (uint32_t k = b; k < e && all_strings; ++k) all_strings = toks_[k].kind == TokenKind::String;
   if (all_strings) return;  // docstring or a bare string statement: never a fact
-  // Split on top-level '=' (targets ... = value), augmented assignment, annotation.
-  uint32_t eqs[8];
-  uint32_t neq = 0, ann = e, aug = e;
-  int depth = 0;
-  for (uint32_t k = b; k < e; ++k) {
-    const Token& t = toks_[k];
-    if (is_opener(t)) {
-      ++depth;
-    } else if (is_closer(t)) {
-      if (depth > 0) --depth;
-    } else if (depth == 0 && t.kind == TokenKind::Name && t.text == "lambda") {
-      break;
-    } else if (depth == 0 && t.kind == TokenKind::Op) {
-      if (t.text == "=") {
-        if (neq < 8) eqs[neq++] = k;
-      } else if (t.text == ":" && neq == 0 && ann == e) {
-        ann = k;
-      } else if (neq == 0 && is_aug_assign(t.text)) {
-        aug = k;
-        break;
-      }
-    }
-  }
+  // The split on top-level '=' (targets ... = value), augmented assignment, annotation.
+  const uint32_t* eqs = sp.eqs;
+  const uint32_t neq = sp.neq;
+  const uint32_t ann = std::min(sp.ann, e), aug = std::min(sp.aug, e);
   if (aug < e) {
     Arg v = classify(aug + 1, e);
     scan_expr(b, aug, Region{Region::kAssignTarget, {}, &v});

@@ -26,15 +26,15 @@ enum class TokenKind : uint8_t {
 
 struct Token {
   TokenKind kind = TokenKind::EndMarker;
-  bool keyword = false;   // Name tokens: a Python keyword (is_keyword_text(text))
-  uint8_t bracket = 0;    // Op tokens: kOpener for ( [ {, kCloser for ) ] }
-  std::string_view text;  // view into the source text
-  Span span;
+  bool keyword = false;  // Name tokens: a Python keyword (is_keyword_text(text))
+  uint8_t bracket = 0;   // Op tokens: kOpener for ( [ {, kCloser for ) ] }
   // For String tokens: prefix flags and where the body starts/ends inside `text`.
   uint8_t string_flags = 0;
   uint8_t quote_len = 0;    // 1 or 3
   uint16_t prefix_len = 0;  // length of r/b/u/f prefix
-};
+  std::string_view text;    // view into the source text
+  Span span;
+};  // 48 bytes: the small fields share the first word
 
 enum BracketKind : uint8_t {
   kOpener = 1,
