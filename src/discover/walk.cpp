@@ -1,4 +1,5 @@
 // Directory walk: explicit stack, sorted entries, .gitignore-aware, symlink-safe.
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -149,21 +150,89 @@ void Walker::add_file(const fs::path& abs, const std::string& rel, const IgnoreL
   result_.files.push_back(std::move(f));
 }
 
+// The type of a directory entry without following a symlink: from d_type when the file system
+// gives it, else from fstatat relative to the folder.
+fs::file_status status_from_dirent(int dir_fd, const std::string& name, unsigned char d_type,
+                                   std::error_code& ec) {
+  ec.clear();
+  switch (d_type) {
+    case DT_DIR: return fs::file_status(fs::file_type::directory);
+    case DT_REG: return fs::file_status(fs::file_type::regular);
+    case DT_LNK: return fs::file_status(fs::file_type::symlink);
+    case DT_FIFO: return fs::file_status(fs::file_type::fifo);
+    case DT_SOCK: return fs::file_status(fs::file_type::socket);
+    case DT_CHR: return fs::file_status(fs::file_type::character);
+    case DT_BLK: return fs::file_status(fs::file_type::block);
+    default: break;
+  }
+  struct stat st;
+  if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    ec = std::error_code(errno, std::generic_category());
+    return fs::file_status(fs::file_type::none);
+  }
+  if (S_ISDIR(st.st_mode)) return fs::file_status(fs::file_type::directory);
+  if (S_ISREG(st.st_mode)) return fs::file_status(fs::file_type::regular);
+  if (S_ISLNK(st.st_mode)) return fs::file_status(fs::file_type::symlink);
+  return fs::file_status(fs::file_type::unknown);
+}
+
+// The entries of a directory from readdir: names and the type the file system reports
+// (d_type), so most entries need no stat call. `fd` stays owned by the caller.
+struct Listing {
+  std::vector<std::pair<std::string, unsigned char>> entries;  // (name, d_type), unsorted
+  int error = 0;        // errno of opening the directory (nothing listed)
+  int read_error = 0;   // errno of a failed readdir (listing incomplete)
+};
+
+Listing list_directory(int fd) {
+  Listing out;
+  const int own = fd >= 0 ? ::dup(fd) : -1;  // closedir closes the descriptor it was given
+  DIR* dir = own >= 0 ? ::fdopendir(own) : nullptr;
+  if (!dir) {
+    out.error = errno ? errno : EBADF;
+    if (own >= 0) ::close(own);
+    return out;
+  }
+  ::rewinddir(dir);
+  while (true) {
+    errno = 0;
+    const dirent* d = ::readdir(dir);
+    if (!d) {
+      out.read_error = errno;
+      break;
+    }
+    const std::string_view name(d->d_name);
+    if (name == "." || name == "..") continue;
+    out.entries.emplace_back(std::string(name), d->d_type);
+  }
+  ::closedir(dir);
+  return out;
+}
+
 void Walker::process(const Frame& frame) {
   std::error_code ec;
-  fs::directory_iterator it(frame.abs, fs::directory_options::none, ec);
-  if (ec) {
-    diag(frame.rel.empty() ? "." : frame.rel, "cannot read directory: " + ec.message());
+  // Files are checked relative to this descriptor: one path component per lookup.
+  const int dir_fd = ::open(frame.abs.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const int open_errno = errno;
+  struct CloseFd {
+    int fd;
+    ~CloseFd() {
+      if (fd >= 0) ::close(fd);
+    }
+  } close_dir{dir_fd};
+  Listing listing = list_directory(dir_fd);
+  if (dir_fd < 0 || listing.error) {
+    const int e = dir_fd < 0 ? open_errno : listing.error;
+    diag(frame.rel.empty() ? "." : frame.rel,
+         "cannot read directory: " + std::error_code(e, std::generic_category()).message());
     return;
   }
-  std::vector<std::pair<std::string, fs::directory_entry>> entries;  // (file name, entry)
-  for (; it != fs::directory_iterator(); it.increment(ec)) {
-    entries.emplace_back(it->path().filename().native(), *it);
-    if (ec) break;
+  if (listing.read_error) {
+    diag(frame.rel.empty() ? "." : frame.rel,
+         "directory listing incomplete: " +
+             std::error_code(listing.read_error, std::generic_category()).message());
   }
-  if (ec) {
-    diag(frame.rel.empty() ? "." : frame.rel, "directory listing incomplete: " + ec.message());
-  }
+  auto& entries = listing.entries;
   std::sort(entries.begin(), entries.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
   // A virtualenv (except the root itself) is skipped as a whole.
@@ -195,20 +264,12 @@ void Walker::process(const Frame& frame) {
     }
   }
 
-  // Files are checked relative to this descriptor: one path component per lookup.
-  const int dir_fd = ::open(frame.abs.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  struct CloseFd {
-    int fd;
-    ~CloseFd() {
-      if (fd >= 0) ::close(fd);
-    }
-  } close_dir{dir_fd};
   std::vector<Frame> subdirs;
-  for (const auto& [name, e] : entries) {
+  for (const auto& [name, d_type] : entries) {
     if (name == ".git") continue;
     const std::string rel = join(frame.rel, name);
     const fs::path abs = frame.abs / name;
-    fs::file_status st = e.symlink_status(ec);
+    fs::file_status st = status_from_dirent(dir_fd, name, d_type, ec);
     if (ec) {
       diag(rel, "cannot stat: " + ec.message());
       continue;
