@@ -17,20 +17,34 @@ namespace {
 constexpr size_t kSnippetBytes = 200;
 
 // The match kind a fact is looked up under and the name(s) it is looked up by (at most two
-// lookups of at most two keys each; fixed arrays, no allocation beyond the key strings).
+// lookups of at most two keys each; fixed arrays). Keys are views of the fact's own strings;
+// only a normalised value is owned (and read through key(), so a moved Lookups stays valid).
 struct Lookup {
   MatchKind kind = MatchKind::Reference;
-  std::string keys[2];
+  std::string_view view[2];
+  std::string owned[2];
+  bool is_owned[2] = {false, false};
   int n = 0;
+  std::string_view key(int i) const { return is_owned[i] ? std::string_view(owned[i]) : view[i]; }
+  void push(std::string_view k) { view[n++] = k; }
+  void push_owned(std::string k) {
+    owned[n] = std::move(k);
+    is_owned[n++] = true;
+  }
 };
 struct Lookups {
   Lookup items[2];
   int n = 0;
-  Lookup& add(MatchKind kind, std::string key) {
+  Lookup& add(MatchKind kind, std::string_view key) {
     Lookup& l = items[n++];
     l.kind = kind;
-    l.keys[0] = std::move(key);
-    l.n = 1;
+    l.push(key);
+    return l;
+  }
+  Lookup& add_owned(MatchKind kind, std::string key) {
+    Lookup& l = items[n++];
+    l.kind = kind;
+    l.push_owned(std::move(key));
     return l;
   }
 };
@@ -59,15 +73,15 @@ Lookups lookups(const Fact& f) {
     case FactKind::Import: {
       if (f.arg_index > 0) break;  // relative import: a module of the project itself
       Lookup& l = out.add(MatchKind::Import, f.name);
-      if (!f.detail.empty() && f.detail != f.name) l.keys[l.n++] = f.detail;
+      if (!f.detail.empty() && f.detail != f.name) l.push(f.detail);
       break;
     }
     case FactKind::String:
-      out.add(MatchKind::String, rules::normalize_value(f.name));
+      out.add_owned(MatchKind::String, rules::normalize_value(f.name));
       if (is_env_access(f)) out.add(MatchKind::Env, f.name);
       break;
     case FactKind::Dependency:
-      out.add(MatchKind::Dependency, rules::normalize_dist_name(f.name));
+      out.add_owned(MatchKind::Dependency, rules::normalize_dist_name(f.name));
       break;
     case FactKind::EnvVar:
       out.add(MatchKind::Env, f.name);
@@ -76,7 +90,7 @@ Lookups lookups(const Fact& f) {
       out.add(MatchKind::Command, f.name);
       break;
     case FactKind::BaseImage:
-      out.add(MatchKind::Image, rules::normalize_image(f.name));
+      out.add_owned(MatchKind::Image, rules::normalize_image(f.name));
       break;
     case FactKind::Native:
       out.add(MatchKind::Native, f.name);
@@ -95,7 +109,7 @@ bool excluded(const MatchSpec& m, std::string_view key) {
 
 struct Best {
   const Rule* rule = nullptr;
-  std::string key;    // the fact name the rule matched
+  std::string_view key;  // the fact name the rule matched (a view of the current Lookup)
   size_t prefix = 0;  // length of the matched prefix (0 for exact)
   bool exact = false;
   int filters = 0;
@@ -110,7 +124,7 @@ bool better(const Best& a, const Best& b) {
          std::make_tuple(b.exact, b.prefix, b.filters, a.order);
 }
 
-void consider(const rules::RuleSet& rules, const Rule* r, const Fact& f, const std::string& key,
+void consider(const rules::RuleSet& rules, const Rule* r, const Fact& f, std::string_view key,
               bool exact, size_t prefix, Best& best) {
   if (excluded(r->match, key) || !filters_accept(r->match, f)) return;
   Best cand{r, key, prefix, exact, filter_count(r->match), rules.index_of(r)};
@@ -125,7 +139,7 @@ bool is_word(char c) {
 // longest rule prefix is looked up in the prefix index. A rule found under several of its
 // names is considered once per name; `better` keeps the longest, as a scan of all names would.
 void consider_prefixed(const rules::RuleSet& rules, MatchKind kind, const Fact& f,
-                       const std::string& key, Best& best) {
+                       std::string_view key, Best& best) {
   for (const Rule* r : rules.prefixed_any(kind)) {
     size_t len = 0;
     for (const auto& p : r->match.names)
@@ -154,7 +168,7 @@ std::string match_text(const Fact& f) {
   }
 }
 
-std::string expand(std::string_view tmpl, const std::string& name, std::string_view tail) {
+std::string expand(std::string_view tmpl, std::string_view name, std::string_view tail) {
   std::string out;
   for (size_t i = 0; i < tmpl.size(); ++i) {
     if (tmpl.compare(i, 6, "{name}") == 0) {
@@ -189,7 +203,7 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
       const Lookup& l = ls.items[li];
       Best best;
       for (int ki = 0; ki < l.n; ++ki) {
-        const std::string& key = l.keys[ki];
+        const std::string_view key = l.key(ki);
         for (const Rule* r : rules.exact(l.kind, key)) consider(rules, r, f, key, true, 0, best);
         consider_prefixed(rules, l.kind, f, key, best);
       }
