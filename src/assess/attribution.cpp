@@ -58,9 +58,18 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
 
   std::set<std::string> unreached;
   a.unreached_findings = 0;
+  // Findings come sorted by path: look each path up once.
+  const std::string* last_path = nullptr;
+  auto last_index = index.end();
+  auto last_kernels = kernels_in.end();
   for (auto& f : a.findings) {
     f.phases.clear();
-    auto fi = index.find(f.path);
+    if (!last_path || *last_path != f.path) {
+      last_path = &f.path;
+      last_index = index.find(f.path);
+      last_kernels = kernels_in.find(f.path);
+    }
+    auto fi = last_index;
     if (fi == index.end()) {  // a finding without a scanned file: keep it in every phase
       for (const auto& p : pm.phases) f.phases.push_back(p.name);
       continue;
@@ -71,8 +80,8 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
       if (it != phases_by_rule.end())
         for (size_t p : it->second) add_unique(f.phases, pm.phases[p].name);
     } else {
-      auto in_file = kernels_in.find(f.path);
-      const int k = kernel_of(a.kernels, in_file == kernels_in.end() ? kNone : in_file->second, f);
+      const int k =
+          kernel_of(a.kernels, last_kernels == kernels_in.end() ? kNone : last_kernels->second, f);
       for (size_t p = 0; p < pm.phases.size(); ++p) {
         if (!pm.reached[p][i]) continue;
         if (k >= 0 && a.kernels[static_cast<size_t>(k)].backward_only &&

@@ -84,27 +84,37 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
   // prices them (base + lines + features), so their rules must not count them again.
   std::unordered_set<std::string_view> kernel_files;
   for (const KernelRow* k : scope.kernels) kernel_files.insert(k->path);
-  // Sites grouped by rule; rules are priced in id order (a stable sum whatever the input order).
-  std::unordered_map<std::string_view, std::pair<const Rule*, std::vector<const Finding*>>>
-      by_rule;
+  // Sites grouped by rule (by pointer: no string hashing per finding; a finding without a rule
+  // object by its id); rules are priced in id order, a stable sum whatever the input order.
+  using Slot = std::pair<const Rule*, std::vector<const Finding*>>;
+  std::unordered_map<const Rule*, Slot> by_rule;
+  std::unordered_map<std::string_view, Slot> by_id;
   size_t precision = 0, attention = 0;
+  const std::string* last_path = nullptr;
+  bool last_in_kernel_file = false;
   for (const Finding* f : scope.findings) {
-    if (f->domain == Domain::CustomOp && kernel_files.count(f->path)) continue;
-    auto& slot = by_rule[f->rule_id];
+    if (f->domain == Domain::CustomOp) {
+      if (!last_path || *last_path != f->path) {
+        last_path = &f->path;
+        last_in_kernel_file = kernel_files.count(f->path) > 0;
+      }
+      if (last_in_kernel_file) continue;
+    }
+    auto& slot = f->rule ? by_rule[f->rule] : by_id[f->rule_id];
     slot.first = f->rule;
     slot.second.push_back(f);
     if (f->severity == Severity::Info) continue;
     if (f->domain == Domain::Precision) ++precision;
     if (f->domain == Domain::Attention) ++attention;
   }
-  std::vector<std::string_view> ids;
-  ids.reserve(by_rule.size());
-  for (const auto& entry : by_rule) ids.push_back(entry.first);
-  std::sort(ids.begin(), ids.end());
-  for (std::string_view id : ids) {
-    const auto& slot = by_rule[id];
-    const Domain d = slot.second.front()->domain;
-    h.domain[static_cast<size_t>(d)] += rule_hours(slot.first, slot.second, m,
+  std::vector<std::pair<std::string_view, const Slot*>> ordered;
+  ordered.reserve(by_rule.size() + by_id.size());
+  for (const auto& [rule, slot] : by_rule) ordered.emplace_back(rule->id, &slot);
+  for (const auto& [id, slot] : by_id) ordered.emplace_back(id, &slot);
+  std::sort(ordered.begin(), ordered.end());
+  for (const auto& [id, slot] : ordered) {
+    const Domain d = slot->second.front()->domain;
+    h.domain[static_cast<size_t>(d)] += rule_hours(slot->first, slot->second, m,
                                                    scope.discount_unreached);
   }
   for (size_t i = 0; i < scope.kernels.size(); ++i) {

@@ -135,7 +135,7 @@ bool ImportGraph::add_absolute(int file, std::string_view dotted) {
     }
     return found;
   };
-  auto cached = root_targets_.find(std::string(dotted));
+  auto cached = root_targets_.find(dotted);
   if (cached == root_targets_.end()) {
     std::vector<int> found;
     for (const std::string& dir : roots_)

@@ -49,7 +49,11 @@ class ImportGraph {
   // two candidate file names. Most imports are third party; this keeps them cheap.
   std::unordered_set<std::string> stems_;
   // Targets of an absolute import under the source roots (independent of the importing file).
-  std::unordered_map<std::string, std::vector<int>> root_targets_;
+  struct Hash {  // heterogeneous lookup by string_view
+    using is_transparent = void;
+    size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
+  };
+  std::unordered_map<std::string, std::vector<int>, Hash, std::equal_to<>> root_targets_;
   std::vector<std::string> roots_;  // source roots, "" or "dir/" form, in priority order
   std::vector<std::string> dirs_;   // folder of each file, "" or "dir/" form
   std::vector<std::vector<int>> edges_;

@@ -84,11 +84,33 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
     if (p.name != target) order.push_back(&p);
   std::vector<MigrationSet> out;
   std::vector<std::string> done;  // phases covered by earlier sets
+  // Phases as bits (report order); each finding's phases as a mask, computed once. More than
+  // 64 phases (never seen) take the string comparisons instead.
+  const bool bits = a.phases.size() <= 64;
+  auto bit_of = [&](const std::string& name) -> uint64_t {
+    for (size_t i = 0; i < a.phases.size() && i < 64; ++i)
+      if (a.phases[i].name == name) return uint64_t{1} << i;
+    return 0;
+  };
+  auto mask_of = [&](const std::vector<std::string>& phases) {
+    uint64_t m = 0;
+    for (const auto& x : phases) m |= bit_of(x);
+    return m;
+  };
+  std::vector<uint64_t> finding_masks;
+  finding_masks.reserve(a.findings.size());
+  if (bits)
+    for (const auto& f : a.findings) finding_masks.push_back(mask_of(f.phases));
+  else
+    finding_masks.assign(a.findings.size(), 0);
+  uint64_t done_mask = 0;
   std::unordered_set<std::string_view> seen_rules;  // one lookup per finding and phase
   std::set<std::string> seen_deps, seen_kernels;
   double before = 0.0;
   for (const PhaseSummary* p : order) {
     done.push_back(p->name);
+    const uint64_t p_bit = bit_of(p->name);
+    done_mask |= p_bit;
     auto in_done = [&](const std::vector<std::string>& phases) {
       return std::any_of(phases.begin(), phases.end(), [&](const auto& x) { return has(done, x); });
     };
@@ -97,13 +119,19 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
     MigrationSet set;
     set.phase = p->name;
     std::set<std::string> rules, deps;
-    for (const auto& f : a.findings) {
-      if (!in_done(f.phases)) continue;
+    for (size_t i = 0; i < a.findings.size(); ++i) {
+      const Finding& f = a.findings[i];
+      const uint64_t fm = finding_masks[i];
+      if (bits ? !(fm & done_mask) : !in_done(f.phases)) continue;
       cum.findings.push_back(&f);
-      if (has(f.phases, p->name) && !std::any_of(f.phases.begin(), f.phases.end(), [&](auto& x) {
-            return x != p->name && has(done, x);
-          }))
-        ++set.findings;
+      // In this phase and in no phase of an earlier set.
+      const bool only_now =
+          bits ? (fm & p_bit) && !(fm & done_mask & ~p_bit)
+               : has(f.phases, p->name) && !std::any_of(f.phases.begin(), f.phases.end(),
+                                                        [&](auto& x) {
+                                                          return x != p->name && has(done, x);
+                                                        });
+      if (only_now) ++set.findings;
       if (f.severity != Severity::Info && seen_rules.insert(f.rule_id).second)
         rules.insert(f.rule_id);
     }
