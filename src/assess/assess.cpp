@@ -49,7 +49,10 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   // kernel callers / fallbacks (no phases needed) on the other.
   auto side = std::async(std::launch::async, [&] {
     StageTimer t("  deps+kernel evidence");
-    return std::make_pair(dependency_rows(files, rules), kernel_evidence(files));
+    StageTimer t_deps("    dependency rows");
+    auto deps = dependency_rows(files, rules);
+    t_deps.stop();
+    return std::make_pair(std::move(deps), kernel_evidence(files));
   });
   StageTimer t_graph("  import graph+phases");
   const ImportGraph graph(files);

@@ -56,6 +56,26 @@ struct Use {
 // Callers of plain function names (last component): is each caller in backward code?
 using CallerIndex = std::map<std::string, std::vector<bool>, std::less<>>;
 
+// A 64K-bit filter over a cheap hash of names: "surely not in the set" for most of the
+// hundreds of thousands of names a tree references, before any real hash lookup.
+class NameFilter {
+ public:
+  void add(std::string_view s) { bits_[slot(s) >> 6] |= uint64_t{1} << (slot(s) & 63); }
+  bool may_contain(std::string_view s) const {
+    return bits_[slot(s) >> 6] >> (slot(s) & 63) & 1;
+  }
+
+ private:
+  static uint32_t slot(std::string_view s) {
+    if (s.empty()) return 0;
+    const auto b = [&](size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>(s[i])); };
+    uint32_t h = static_cast<uint32_t>(s.size()) * 0x9E3779B1u;
+    h ^= b(0) * 0x85EBCA77u ^ b(s.size() - 1) * 0xC2B2AE3Du ^ b(s.size() / 2) * 0x27D4EB2Fu;
+    return (h ^ (h >> 16)) & 0xFFFF;
+  }
+  std::vector<uint64_t> bits_ = std::vector<uint64_t>(1024, 0);
+};
+
 // Only names in `wanted` (the functions that contain kernel uses) are indexed: a tree has
 // hundreds of thousands of calls and a few hundred such functions.
 CallerIndex index_callers(const std::vector<ScannedFile>& files,
@@ -63,6 +83,8 @@ CallerIndex index_callers(const std::vector<ScannedFile>& files,
                           const std::set<std::string, std::less<>>& wanted) {
   CallerIndex idx;
   if (wanted.empty()) return idx;
+  NameFilter maybe_wanted;
+  for (const auto& w : wanted) maybe_wanted.add(w);
   std::map<std::string_view, bool, std::less<>> backward_scope;  // named_backward, memoised
   auto scope_is_backward = [&](std::string_view scope) {
     auto it = backward_scope.find(scope);
@@ -75,7 +97,9 @@ CallerIndex index_callers(const std::vector<ScannedFile>& files,
     const UseDigest& d = *digests[i];
     for (const auto& x : d.sites)
       if (x.kind == FactKind::Reference && x.usage == Usage::Call) {
-        auto w = wanted.find(last_part(d.str(x.name)));
+        const std::string_view fn = last_part(d.str(x.name));
+        if (!maybe_wanted.may_contain(fn)) continue;
+        auto w = wanted.find(fn);
         if (w != wanted.end()) idx[*w].push_back(scope_is_backward(d.str(x.scope)));
       }
     for (const auto& k : f.facts.kernels)
@@ -114,9 +138,11 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
     size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
   };
   std::unordered_map<std::string, std::vector<size_t>, Hash, std::equal_to<>> by_name;
+  NameFilter maybe_kernel;
   for (size_t i = 0; i < files.size(); ++i)
     for (const auto& k : files[i].facts.kernels) {
       by_name[k.name].push_back(kernels.size());
+      maybe_kernel.add(k.name);
       kernels.push_back({i, k.name, kernels.size()});
     }
   std::vector<std::vector<Use>> uses(kernels.size());
@@ -155,7 +181,8 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       const bool ref = x.kind == FactKind::Reference && is_python(f);
       if (!launch && !ref) continue;
       const std::string_view name = d.str(x.name);
-      if (!by_name.count(last_part(name))) continue;  // names no kernel: most references
+      if (!maybe_kernel.may_contain(last_part(name)) || !by_name.count(last_part(name)))
+        continue;  // names no kernel: most references
       std::string_view module = head_part(name);
       if (module.empty()) {
         if (!imports_read) {
@@ -184,6 +211,7 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       if (x.kind == FactKind::Reference && last_part(d.str(x.name)) == "apply")
         recv = head_part(d.str(x.name));
       if (recv.empty()) continue;
+      if (!maybe_kernel.may_contain(last_part(recv))) continue;
       auto it = by_name.find(last_part(recv));
       if (it == by_name.end()) continue;
       for (size_t c : it->second) {
@@ -234,16 +262,23 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
     }
   }
   // Python calls `mod.op(...)` of a known extension module.
+  NameFilter maybe_module;
+  bool module_filter_built = false;
   std::map<std::pair<std::string, std::string>, std::vector<Use>> op_calls;
   for (size_t g = 0; g < files.size(); ++g) {
     if (!is_python(files[g])) continue;
     if (module_ops.empty() && exts.empty()) break;
+    if (!module_filter_built) {
+      for (const auto& [mod, ops] : module_ops) maybe_module.add(mod);
+      for (const auto& e : exts) maybe_module.add(e.module);
+      module_filter_built = true;
+    }
     const UseDigest& d = *digests[g];
     for (const auto& x : d.sites) {
       if (x.kind != FactKind::Reference) continue;
       const std::string_view name = d.str(x.name);
       std::string_view mod = last_part(head_part(name));
-      if (mod.empty() ||
+      if (mod.empty() || !maybe_module.may_contain(mod) ||
           (!module_ops.count(mod) &&
            !std::any_of(exts.begin(), exts.end(), [&](const Ext& e) { return e.module == mod; })))
         continue;

@@ -128,20 +128,6 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
     for (auto& fd : pf.findings) result.findings.push_back(std::move(fd));
     result.files.push_back({f, std::move(pf.facts)});
   }
-  if (timings_enabled()) {
-    size_t by_kind[16] = {}, strings = 0, args = 0;
-    for (const auto& f : result.files)
-      for (const auto& x : f.facts.facts) {
-        by_kind[static_cast<size_t>(x.kind)]++;
-        for (const std::string* s : {&x.name, &x.detail, &x.call, &x.receiver, &x.alias, &x.scope})
-          if (s->capacity() > 15) strings += s->capacity() + 1;
-        args += x.args.capacity();
-      }
-    std::fprintf(stderr, "ascendify: facts kept: sizeof(Fact)=%zu heap strings=%zu MB args=%zu\n",
-                 sizeof(Fact), strings >> 20, args);
-    for (size_t k = 0; k < 16; ++k)
-      if (by_kind[k]) std::fprintf(stderr, "  kind %zu: %zu\n", k, by_kind[k]);
-  }
   // Files come sorted by path and each file's findings sorted: normally already in order.
   if (!std::is_sorted(result.findings.begin(), result.findings.end()))
     std::sort(result.findings.begin(), result.findings.end());
