@@ -4,6 +4,8 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <iterator>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -116,18 +118,24 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   t_files.stop();
   StageTimer t_merge("merge");
   result.files.reserve(n);
+  size_t total_findings = 0;
+  for (const PerFile& pf : per_file) total_findings += pf.findings.size();
+  result.findings.reserve(total_findings);
+  std::map<FileKind, uint32_t> by_kind;
   for (size_t i = 0; i < n; ++i) {
     PerFile& pf = per_file[i];
-    const SourceFile& f = found.files[i];
+    SourceFile& f = found.files[i];
     result.stats.files_scanned++;
     result.stats.bytes_scanned += pf.bytes;
-    result.stats.files_by_kind[std::string(to_string(f.kind))]++;
+    by_kind[f.kind]++;
     result.stats.suppressed += static_cast<uint32_t>(pf.suppressed);
-    for (auto& d : pf.facts.diagnostics) result.diagnostics.push_back(d);
+    for (auto& d : pf.facts.diagnostics) result.diagnostics.push_back(std::move(d));
     pf.facts.diagnostics.clear();
-    for (auto& fd : pf.findings) result.findings.push_back(std::move(fd));
-    result.files.push_back({f, std::move(pf.facts)});
+    std::move(pf.findings.begin(), pf.findings.end(), std::back_inserter(result.findings));
+    result.files.push_back({std::move(f), std::move(pf.facts)});
   }
+  for (const auto& [kind, count] : by_kind)
+    result.stats.files_by_kind[std::string(to_string(kind))] += count;
   // Files come sorted by path and each file's findings sorted: normally already in order.
   if (!std::is_sorted(result.findings.begin(), result.findings.end()))
     std::sort(result.findings.begin(), result.findings.end());
