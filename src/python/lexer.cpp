@@ -1,5 +1,6 @@
 #include "python/lexer.hpp"
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -22,6 +23,37 @@ bool is_digit(unsigned char c) {
 }
 bool is_hex(unsigned char c) {
   return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+constexpr uint64_t kOnes = 0x0101010101010101ULL;
+constexpr uint64_t kHigh = 0x8080808080808080ULL;
+
+uint64_t load8(const char* p) {
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  if constexpr (std::endian::native == std::endian::big) w = __builtin_bswap64(w);
+  return w;  // byte k of the text is bits [8k, 8k + 8)
+}
+
+// High bit of each byte of `x7` (bytes < 0x80) that lies in [lo, hi]. No carry crosses bytes.
+uint64_t in_range(uint64_t x7, unsigned lo, unsigned hi) {
+  uint64_t ge_lo = x7 + kOnes * (0x80 - lo);
+  uint64_t gt_hi = x7 + kOnes * (0x7F - hi);
+  return ge_lo & ~gt_hi & kHigh;
+}
+
+// High bit set for each byte of `w` that is not an identifier character (is_ident_char).
+uint64_t non_ident_bytes(uint64_t w) {
+  const uint64_t x7 = w & ~kHigh;
+  const uint64_t ident = in_range(x7 | (kOnes * 0x20), 'a', 'z') | in_range(x7, '0', '9') |
+                         in_range(x7, '_', '_') | (w & kHigh);
+  return ~ident & kHigh;
+}
+
+// Number of leading bytes equal to `c` in the 8 bytes of `w` (8: all).
+unsigned leading_equal(uint64_t w, char c) {
+  uint64_t x = w ^ (kOnes * static_cast<unsigned char>(c));
+  return x == 0 ? 8 : static_cast<unsigned>(__builtin_ctzll(x)) / 8;
 }
 
 // Length of the operator starting at s[i] (0 if none).
@@ -182,6 +214,12 @@ class Lexer {
   void indentation() {
     const size_t b = p_;
     uint32_t col = 0;
+    while (p_ + 8 <= n_) {
+      const unsigned k = leading_equal(load8(s_.data() + p_), ' ');
+      p_ += k;
+      col += k;
+      if (k < 8) break;
+    }
     for (; p_ < n_; ++p_) {
       char c = s_[p_];
       if (c == ' ') {
@@ -222,15 +260,22 @@ class Lexer {
     const unsigned char c = static_cast<unsigned char>(s_[p_]);
     if (c == ' ' || c == '\t' || c == '\f') {
       ++p_;
+      while (p_ + 8 <= n_) {
+        const unsigned k = leading_equal(load8(s_.data() + p_), ' ');
+        p_ += k;
+        if (k < 8) break;
+      }
       while (p_ < n_ && (s_[p_] == ' ' || s_[p_] == '\t' || s_[p_] == '\f')) ++p_;
       return false;
     }
     if (c == '\r' || c == '\n') return newline();
     if (c == '#') {
-      size_t e = p_;
-      while (e < n_ &&
-             (static_cast<unsigned char>(s_[e]) > '\r' || (s_[e] != '\n' && s_[e] != '\r')))
-        ++e;
+      // The comment ends at the first '\n' or '\r'.
+      const char* base = s_.data();
+      const void* nl = std::memchr(base + p_, '\n', n_ - p_);
+      size_t e = nl ? static_cast<size_t>(static_cast<const char*>(nl) - base) : n_;
+      if (const void* cr = std::memchr(base + p_, '\r', e - p_))
+        e = static_cast<size_t>(static_cast<const char*>(cr) - base);
       if (sink_) {
         Token& t = sink_->comments.emplace_back();
         t.kind = TokenKind::Comment;
@@ -337,7 +382,18 @@ class Lexer {
 
   void name_or_prefixed_string() {
     size_t e = p_ + 1;
-    while (e < n_ && is_ident_char(static_cast<unsigned char>(s_[e]))) ++e;
+    for (;;) {
+      if (e + 8 > n_) {
+        while (e < n_ && is_ident_char(static_cast<unsigned char>(s_[e]))) ++e;
+        break;
+      }
+      const uint64_t stop = non_ident_bytes(load8(s_.data() + e));
+      if (stop) {
+        e += static_cast<unsigned>(__builtin_ctzll(stop)) / 8;
+        break;
+      }
+      e += 8;
+    }
     uint8_t flags = 0;
     if (e < n_ && (s_[e] == '\'' || s_[e] == '"') && e - p_ <= 2 &&
         lexdetail::string_prefix_flags(s_.substr(p_, e - p_), &flags)) {
