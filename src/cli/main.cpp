@@ -2,7 +2,9 @@
 #include <malloc.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/split.hpp"
@@ -15,6 +17,9 @@ int main(int argc, char** argv) {
   mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
   mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
   mallopt(M_TOP_PAD, 16 * 1024 * 1024);
+  // One arena per core, not glibc's eight per core: each short-lived helper thread (rule
+  // loading, assess, report blocks) otherwise keeps an arena of its own (-10 MB peak on 2 cores).
+  mallopt(M_ARENA_MAX, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
   CLI::App app{"ascendify: assess and port a PyTorch CUDA project to Huawei Ascend NPUs"};
   app.set_version_flag("--version", std::string("ascendify ") + ASCENDIFY_VERSION);
   app.require_subcommand(1);
