@@ -12,28 +12,33 @@ bool is_launch(const Fact& f) {
   return f.kind == FactKind::Native && (f.detail == "launch" || f.detail == "triton-launch");
 }
 
-// Per-file string table. `strings` is reserved up front for every string that can be added,
-// so the views used as keys never dangle.
+// Per-file string table with an open-addressing index of ids (no node allocated per string).
 class Interner {
  public:
   Interner(UseDigest& d, size_t max_strings) : d_(d) {
     d_.strings.reserve(max_strings + 1);
-    ids_.reserve(max_strings);
+    size_t cap = 16;
+    while (cap < 2 * max_strings + 2) cap *= 2;
+    slots_.assign(cap, 0);
   }
   uint32_t operator()(const std::string& s) {
     if (s.empty()) return 0;
     if (last_ && d_.strings[last_] == s) return last_;  // scopes repeat fact after fact
-    auto it = ids_.find(std::string_view(s));
-    if (it == ids_.end()) {
-      d_.strings.push_back(s);
-      it = ids_.emplace(d_.strings.back(), static_cast<uint32_t>(d_.strings.size() - 1)).first;
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = std::hash<std::string_view>{}(s) & mask;; i = (i + 1) & mask) {
+      const uint32_t id = slots_[i];
+      if (id == 0) {  // free slot: a new string (the table is never more than half full)
+        d_.strings.push_back(s);
+        slots_[i] = static_cast<uint32_t>(d_.strings.size() - 1);
+        return last_ = slots_[i];
+      }
+      if (d_.strings[id] == s) return last_ = id;
     }
-    return last_ = it->second;
   }
 
  private:
   UseDigest& d_;
-  std::unordered_map<std::string_view, uint32_t> ids_;
+  std::vector<uint32_t> slots_;  // string ids; 0 = free (id 0 is "", never stored here)
   uint32_t last_ = 0;
 };
 
