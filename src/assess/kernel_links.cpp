@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "assess/kernel_model.hpp"
+#include "core/name_filter.hpp"
 #include "core/text.hpp"
 #include "core/use_digest.hpp"
 
@@ -55,26 +56,6 @@ struct Use {
 
 // Callers of plain function names (last component): is each caller in backward code?
 using CallerIndex = std::map<std::string, std::vector<bool>, std::less<>>;
-
-// A 64K-bit filter over a cheap hash of names: "surely not in the set" for most of the
-// hundreds of thousands of names a tree references, before any real hash lookup.
-class NameFilter {
- public:
-  void add(std::string_view s) { bits_[slot(s) >> 6] |= uint64_t{1} << (slot(s) & 63); }
-  bool may_contain(std::string_view s) const {
-    return bits_[slot(s) >> 6] >> (slot(s) & 63) & 1;
-  }
-
- private:
-  static uint32_t slot(std::string_view s) {
-    if (s.empty()) return 0;
-    const auto b = [&](size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>(s[i])); };
-    uint32_t h = static_cast<uint32_t>(s.size()) * 0x9E3779B1u;
-    h ^= b(0) * 0x85EBCA77u ^ b(s.size() - 1) * 0xC2B2AE3Du ^ b(s.size() / 2) * 0x27D4EB2Fu;
-    return (h ^ (h >> 16)) & 0xFFFF;
-  }
-  std::vector<uint64_t> bits_ = std::vector<uint64_t>(1024, 0);
-};
 
 // Only names in `wanted` (the functions that contain kernel uses) are indexed: a tree has
 // hundreds of thousands of calls and a few hundred such functions.

@@ -86,6 +86,8 @@ size_t RuleSet::add_yaml(std::string_view file_name, std::string_view text,
 void RuleSet::finalize() {
   for (auto& m : exact_) m.clear();
   for (auto& p : prefixed_) p = PrefixIndex{};
+  exact_filter_ = {};
+  prefix_filter_ = {};
   by_id_.clear();
   by_dist_.clear();
   by_import_.clear();
@@ -104,6 +106,7 @@ void RuleSet::finalize() {
         }
         auto& v = p.by_name[name];
         if (std::find(v.begin(), v.end(), &r) == v.end()) v.push_back(&r);
+        prefix_filter_[slot(m.kind)].add(name);
         p.longest = std::max(p.longest, name.size());
         if (p.lengths.size() <= name.size()) p.lengths.resize(name.size() + 1);
         p.lengths[name.size()] = true;
@@ -113,6 +116,7 @@ void RuleSet::finalize() {
       for (const auto& name : m.names) {
         auto& v = exact_[slot(m.kind)][name];
         if (std::find(v.begin(), v.end(), &r) == v.end()) v.push_back(&r);
+        exact_filter_[slot(m.kind)].add(name);
       }
     }
     if (m.kind == MatchKind::Dependency) {
@@ -136,7 +140,7 @@ const Rule* RuleSet::find(std::string_view id) const {
 }
 
 const std::vector<const Rule*>& RuleSet::exact(MatchKind kind, std::string_view name) const {
-  if (slot(kind) >= kKinds) return kNone;
+  if (slot(kind) >= kKinds || !exact_filter_[slot(kind)].may_contain(name)) return kNone;
   const Index& m = exact_[slot(kind)];
   auto it = m.find(name);
   return it == m.end() ? kNone : it->second;
@@ -148,7 +152,7 @@ const std::vector<const Rule*>& RuleSet::prefixed(MatchKind kind) const {
 
 const std::vector<const Rule*>& RuleSet::prefixed_by(MatchKind kind,
                                                      std::string_view prefix) const {
-  if (slot(kind) >= kKinds) return kNone;
+  if (slot(kind) >= kKinds || !prefix_filter_[slot(kind)].may_contain(prefix)) return kNone;
   const Index& m = prefixed_[slot(kind)].by_name;
   auto it = m.find(prefix);
   return it == m.end() ? kNone : it->second;

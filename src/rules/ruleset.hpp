@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/name_filter.hpp"
 #include "core/rule.hpp"
 
 namespace ascendify::rules {
@@ -56,6 +57,7 @@ class RuleSet {
   };
   using Index =
       std::unordered_map<std::string, std::vector<const Rule*>, Hash, std::equal_to<>>;
+  // Most fact names name no rule: the filters answer that before the hash lookup.
   static constexpr size_t kKinds = 16;  // > number of MatchKind values
   struct PrefixIndex {
     std::vector<const Rule*> all, any;
@@ -66,6 +68,7 @@ class RuleSet {
 
   std::vector<Rule> rules_;
   std::array<Index, kKinds> exact_;          // by MatchKind
+  std::array<NameFilter, kKinds> exact_filter_, prefix_filter_;
   std::array<PrefixIndex, kKinds> prefixed_;  // by MatchKind
   std::unordered_map<std::string, const Rule*> by_id_, by_dist_, by_import_;
   std::unordered_set<std::string> ids_;  // filled by add_yaml (duplicate-id check)
