@@ -201,6 +201,19 @@ class Lexer {
     return t;
   }
 
+  // emit() for a token of ASCII bytes on the current line whose start column `col` was just
+  // computed by col_at(b): the end column follows without a look at the bytes.
+  Token& emit_ascii(TokenKind kind, size_t b, uint32_t col, size_t e) {
+    col_pos_ = e;
+    col_val_ = col + static_cast<uint32_t>(e - b);
+    Token& t = tokens_.emplace_back();
+    t.kind = kind;
+    t.text = s_.substr(b, e - b);
+    t.span =
+        Span{lt_.line, col, lt_.line, col_val_, static_cast<uint32_t>(b), static_cast<uint32_t>(e)};
+    return t;
+  }
+
   void diag(uint32_t line, std::string msg) {
     if (diags_.size() < kMaxDiagnostics) {
       diags_.push_back(Diagnostic{"", line, std::move(msg)});
@@ -376,22 +389,27 @@ class Lexer {
       }
       if (i < n_ && (s_[i] == 'j' || s_[i] == 'J')) ++i;
     }
-    emit(TokenKind::Number, p_, lt_.line, col_at(p_), i);
+    emit_ascii(TokenKind::Number, p_, col_at(p_), i);
     p_ = i;
   }
 
   void name_or_prefixed_string() {
     size_t e = p_ + 1;
+    uint64_t high = static_cast<unsigned char>(s_[p_]) & 0x80;  // non-ASCII bytes seen
     for (;;) {
       if (e + 8 > n_) {
-        while (e < n_ && is_ident_char(static_cast<unsigned char>(s_[e]))) ++e;
+        for (; e < n_ && is_ident_char(static_cast<unsigned char>(s_[e])); ++e)
+          high |= static_cast<unsigned char>(s_[e]) & 0x80;
         break;
       }
-      const uint64_t stop = non_ident_bytes(load8(s_.data() + e));
+      const uint64_t w = load8(s_.data() + e);
+      const uint64_t stop = non_ident_bytes(w);
       if (stop) {
+        high |= w & kHigh & ((stop & (~stop + 1)) - 1);  // the bytes before the first stop
         e += static_cast<unsigned>(__builtin_ctzll(stop)) / 8;
         break;
       }
+      high |= w & kHigh;
       e += 8;
     }
     uint8_t flags = 0;
@@ -400,7 +418,9 @@ class Lexer {
       string(p_, e, flags);
       return;
     }
-    Token& t = emit(TokenKind::Name, p_, lt_.line, col_at(p_), e);
+    const uint32_t col = col_at(p_);
+    Token& t = high ? emit(TokenKind::Name, p_, lt_.line, col, e)
+                    : emit_ascii(TokenKind::Name, p_, col, e);
     t.keyword = is_keyword_text(t.text);
     if (t.keyword && depth_ > 0 && sink_ && t.text == "for")
       sink_->bracket_fors.push_back(static_cast<uint32_t>(tokens_.size() - 1));
@@ -448,7 +468,7 @@ class Lexer {
           sink_->last_pair = static_cast<uint32_t>(tokens_.size() - 1);
       }
     }
-    emit(TokenKind::Op, p_, lt_.line, col_at(p_), p_ + len).bracket = bracket;
+    emit_ascii(TokenKind::Op, p_, col_at(p_), p_ + len).bracket = bracket;
     p_ += len;
   }
 

@@ -4,19 +4,50 @@
 
 namespace ascendify::python::detail {
 
+namespace {
+
+uint64_t load_u32(const char* p) {
+  uint32_t w;
+  std::memcpy(&w, p, 4);
+  return w;
+}
+
+uint64_t load_u64(const char* p) {
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+
+bool same_bytes(const char* a, const char* b, size_t n) {
+  for (; n >= 8; n -= 8, a += 8, b += 8)
+    if (load_u64(a) != load_u64(b)) return false;
+  for (; n > 0; --n, ++a, ++b)
+    if (*a != *b) return false;
+  return true;
+}
+
+}  // namespace
+
 uint64_t ScopeStack::hash(std::string_view s) {
-  // Identifiers are short: eight bytes at a time, then a multiply-xorshift mix.
-  uint64_t h = 0x9E3779B97F4A7C15ULL ^ s.size();
+  // Identifiers are short: eight bytes at a time, the tail in at most two loads (no byte
+  // loop), then a multiply-xorshift mix.
+  const char* p = s.data();
+  const size_t n = s.size();
+  uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
   size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    uint64_t w;
-    std::memcpy(&w, s.data() + i, 8);
-    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+  for (; i + 8 <= n; i += 8) {
+    h = (h ^ load_u64(p + i)) * 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 31;
   }
+  const size_t r = n - i;
   uint64_t w = 0;
-  for (size_t k = 0; i < s.size(); ++i, k += 8)
-    w |= uint64_t{static_cast<unsigned char>(s[i])} << k;
+  if (r >= 4) {
+    w = load_u32(p + i) | (load_u32(p + n - 4) << 32);
+  } else if (r > 0) {
+    w = uint64_t{static_cast<unsigned char>(p[i])} |
+        (uint64_t{static_cast<unsigned char>(p[i + r / 2])} << 8) |
+        (uint64_t{static_cast<unsigned char>(p[n - 1])} << 16);
+  }
   h = (h ^ w) * 0x94D049BB133111EBULL;
   h ^= h >> 29;
   return h;
@@ -24,10 +55,12 @@ uint64_t ScopeStack::hash(std::string_view s) {
 
 size_t ScopeStack::find_slot(std::string_view local, uint64_t h) const {
   const size_t mask = slots_.size() - 1;
+  const uint32_t tag = static_cast<uint32_t>(h >> 32);
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     const Slot& sl = slots_[i];
     if (sl.head == kNone) return i;
-    if (sl.size == local.size() && std::memcmp(sl.data, local.data(), local.size()) == 0) return i;
+    if (sl.tag == tag && sl.size == local.size() && same_bytes(sl.data, local.data(), sl.size))
+      return i;
   }
 }
 
@@ -44,7 +77,7 @@ void ScopeStack::grow() {
 ScopeStack::ScopeStack() {
   scopes_.push_back(Scope{kModule, std::string()});
   entries_.reserve(64);
-  slots_.resize(128);
+  slots_.resize(512);
 }
 
 bool ScopeStack::push(Kind kind, std::string_view name) {
@@ -76,7 +109,7 @@ uint32_t ScopeStack::own_entry(std::string_view local, uint32_t* head) {
       si = find_slot(local, h);
     }
     slots_[si] = Slot{local.data(), static_cast<uint32_t>(local.size()),
-                      static_cast<uint32_t>(heads_.size())};
+                      static_cast<uint32_t>(heads_.size()), static_cast<uint32_t>(h >> 32)};
     heads_.push_back(kNone);
   }
   *head = slots_[si].head;
@@ -87,7 +120,7 @@ uint32_t ScopeStack::own_entry(std::string_view local, uint32_t* head) {
 
 void ScopeStack::add_entry(uint32_t head, Binding b) {
   const uint32_t top = static_cast<uint32_t>(scopes_.size() - 1);
-  entries_.push_back(Entry{top, heads_[head], head, std::move(b)});
+  entries_.push_back(Entry{top, heads_[head], head, scopes_.back().kind, std::move(b)});
   heads_[head] = static_cast<uint32_t>(entries_.size() - 1);
 }
 
@@ -123,7 +156,7 @@ const Binding* ScopeStack::lookup(std::string_view local) const {
   for (uint32_t e = heads_[sl.head]; e != kNone; e = entries_[e].prev) {
     const Entry& en = entries_[e];
     // Class bodies are not visible from the functions nested in them.
-    if (scopes_[en.scope].kind == kClass && en.scope != innermost) continue;
+    if (en.kind == kClass && en.scope != innermost) continue;
     return &en.binding;
   }
   return nullptr;

@@ -51,6 +51,7 @@ class ScopeStack {
     uint32_t scope;  // index into scopes_
     uint32_t prev;   // older entry of the same name, or kNone
     uint32_t head;   // index into heads_ of the name
+    Kind kind;       // kind of the scope
     Binding binding;
   };
   // Open-addressing (linear probing) index of distinct names; load factor <= 1/2.
@@ -58,6 +59,7 @@ class ScopeStack {
     const char* data = nullptr;
     uint32_t size = 0;
     uint32_t head = kNone;  // index into heads_; kNone: empty slot
+    uint32_t tag = 0;       // high half of the name's hash
   };
   static uint64_t hash(std::string_view s);
   size_t find_slot(std::string_view local, uint64_t h) const;  // its slot or an empty one
