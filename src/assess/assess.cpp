@@ -76,9 +76,12 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
     a.diagnostics.push_back({"", 0, "--target " + options.target_phase +
                                         ": no such phase; using " +
                                         (a.target_phase.empty() ? "all code" : a.target_phase)});
-  StageTimer t_sets("  migration sets");
-  a.migration_sets = migration_sets(a, a.target_phase, model.effort);
-  t_sets.stop();
+  // Migration sets read findings, kernels, dependencies and phases only: built beside the
+  // verdict, roadmap and risks (which do not read them).
+  auto sets = std::async(std::launch::async, [&] {
+    StageTimer t("  migration sets");
+    return migration_sets(a, a.target_phase, model.effort);
+  });
   StageTimer t_rest("  verdict+roadmap+risks");
   const std::string required =
       options.target_phase.empty() || a.target_phase != options.target_phase ? ""
@@ -86,6 +89,8 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   decide_feasibility(a, model.feasibility, rules, required);
   a.roadmap = build_roadmap(a, hours, model.roadmap, model.effort);
   a.risks = build_risks(a.findings);
+  t_rest.stop();
+  a.migration_sets = sets.get();
   a.assessed = true;
   return a;
 }

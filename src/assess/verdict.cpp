@@ -1,6 +1,8 @@
 #include "assess/verdict.hpp"
 
 #include <algorithm>
+#include <string_view>
+#include <unordered_set>
 
 namespace ascendify::assess {
 
@@ -44,11 +46,11 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
   }
   // A kernel row speaks for its whole file: the intrinsics, includes and the extension build
   // there are that kernel's port (priced and judged once, fallback included).
-  std::vector<std::string> kernel_paths;
-  for (const auto& k : a.kernels) kernel_paths.push_back(k.path);
+  std::unordered_set<std::string_view> kernel_paths;
+  for (const auto& k : a.kernels) kernel_paths.insert(k.path);
   for (const auto& f : a.findings) {
     if (f.guarded || f.severity == Severity::Info || !required(f.phases)) continue;
-    if (f.domain == Domain::CustomOp && has(kernel_paths, f.path)) continue;
+    if (f.domain == Domain::CustomOp && kernel_paths.count(f.path)) continue;
     const Rule* r = f.rule ? f.rule : rules.find(f.rule_id);
     if (any_tag(r, m.infeasible_tags)) {
       infeasible.push_back(f.rule_id + ": no Ascend path for " + f.match + " (" + where(f) + ")");
