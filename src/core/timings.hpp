@@ -3,6 +3,7 @@
 // StageTimer prints "ascendify: timing: <stage> <wall> ms wall <cpu> ms cpu <rss> MB rss" to stderr when it
 // ends (cpu: of the calling thread only, so a serial stage reads the same on a busy machine).
 // Off (one cached getenv) otherwise. Used by bench/README.md to say where the wall time goes.
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +33,13 @@ class StageTimer {
   StageTimer(const StageTimer&) = delete;
   StageTimer& operator=(const StageTimer&) = delete;
 
+ public:
+  static double thread_cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+  }
+
  private:
   static long rss_mb() {  // resident set now (Linux), -1 when unknown
     long pages = -1, resident = -1;
@@ -41,14 +49,31 @@ class StageTimer {
     }
     return resident < 0 ? -1 : resident * 4096 / (1024 * 1024);
   }
-  static double thread_cpu_ms() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
-  }
   const char* stage_;
   std::chrono::steady_clock::time_point start_;
   double cpu_start_;
+};
+
+// CPU time of one kind of per-file work summed over worker threads (files are processed on
+// several threads, so wall time per stage means nothing there). Printed by report().
+class CpuTally {
+ public:
+  explicit CpuTally(const char* what) : what_(what) {}
+  // Adds the calling thread's CPU time since `since_ms` and returns the current reading.
+  double add_since(double since_ms) {
+    const double now = StageTimer::thread_cpu_ms();
+    micros_.fetch_add(static_cast<uint64_t>((now - since_ms) * 1000.0), std::memory_order_relaxed);
+    return now;
+  }
+  void report() const {
+    if (timings_enabled())
+      std::fprintf(stderr, "ascendify: timing:   %-22s %8.1f ms cpu (all workers)\n", what_,
+                   static_cast<double>(micros_.load()) / 1000.0);
+  }
+
+ private:
+  const char* what_;
+  std::atomic<uint64_t> micros_{0};
 };
 
 }  // namespace ascendify

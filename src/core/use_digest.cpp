@@ -69,16 +69,24 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
   return d;
 }
 
-void move_uses_to_digest(FileFacts& facts) {
+void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&)) {
   facts.uses = digest_uses(facts.facts);
-  // Index of each kept fact after the uses are removed.
+  // One pass: the kept facts move once into a vector of their exact size; launch sites are
+  // re-pointed to their new index.
+  auto dropped = [&](const Fact& f) { return is_use(f) || (also_drop && also_drop(f)); };
+  size_t kept_count = 0;
+  for (const Fact& f : facts.facts) kept_count += !dropped(f);
+  std::vector<Fact> kept;
+  kept.reserve(kept_count);
   std::vector<uint32_t> new_index(facts.facts.size(), UseDigest::kNoFact);
-  uint32_t kept = 0;
-  for (size_t i = 0; i < facts.facts.size(); ++i)
-    if (!is_use(facts.facts[i])) new_index[i] = kept++;
+  for (size_t i = 0; i < facts.facts.size(); ++i) {
+    if (dropped(facts.facts[i])) continue;
+    new_index[i] = static_cast<uint32_t>(kept.size());
+    kept.push_back(std::move(facts.facts[i]));
+  }
   for (auto& s : facts.uses.sites)
     if (s.fact != UseDigest::kNoFact) s.fact = new_index[s.fact];
-  std::erase_if(facts.facts, is_use);
+  facts.facts.swap(kept);
   facts.uses_digested = true;
 }
 

@@ -7,9 +7,10 @@ namespace ascendify {
 // The digest of `facts`; launch sites point into `facts` itself.
 UseDigest digest_uses(const std::vector<Fact>& facts);
 
-// Replaces the Reference and MethodCall facts of `facts` by `facts.uses` (launch sites then
-// point into the shortened fact list) and sets `facts.uses_digested`.
-void move_uses_to_digest(FileFacts& facts);
+// Replaces the Reference and MethodCall facts of `facts` by `facts.uses` and drops the facts
+// `also_drop` selects (optional; never launch sites), in one pass; launch sites then point
+// into the shortened fact list. Sets `facts.uses_digested`.
+void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&) = nullptr);
 
 // The digest of a file: the stored one when the facts were digested, else one built into
 // `scratch` from the facts.

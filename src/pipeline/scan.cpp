@@ -25,21 +25,31 @@ struct PerFile {
   uint64_t bytes = 0;
 };
 
-PerFile process(const SourceFile& file, const rules::RuleSet& rules, const ScanOptions& options) {
+// Worker CPU by kind of work, printed with ASCENDIFY_TIMINGS.
+struct WorkerTallies {
+  CpuTally read{"read files"}, front{"front ends"}, match{"match+filters"}, slim{"slim facts"};
+};
+
+PerFile process(const SourceFile& file, const rules::RuleSet& rules, const ScanOptions& options,
+                WorkerTallies* tally) {
   const bool slim = options.slim_facts;
   PerFile out;
   std::string error;
+  double t = tally ? StageTimer::thread_cpu_ms() : 0;
   auto text = read_file(file.abs_path, error);
+  if (tally) t = tally->read.add_since(t);
   if (!text) {
     out.facts.diagnostics.push_back({file.rel_path, 0, error});
     return out;
   }
   out.bytes = text->size();
   out.facts = analyze_file(file, *text);
+  if (tally) t = tally->front.add_since(t);
   out.findings = match::match_file(rules, file, *text, out.facts, &out.suppressed);
   // Sorted first: the per-file filters keep the first site of a rule as the reported one.
   std::sort(out.findings.begin(), out.findings.end());
   if (options.per_file_findings) options.per_file_findings(out.findings);
+  if (tally) t = tally->match.add_since(t);
   // The facts are kept until assess; drop the growth slack of the vectors (up to half of
   // their capacity) while the file is hot.
   if (slim)
@@ -47,6 +57,7 @@ PerFile process(const SourceFile& file, const rules::RuleSet& rules, const ScanO
   else
     out.facts.facts.shrink_to_fit();
   out.findings.shrink_to_fit();
+  if (tally) tally->slim.add_since(t);
   return out;
 }
 
@@ -64,6 +75,8 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
                       const ScanOptions& options) {
   ScanResult result;
   StageTimer t_files("read+analyse+match");
+  WorkerTallies tallies;
+  WorkerTallies* tally = timings_enabled() ? &tallies : nullptr;
   result.diagnostics = std::move(found.diagnostics);
 
   const size_t n = found.files.size();
@@ -79,7 +92,7 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   std::condition_variable all_done;
   auto worker = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) {
-      per_file[i] = process(found.files[i], rules, options);
+      per_file[i] = process(found.files[i], rules, options, tally);
       bytes_done.fetch_add(per_file[i].bytes, std::memory_order_relaxed);
       if (done.fetch_add(1) + 1 == n) {
         std::lock_guard<std::mutex> lock(mu);
@@ -116,6 +129,9 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   }
 
   t_files.stop();
+  if (tally)
+    for (const CpuTally* c : {&tallies.read, &tallies.front, &tallies.match, &tallies.slim})
+      c->report();
   StageTimer t_merge("merge");
   result.files.reserve(n);
   size_t total_findings = 0;

@@ -16,16 +16,13 @@ void release(T& v) {
 }  // namespace
 
 void slim_for_assess(FileFacts& facts) {
-  auto& v = facts.facts;
   // Strings feed only the matcher; class definitions and nested functions nothing in assess.
-  std::erase_if(v, [](const Fact& f) {
+  move_uses_to_digest(facts, [](const Fact& f) {
     return f.kind == FactKind::String || f.kind == FactKind::ClassDef ||
            (f.kind == FactKind::FunctionDef && !f.scope.empty());
   });
-  for (Fact& f : v)
+  for (Fact& f : facts.facts)
     if (f.kind == FactKind::FunctionDef) release(f.args);
-  move_uses_to_digest(facts);
-  v.shrink_to_fit();
 }
 
 }  // namespace ascendify::pipeline
