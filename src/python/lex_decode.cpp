@@ -1,5 +1,6 @@
 // decode_string: the value of a String token.
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -120,6 +121,8 @@ std::string decode_string(const Token& tok) {
   std::string_view body = t.substr(b, e - b);
   if ((flags & kBytes) || ((flags & kRaw) && !(flags & kFormat))) return std::string(body);
 
+  if (!(flags & kFormat) && body.find('\\') == std::string_view::npos) return std::string(body);
+
   std::string out;
   out.reserve(body.size());
   const bool raw = (flags & kRaw) != 0;
@@ -161,8 +164,17 @@ std::string decode_string(const Token& tok) {
       i += 2;
       continue;
     }
-    out += c;
-    ++i;
+    // A run of plain characters up to the next one the cases above handle, appended at once.
+    size_t j = i + 1;
+    if (fmt) {
+      while (j < body.size() && body[j] != '\\' && body[j] != '{' && body[j] != '}') ++j;
+    } else if (const void* bs = std::memchr(body.data() + j, '\\', body.size() - j)) {
+      j = static_cast<size_t>(static_cast<const char*>(bs) - body.data());
+    } else {
+      j = body.size();
+    }
+    out.append(body.data() + i, j - i);
+    i = j;
   }
   return out;
 }

@@ -193,12 +193,10 @@ class Lexer {
   }
 
   Token& emit(TokenKind kind, size_t b, uint32_t line, uint32_t col, size_t e) {
-    Token& t = tokens_.emplace_back();
-    t.kind = kind;
-    t.text = s_.substr(b, e - b);
-    t.span =
-        Span{line, col, lt_.line, col_at(e), static_cast<uint32_t>(b), static_cast<uint32_t>(e)};
-    return t;
+    const Span sp{
+        line, col, lt_.line, col_at(e), static_cast<uint32_t>(b), static_cast<uint32_t>(e)};
+    return tokens_.emplace_back(
+        Token{kind, false, 0, 0, 0, 0, std::string_view(s_.data() + b, e - b), sp});
   }
 
   // emit() for a token of ASCII bytes on the current line whose start column `col` was just
@@ -206,12 +204,10 @@ class Lexer {
   Token& emit_ascii(TokenKind kind, size_t b, uint32_t col, size_t e) {
     col_pos_ = e;
     col_val_ = col + static_cast<uint32_t>(e - b);
-    Token& t = tokens_.emplace_back();
-    t.kind = kind;
-    t.text = s_.substr(b, e - b);
-    t.span =
-        Span{lt_.line, col, lt_.line, col_val_, static_cast<uint32_t>(b), static_cast<uint32_t>(e)};
-    return t;
+    const Span sp{
+        lt_.line, col, lt_.line, col_val_, static_cast<uint32_t>(b), static_cast<uint32_t>(e)};
+    return tokens_.emplace_back(
+        Token{kind, false, 0, 0, 0, 0, std::string_view(s_.data() + b, e - b), sp});
   }
 
   void diag(uint32_t line, std::string msg) {
