@@ -77,7 +77,10 @@ Lookups lookups(const Fact& f) {
       break;
     }
     case FactKind::String:
-      out.add_owned(MatchKind::String, rules::normalize_value(f.name));
+      if (rules::indexed_value_colon(f.name) == 0)
+        out.add(MatchKind::String, f.name);  // already normal: no copy
+      else
+        out.add_owned(MatchKind::String, rules::normalize_value(f.name));
       if (is_env_access(f)) out.add(MatchKind::Env, f.name);
       break;
     case FactKind::Dependency:

@@ -10,11 +10,11 @@ bool is_word(char c) {
 }
 }  // namespace
 
-std::string normalize_value(std::string_view value) {
+size_t indexed_value_colon(std::string_view value) {
   size_t colon = value.find(':');
-  if (colon == std::string_view::npos || colon == 0) return std::string(value);
+  if (colon == std::string_view::npos || colon == 0) return 0;
   for (size_t i = 0; i < colon; ++i)
-    if (!is_word(value[i])) return std::string(value);
+    if (!is_word(value[i])) return 0;
   std::string_view tail = value.substr(colon + 1);
   bool index = tail == "{}";
   if (!index && !tail.empty()) {
@@ -22,7 +22,12 @@ std::string normalize_value(std::string_view value) {
     for (char c : tail)
       if (c < '0' || c > '9') index = false;
   }
-  if (!index) return std::string(value);
+  return index ? colon : 0;
+}
+
+std::string normalize_value(std::string_view value) {
+  const size_t colon = indexed_value_colon(value);
+  if (colon == 0) return std::string(value);
   return std::string(value.substr(0, colon)) + ":N";
 }
 

@@ -8,6 +8,9 @@ namespace ascendify::rules {
 // "cuda:0" / "cuda:12" / "cuda:{}" -> "cuda:N" (any identifier before the colon); everything
 // else unchanged ("CUDA" stays "CUDA").
 std::string normalize_value(std::string_view value);
+// Position of the ':' when normalize_value rewrites `value` ("cuda:0" -> "cuda:N"), else 0
+// (the value is its own normal form: a caller can keep a view instead of a copy).
+size_t indexed_value_colon(std::string_view value);
 
 // Docker image reference without registry default and tag/digest:
 // "docker.io/library/ubuntu:22.04" -> "ubuntu", "nvcr.io/nvidia/pytorch:24.01-py3" ->
