@@ -90,6 +90,18 @@ Arg Analyzer::classify(uint32_t b, uint32_t e) const {
   return a;
 }
 
+const Arg& Analyzer::value_of(Region::LazyValue& v) {
+  if (!v.done) {
+    // Classified as before the scan started: no lambda / comprehension name shadows yet.
+    std::vector<Shadow> active;
+    active.swap(shadows_);
+    v.arg = classify(v.b, v.e);
+    active.swap(shadows_);
+    v.done = true;
+  }
+  return v.arg;
+}
+
 std::string_view Analyzer::operand_left(uint32_t op_begin) const {
   uint32_t k = op_begin;
   int depth = 0;

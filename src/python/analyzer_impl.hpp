@@ -27,12 +27,19 @@ struct Region {
     kAssignTarget,  // a target of `=`: chains get Usage::Assign, args[0] = *value
     kClassBases,    // inside `class C(...)`: top-level chains get Usage::ClassBase
   };
+  // The assigned value of a kAssignTarget region, classified only when a fact needs it (most
+  // assignments bind plain names and never do).
+  struct LazyValue {
+    uint32_t b = 0, e = 0;  // value tokens
+    bool done = false;
+    Arg arg;
+  };
   Region() = default;
-  explicit Region(Mode m, std::string_view d = {}, const Arg* v = nullptr)
+  explicit Region(Mode m, std::string_view d = {}, LazyValue* v = nullptr)
       : mode(m), detail(d), value(v) {}
   Mode mode = kNone;
   std::string_view detail;
-  const Arg* value = nullptr;
+  LazyValue* value = nullptr;
 };
 
 // One open bracket (or the region itself, kTop) while scanning an expression.
@@ -145,6 +152,7 @@ class Analyzer {
   void prepass(uint32_t b, uint32_t e);
   const Binding* resolve_head(std::string_view name) const;
   Arg classify(uint32_t b, uint32_t e) const;
+  const Arg& value_of(Region::LazyValue& v);  // as classified before the scan
   std::string_view operand_left(uint32_t op_begin) const;
   std::string_view operand_right(uint32_t start) const;
   int32_t emit_reference(std::string name, Usage u, Span sp);

@@ -251,7 +251,7 @@ void Analyzer::simple_stmt(uint32_t b, uint32_t e, const Split& sp) {
   const uint32_t neq = sp.neq;
   const uint32_t ann = std::min(sp.ann, e), aug = std::min(sp.aug, e);
   if (aug < e) {
-    Arg v = classify(aug + 1, e);
+    Region::LazyValue v{aug + 1, e};
     scan_expr(b, aug, Region{Region::kAssignTarget, {}, &v});
     scan_expr(aug + 1, e, Region{Region::kAssignValue, src(b, aug)});
     return;
@@ -264,7 +264,7 @@ void Analyzer::simple_stmt(uint32_t b, uint32_t e, const Split& sp) {
     return;
   }
   uint32_t vb = eqs[neq - 1] + 1;
-  Arg v = classify(vb, e);
+  Region::LazyValue v{vb, e};
   uint32_t seg_b = b, last_b = b, last_e = b;
   for (uint32_t q = 0; q < neq; ++q) {
     uint32_t seg_e = (q == 0 && ann < e) ? ann : eqs[q];
@@ -274,7 +274,9 @@ void Analyzer::simple_stmt(uint32_t b, uint32_t e, const Split& sp) {
     seg_b = eqs[q] + 1;
   }
   scan_expr(vb, e, Region{Region::kAssignValue, src(last_b, last_e)});
-  bool weak = blocks_.back().in_except || v.kind == ValueKind::Null;
+  // classify() says Null exactly for a lone `None`.
+  const bool none = e == vb + 1 && toks_[vb].kind == TokenKind::Name && toks_[vb].text == "None";
+  bool weak = blocks_.back().in_except || none;
   seg_b = b;
   for (uint32_t q = 0; q < neq; ++q) {
     bind_targets(seg_b, (q == 0 && ann < e) ? ann : eqs[q], weak);

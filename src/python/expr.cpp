@@ -102,7 +102,7 @@ void Analyzer::close_frame(uint32_t close) {
              toks_[f.value_begin].kind == TokenKind::String) {
     Arg name = classify(f.value_begin, close);
     bool assign = region_->mode == Region::kAssignTarget && frames_.size() == 2 && close + 1 == re_;
-    std::string value = assign && region_->value ? region_->value->value : std::string();
+    std::string value = assign && region_->value ? value_of(*region_->value).value : std::string();
     env_fact(name, assign ? Usage::Assign : Usage::Load, std::move(value));
   }
   uint32_t d = static_cast<uint32_t>(frames_.size());
@@ -167,7 +167,13 @@ uint32_t Analyzer::on_lambda(uint32_t i) {
 }
 
 std::string Analyzer::callee_of(const Frame& f) const {
-  if (f.method) return "." + std::string(f.callee);
+  if (f.method) {
+    std::string r;
+    r.reserve(f.callee.size() + 1);
+    r += '.';
+    r += f.callee;
+    return r;
+  }
   if (f.fact >= 0) return out_.facts[f.fact].name;
   return std::string(f.callee);
 }
@@ -192,7 +198,8 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
     if (top && alone && region_->mode == Region::kClassBases && i == frames_[0].value_begin)
       u = Usage::ClassBase;
     idx = emit_reference(std::move(qn), u, span(i, j));
-    if (u == Usage::Assign && region_->value) out_.facts[idx].args.push_back(*region_->value);
+    if (u == Usage::Assign && region_->value)
+      out_.facts[idx].args.push_back(value_of(*region_->value));
     if (call) note_call(out_.facts[idx].name);
   } else if (call && j > i + 1) {
     // A method call on a receiver that is not an import: `model.layer.cuda()`.
@@ -237,7 +244,8 @@ uint32_t Analyzer::on_string(uint32_t i) {
   primary_ = toks_[i].span.offset;
   bool have = false;
   StringContext ctx = StringContext::Keyword;
-  std::string detail, call;
+  std::string_view detail;  // a view into the text, or into key_text
+  std::string key_text, call;
   int32_t arg_index = -1;
   // Compare: an operand of ==, !=, in, not in, is, is not.
   if (i > rb_) {
@@ -245,7 +253,7 @@ uint32_t Analyzer::on_string(uint32_t i) {
     if (op(i - 1, "==") || op(i - 1, "!=") || kw(i - 1, "in") || kw(i - 1, "is")) have = true;
     if (kw(i - 1, "not") && i - 1 > rb_ && kw(i - 2, "is")) have = true, opb = i - 2;
     if (kw(i - 1, "in") && i - 1 > rb_ && kw(i - 2, "not")) opb = i - 2;
-    if (have) detail = std::string(operand_left(opb));
+    if (have) detail = operand_left(opb);
   }
   if (!have && j < re_) {
     uint32_t rs = 0;
@@ -253,7 +261,7 @@ uint32_t Analyzer::on_string(uint32_t i) {
     if ((kw(j, "not") && kw(j + 1, "in")) || (kw(j, "is") && kw(j + 1, "not"))) rs = j + 2;
     if (rs) {
       have = true;
-      detail = std::string(operand_right(rs));
+      detail = operand_right(rs);
     }
   }
   if (have) {
@@ -278,25 +286,26 @@ uint32_t Analyzer::on_string(uint32_t i) {
           } else {
             have = false;
           }
-          detail = std::string(region_->detail);
+          detail = region_->detail;
           break;
         case Frame::kCall:
           ctx = g.keyword.empty() ? StringContext::Positional : StringContext::Keyword;
           if (g.keyword.empty()) arg_index = g.positional;
-          detail = std::string(g.keyword);
+          detail = g.keyword;
           call = callee_of(g);
           break;
         case Frame::kSubscript:
           ctx = StringContext::Subscript;
-          detail = std::string(g.object);
+          detail = g.object;
           break;
         case Frame::kBrace:
           have = g.in_value;
           ctx = StringContext::DictValue;
           if (g.key_end == g.key_begin + 1 && toks_[g.key_begin].kind == TokenKind::String) {
-            detail = decode_string(toks_[g.key_begin]);
+            key_text = decode_string(toks_[g.key_begin]);
+            detail = key_text;
           } else {
-            detail = std::string(src(g.key_begin, g.key_end));
+            detail = src(g.key_begin, g.key_end);
           }
           break;
         default:
@@ -305,8 +314,8 @@ uint32_t Analyzer::on_string(uint32_t i) {
     }
   }
   if (!have) return j;
-  std::string value;
-  for (uint32_t k = i; k < j && value.size() <= kMaxStringFact; ++k)
+  std::string value = decode_string(toks_[i]);
+  for (uint32_t k = i + 1; k < j && value.size() <= kMaxStringFact; ++k)
     value += decode_string(toks_[k]);
   if (value.size() > kMaxStringFact) return j;
   Fact& f = new_fact(FactKind::String, span(i, j));
