@@ -190,7 +190,9 @@ int run_scan(const ScanArgs& given) {
       std::cout << render_format(a, args.formats.front(), args.lang);
   } else {
     bool color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+    StageTimer t_term("terminal summary");
     std::cout << render::render_terminal(a, color);
+    t_term.stop();
     if (out_dir.empty()) {
       std::cout << "No report files written: the default folder ./ascendify-report would be "
                    "inside the scanned root. Pass -o DIR outside it.\n";

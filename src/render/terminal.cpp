@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
+#include <unordered_map>
 
 #include "render/escape.hpp"
 #include "render/render.hpp"
@@ -72,11 +74,18 @@ std::string render_terminal(const Assessment& a, bool color) {
     out += "Blockers:      " + (a.blockers.empty() ? n : st.red(n)) + "\n";
   }
 
-  std::map<std::string, size_t> per_file;
-  for (const auto& f : a.findings) ++per_file[f.path];
-  std::vector<std::pair<std::string, size_t>> files(per_file.begin(), per_file.end());
-  std::stable_sort(files.begin(), files.end(),
-                   [](const auto& x, const auto& y) { return x.second > y.second; });
+  // Most findings first, then by path (a big tree: 50k findings, so no ordered map of them).
+  std::unordered_map<std::string_view, size_t> per_file;
+  for (size_t i = 0; i < a.findings.size();) {  // runs of one path (findings come path-sorted)
+    size_t j = i + 1;
+    while (j < a.findings.size() && a.findings[j].path == a.findings[i].path) ++j;
+    per_file[a.findings[i].path] += j - i;
+    i = j;
+  }
+  std::vector<std::pair<std::string_view, size_t>> files(per_file.begin(), per_file.end());
+  std::sort(files.begin(), files.end(), [](const auto& x, const auto& y) {
+    return x.second != y.second ? x.second > y.second : x.first < y.first;
+  });
   if (!files.empty()) {
     out += "Top files:\n";
     for (size_t i = 0; i < files.size() && i < 5; ++i)
