@@ -55,7 +55,9 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
     return std::make_pair(std::move(deps), kernel_evidence(files));
   });
   StageTimer t_graph("  import graph+phases");
+  StageTimer t_graph_only("    import graph");
   const ImportGraph graph(files);
+  t_graph_only.stop();
   const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
   a.phases = pm.phases;
   t_graph.stop();

@@ -61,6 +61,12 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
       for (size_t at = 0; (at = stem.find('/', at)) != std::string_view::npos; ++at)
         stems_.emplace(stem.substr(0, at));
       stems_.emplace(stem);
+      for (size_t b = 0; b <= stem.size();) {
+        size_t e = stem.find('/', b);
+        if (e == std::string_view::npos) e = stem.size();
+        components_.emplace(stem.substr(b, e - b));
+        b = e + 1;
+      }
     }
   }
   roots_ = {"", "src/"};
@@ -135,6 +141,7 @@ bool ImportGraph::add_absolute(int file, std::string_view dotted) {
     }
     return found;
   };
+  if (!components_.count(dotted.substr(0, dotted.find('.')))) return false;  // third party
   auto cached = root_targets_.find(dotted);
   if (cached == root_targets_.end()) {
     std::vector<int> found;

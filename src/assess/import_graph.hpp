@@ -54,6 +54,9 @@ class ImportGraph {
     size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
   };
   std::unordered_map<std::string, std::vector<int>, Hash, std::equal_to<>> root_targets_;
+  // Every single path component of a stem ("a", "b", "c" for a/b/c.py): an absolute import
+  // whose first component is none of these (torch, numpy, os: most imports) resolves nowhere.
+  std::unordered_set<std::string, Hash, std::equal_to<>> components_;
   std::vector<std::string> roots_;  // source roots, "" or "dir/" form, in priority order
   std::vector<std::string> dirs_;   // folder of each file, "" or "dir/" form
   std::vector<std::vector<int>> edges_;
