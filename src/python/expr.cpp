@@ -17,6 +17,7 @@ constexpr size_t kMaxStringFact = 200;
 
 const Binding* Analyzer::resolve_head(std::string_view name) const {
   static const Binding kLocal{};
+  if (!scopes_.may_be_import(name)) return nullptr;  // callers only ask `is_import`
   for (const Shadow& s : shadows_)
     if (s.name == name) return &kLocal;
   return scopes_.lookup(name);

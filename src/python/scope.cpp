@@ -125,6 +125,8 @@ void ScopeStack::add_entry(uint32_t head, Binding b) {
 }
 
 void ScopeStack::bind_import(std::string_view local, std::string qualified) {
+  const uint32_t k = filter_key(local);
+  import_filter_[k >> 6] |= uint64_t{1} << (k & 63);
   uint32_t head = 0;
   uint32_t e = own_entry(local, &head);
   if (e == kNone) {
@@ -137,6 +139,9 @@ void ScopeStack::bind_import(std::string_view local, std::string qualified) {
 }
 
 void ScopeStack::bind_local(std::string_view local, bool weak) {
+  // A name never bound to an import: a local binding could only hide a non-import, so lookups
+  // (which only ask whether a name is an import) cannot tell it apart from no binding.
+  if (!may_be_import(local)) return;
   uint32_t head = 0;
   uint32_t e = own_entry(local, &head);
   if (e == kNone) {

@@ -32,11 +32,19 @@ class ScopeStack {
 
   // Names are views into the analysed text, which outlives the stack.
   void bind_import(std::string_view local, std::string qualified);
-  // A local definition. weak: keep an existing import binding of the same scope (fallback
-  // assignments in `except ImportError:` bodies, `x = None`).
+  // A local definition (ignored for names never bound to an import). weak: keep an existing import
+  // binding of the same scope (fallback assignments in `except ImportError:` bodies, `x = None`).
   void bind_local(std::string_view local, bool weak);
-  // nullptr when the name is not bound anywhere visible. Valid until the next bind or pop.
+  // nullptr when the name is not bound anywhere visible. Only `is_import` of the result is
+  // meaningful: a name that was never bound to an import may give nullptr even when bound
+  // locally (bind_local skips such names). Valid until the next bind or pop.
   const Binding* lookup(std::string_view local) const;
+  // False when `local` was never bound to an import in any scope (so no lookup of it can find
+  // an import): a filter on length and first/last byte, without hashing the name.
+  bool may_be_import(std::string_view local) const {
+    const uint32_t k = filter_key(local);
+    return (import_filter_[k >> 6] >> (k & 63)) & 1;
+  }
 
  private:
   static constexpr uint32_t kNone = UINT32_MAX;
@@ -69,6 +77,13 @@ class ScopeStack {
   uint32_t own_entry(std::string_view local, uint32_t* head);
   void add_entry(uint32_t head, Binding b);
 
+  static uint32_t filter_key(std::string_view s) {
+    if (s.empty()) return 0;
+    return (static_cast<unsigned char>(s.front()) * 7u +
+            static_cast<unsigned char>(s.back()) * 13u + static_cast<uint32_t>(s.size())) &
+           1023u;
+  }
+  uint64_t import_filter_[16] = {};  // 1024 bits, set by bind_import, never cleared
   std::vector<Scope> scopes_;
   std::vector<Entry> entries_;
   std::vector<uint32_t> heads_;  // per distinct name: its innermost entry, or kNone
