@@ -124,9 +124,14 @@ struct UseDigest {
     uint32_t fact = kNoFact;  // launches: index of the Native fact (its launch options)
   };
   std::vector<Site> sites;
-  std::vector<std::string> strings{std::string()};
+  // The interned strings, back to back: string `id` is text[starts[id], starts[id + 1]).
+  std::string text;
+  std::vector<uint32_t> starts{0, 0};  // id 0 is ""
 
-  std::string_view str(uint32_t id) const { return strings[id]; }
+  std::string_view str(uint32_t id) const {
+    return std::string_view(text).substr(starts[id], starts[id + 1] - starts[id]);
+  }
+  uint32_t count() const { return static_cast<uint32_t>(starts.size() - 1); }
 };
 
 // Everything one front end learned from one file.

@@ -16,23 +16,23 @@ bool is_launch(const Fact& f) {
 class Interner {
  public:
   Interner(UseDigest& d, size_t max_strings) : d_(d) {
-    d_.strings.reserve(max_strings + 1);
     size_t cap = 16;
     while (cap < 2 * max_strings + 2) cap *= 2;
     slots_.assign(cap, 0);
   }
-  uint32_t operator()(const std::string& s) {
+  uint32_t operator()(std::string_view s) {
     if (s.empty()) return 0;
-    if (last_ && d_.strings[last_] == s) return last_;  // scopes repeat fact after fact
+    if (last_ && d_.str(last_) == s) return last_;  // scopes repeat fact after fact
     const size_t mask = slots_.size() - 1;
     for (size_t i = std::hash<std::string_view>{}(s) & mask;; i = (i + 1) & mask) {
       const uint32_t id = slots_[i];
       if (id == 0) {  // free slot: a new string (the table is never more than half full)
-        d_.strings.push_back(s);
-        slots_[i] = static_cast<uint32_t>(d_.strings.size() - 1);
+        d_.text += s;
+        d_.starts.push_back(static_cast<uint32_t>(d_.text.size()));
+        slots_[i] = d_.count() - 1;
         return last_ = slots_[i];
       }
-      if (d_.strings[id] == s) return last_ = id;
+      if (d_.str(id) == s) return last_ = id;
     }
   }
 
@@ -64,8 +64,8 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
     if (launch) s.fact = static_cast<uint32_t>(i);
     d.sites.push_back(s);
   }
-  // shrink_to_fit moves the strings; nothing refers to them any more.
-  d.strings.shrink_to_fit();
+  d.text.shrink_to_fit();
+  d.starts.shrink_to_fit();
   return d;
 }
 
