@@ -1,7 +1,8 @@
 // The `ascendify.report/1` JSON report (DESIGN.md). Extra fields beyond the schema are
 // documented in render.hpp's comment and listed in tests/render/report_schema.hpp.
 #include <nlohmann/json.hpp>
-#include <thread>
+#include <deque>
+#include <future>
 
 #include "core/rule.hpp"
 #include "render/escape.hpp"
@@ -193,7 +194,8 @@ void append_finding_range(std::string& out, const std::vector<Finding>& findings
   }
 }
 
-// The findings array, in blocks rendered `threads` at a time and passed on in order.
+// The findings array in blocks of kBlock findings, rendered on up to `threads` threads while
+// the calling thread passes finished blocks on in order (at most threads + 1 blocks in memory).
 void emit_findings(const std::vector<Finding>& findings,
                    const std::function<void(std::string_view)>& sink, unsigned threads) {
   if (findings.empty()) {
@@ -203,20 +205,24 @@ void emit_findings(const std::vector<Finding>& findings,
   sink("[");
   constexpr size_t kBlock = 2048;  // about 1.5 MB of text
   const size_t blocks = (findings.size() + kBlock - 1) / kBlock;
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(blocks)));
-  std::vector<std::string> texts(threads);
-  for (size_t first = 0; first < blocks; first += threads) {
-    const size_t batch = std::min<size_t>(threads, blocks - first);
-    auto render_block = [&](size_t t) {
-      texts[t].clear();
-      const size_t b = (first + t) * kBlock;
-      append_finding_range(texts[t], findings, b, std::min(findings.size(), b + kBlock));
-    };
-    std::vector<std::thread> pool;
-    for (size_t t = 1; t < batch; ++t) pool.emplace_back(render_block, t);
-    render_block(0);
-    for (auto& th : pool) th.join();
-    for (size_t t = 0; t < batch; ++t) sink(texts[t]);
+  auto render_block = [&findings](size_t block) {
+    std::string text;
+    const size_t b = block * kBlock;
+    append_finding_range(text, findings, b, std::min(findings.size(), b + kBlock));
+    return text;
+  };
+  if (threads <= 1 || blocks == 1) {
+    for (size_t k = 0; k < blocks; ++k) sink(render_block(k));
+  } else {
+    std::deque<std::future<std::string>> in_flight;
+    size_t next = 0;
+    while (next < blocks || !in_flight.empty()) {
+      while (next < blocks && in_flight.size() < threads)
+        in_flight.push_back(std::async(std::launch::async, render_block, next++));
+      const std::string text = in_flight.front().get();
+      in_flight.pop_front();
+      sink(text);
+    }
   }
   std::string close;
   json_text::newline(close, 1);
