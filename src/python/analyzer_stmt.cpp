@@ -251,7 +251,9 @@ void Analyzer::simple_stmt(uint32_t b, uint32_t e, const Split& sp) {
   const uint32_t neq = sp.neq;
   const uint32_t ann = std::min(sp.ann, e), aug = std::min(sp.aug, e);
   if (aug < e) {
-    Region::LazyValue v{aug + 1, e};
+    Region::LazyValue v;
+    v.b = aug + 1;
+    v.e = e;
     scan_expr(b, aug, Region{Region::kAssignTarget, {}, &v});
     scan_expr(aug + 1, e, Region{Region::kAssignValue, src(b, aug)});
     return;
@@ -264,7 +266,9 @@ void Analyzer::simple_stmt(uint32_t b, uint32_t e, const Split& sp) {
     return;
   }
   uint32_t vb = eqs[neq - 1] + 1;
-  Region::LazyValue v{vb, e};
+  Region::LazyValue v;
+  v.b = vb;
+  v.e = e;
   uint32_t seg_b = b, last_b = b, last_e = b;
   for (uint32_t q = 0; q < neq; ++q) {
     uint32_t seg_e = (q == 0 && ann < e) ? ann : eqs[q];

@@ -2,8 +2,10 @@
 // String-literal scanning shared by the lexer and decode_string: plain strings and f-strings
 // (PEP 701: nested quotes, nested replacement fields, format specs). Iterative: nesting is
 // kept on an explicit heap stack, never on the call stack.
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -71,6 +73,38 @@ inline bool is_ident_start(unsigned char c) {
 }
 inline bool is_ident_char(unsigned char c) {
   return (kByteClasses.v[c] & 2) != 0;
+}
+
+// Eight bytes at a time (SWAR) helpers of the lexer.
+constexpr uint64_t kOnes = 0x0101010101010101ULL;
+constexpr uint64_t kHigh = 0x8080808080808080ULL;
+
+inline uint64_t load8(const char* p) {
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  if constexpr (std::endian::native == std::endian::big) w = __builtin_bswap64(w);
+  return w;  // byte k of the text is bits [8k, 8k + 8)
+}
+
+// High bit of each byte of `x7` (bytes < 0x80) that lies in [lo, hi]. No carry crosses bytes.
+inline uint64_t in_range(uint64_t x7, unsigned lo, unsigned hi) {
+  uint64_t ge_lo = x7 + kOnes * (0x80 - lo);
+  uint64_t gt_hi = x7 + kOnes * (0x7F - hi);
+  return ge_lo & ~gt_hi & kHigh;
+}
+
+// High bit set for each byte of `w` that is not an identifier character (is_ident_char).
+inline uint64_t non_ident_bytes(uint64_t w) {
+  const uint64_t x7 = w & ~kHigh;
+  const uint64_t ident = in_range(x7 | (kOnes * 0x20), 'a', 'z') | in_range(x7, '0', '9') |
+                         in_range(x7, '_', '_') | (w & kHigh);
+  return ~ident & kHigh;
+}
+
+// Number of leading bytes equal to `c` in the 8 bytes of `w` (8: all).
+inline unsigned leading_equal(uint64_t w, char c) {
+  uint64_t x = w ^ (kOnes * static_cast<unsigned char>(c));
+  return x == 0 ? 8 : static_cast<unsigned>(__builtin_ctzll(x)) / 8;
 }
 
 }  // namespace ascendify::python::lexdetail

@@ -1,6 +1,5 @@
 #include "python/lexer.hpp"
 
-#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -14,7 +13,11 @@ using lexdetail::consume_newline;
 using lexdetail::FFrame;
 using lexdetail::is_ident_char;
 using lexdetail::is_ident_start;
+using lexdetail::kHigh;
+using lexdetail::leading_equal;
 using lexdetail::LineTracker;
+using lexdetail::load8;
+using lexdetail::non_ident_bytes;
 
 constexpr size_t kMaxDiagnostics = 100;
 
@@ -23,37 +26,6 @@ bool is_digit(unsigned char c) {
 }
 bool is_hex(unsigned char c) {
   return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-constexpr uint64_t kOnes = 0x0101010101010101ULL;
-constexpr uint64_t kHigh = 0x8080808080808080ULL;
-
-uint64_t load8(const char* p) {
-  uint64_t w;
-  std::memcpy(&w, p, 8);
-  if constexpr (std::endian::native == std::endian::big) w = __builtin_bswap64(w);
-  return w;  // byte k of the text is bits [8k, 8k + 8)
-}
-
-// High bit of each byte of `x7` (bytes < 0x80) that lies in [lo, hi]. No carry crosses bytes.
-uint64_t in_range(uint64_t x7, unsigned lo, unsigned hi) {
-  uint64_t ge_lo = x7 + kOnes * (0x80 - lo);
-  uint64_t gt_hi = x7 + kOnes * (0x7F - hi);
-  return ge_lo & ~gt_hi & kHigh;
-}
-
-// High bit set for each byte of `w` that is not an identifier character (is_ident_char).
-uint64_t non_ident_bytes(uint64_t w) {
-  const uint64_t x7 = w & ~kHigh;
-  const uint64_t ident = in_range(x7 | (kOnes * 0x20), 'a', 'z') | in_range(x7, '0', '9') |
-                         in_range(x7, '_', '_') | (w & kHigh);
-  return ~ident & kHigh;
-}
-
-// Number of leading bytes equal to `c` in the 8 bytes of `w` (8: all).
-unsigned leading_equal(uint64_t w, char c) {
-  uint64_t x = w ^ (kOnes * static_cast<unsigned char>(c));
-  return x == 0 ? 8 : static_cast<unsigned>(__builtin_ctzll(x)) / 8;
 }
 
 // Length of the operator starting at s[i] (0 if none).
