@@ -206,12 +206,16 @@ int run_scan(const ScanArgs& given) {
         std::string name = file_name_for(f, args.lang);
         StageTimer t_render("render+write");
         std::string err =
-            f == "json"  // the big one: streamed to the file, findings rendered in parallel
+            f == "json"  // the big ones: streamed to the file, JSON findings in parallel
                 ? write_file_atomic(out_dir, name,
                                     [&](const std::function<void(std::string_view)>& put) {
                                       render::render_json_to(a, put, report_threads);
                                     })
-                : write_file_atomic(out_dir, name, render_format(a, f, args.lang));
+            : f == "sarif" ? write_file_atomic(out_dir, name,
+                                               [&](const std::function<void(std::string_view)>& put) {
+                                                 render::render_sarif_to(a, put);
+                                               })
+                           : write_file_atomic(out_dir, name, render_format(a, f, args.lang));
         if (!err.empty()) {
           std::cerr << "ascendify: " << err << "\n";
           return 2;

@@ -32,6 +32,8 @@ std::string render_csv(const Assessment& a);
 
 // SARIF 2.1.0 for GitHub code scanning.
 std::string render_sarif(const Assessment& a);
+// The same bytes, handed to `sink` about 1 MB at a time (results are never one document).
+void render_sarif_to(const Assessment& a, const std::function<void(std::string_view)>& sink);
 
 // One self-contained HTML page (inline CSS, SVG charts and a small script; no external asset,
 // no network fetch; a Content-Security-Policy forbids both): summary, charts, dependency

@@ -7,6 +7,7 @@
 
 #include "core/rule.hpp"
 #include "render/escape.hpp"
+#include "render/json_text.hpp"
 #include "render/render.hpp"
 
 namespace ascendify::render {
@@ -131,7 +132,7 @@ std::string result_message(const Finding& f) {
 
 }  // namespace
 
-std::string render_sarif(const Assessment& a) {
+void render_sarif_to(const Assessment& a, const std::function<void(std::string_view)>& sink) {
   // Rules in id order; ruleIndex points into this array.
   std::map<std::string, const Finding*> first_by_rule;
   for (const auto& f : a.findings) first_by_rule.emplace(f.rule_id, &f);
@@ -140,22 +141,6 @@ std::string render_sarif(const Assessment& a) {
   for (const auto& [id, f] : first_by_rule) {
     index[id] = rules.size();
     rules.push_back(rule_json(*f));
-  }
-
-  ordered_json results = ordered_json::array();
-  std::map<uint64_t, size_t> occurrences;
-  for (const auto& f : a.findings) {
-    ordered_json r;
-    r["ruleId"] = f.rule_id;
-    r["ruleIndex"] = index[f.rule_id];
-    r["level"] = std::string(level_of(f.severity));
-    r["message"] = {{"text", result_message(f)}};
-    r["locations"] = ordered_json::array();
-    r["locations"].push_back(location_json(f.path, &f.span));
-    const uint64_t h = fnv1a64(f.rule_id + '\0' + f.path + '\0' + f.snippet);
-    r["partialFingerprints"] = {
-        {"primaryLocationLineHash", fmt::format("{:016x}:{}", h, ++occurrences[h])}};
-    results.push_back(std::move(r));
   }
 
   ordered_json notifications = ordered_json::array();
@@ -191,7 +176,11 @@ std::string render_sarif(const Assessment& a) {
   run["invocations"] = ordered_json::array();
   run["invocations"].push_back(invocation);
   run["originalUriBaseIds"] = {{"%SRCROOT%", root_base}};
-  run["results"] = results;
+  // The results (one per finding: most of a big report) are streamed in place of this marker.
+  // A marker-like text inside any string value has its quotes escaped, so only this structural
+  // occurrence matches the search below.
+  static constexpr std::string_view kMarker = "\\u0001ascendify-sarif-results\\u0001";
+  run["results"] = "\x01" "ascendify-sarif-results" "\x01";
   run["columnKind"] = "unicodeCodePoints";
 
   ordered_json j;
@@ -199,8 +188,51 @@ std::string render_sarif(const Assessment& a) {
   j["version"] = "2.1.0";
   j["runs"] = ordered_json::array();
   j["runs"].push_back(std::move(run));
-  std::string out = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
-  out += '\n';
+  const std::string frame = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  const std::string key = std::string("\"results\": \"") + std::string(kMarker) + "\"";
+  const size_t at = frame.find(key);
+  if (at == std::string::npos) {  // cannot happen with nlohmann's dump(2); never write half
+    sink(frame);
+    return;
+  }
+  sink(std::string_view(frame).substr(0, at + 11));  // up to and including `"results": `
+  if (a.findings.empty()) {
+    sink("[]");
+  } else {
+    constexpr int kLevel = 4;  // results array elements: j > runs > run > results > element
+    std::string text = "[";
+    std::map<uint64_t, size_t> occurrences;
+    for (size_t i = 0; i < a.findings.size(); ++i) {
+      const Finding& f = a.findings[i];
+      ordered_json r;
+      r["ruleId"] = f.rule_id;
+      r["ruleIndex"] = index[f.rule_id];
+      r["level"] = std::string(level_of(f.severity));
+      r["message"] = {{"text", result_message(f)}};
+      r["locations"] = ordered_json::array();
+      r["locations"].push_back(location_json(f.path, &f.span));
+      const uint64_t h = fnv1a64(f.rule_id + '\0' + f.path + '\0' + f.snippet);
+      r["partialFingerprints"] = {
+          {"primaryLocationLineHash", fmt::format("{:016x}:{}", h, ++occurrences[h])}};
+      if (i) text += ',';
+      json_text::newline(text, kLevel);
+      json_text::append_indented(
+          text, kLevel, r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+      if (text.size() > (1u << 20)) {  // pass on about 1 MB at a time
+        sink(text);
+        text.clear();
+      }
+    }
+    json_text::newline(text, kLevel - 1);
+    text += ']';
+    sink(text);
+  }
+  sink(std::string_view(frame).substr(at + key.size()));
+}
+
+std::string render_sarif(const Assessment& a) {
+  std::string out;
+  render_sarif_to(a, [&](std::string_view piece) { out += piece; });
   return out;
 }
 

@@ -80,5 +80,28 @@ TEST(JsonStream, EmptyFindingsArray) {
   EXPECT_EQ(text, ordered_json::parse(text).dump(2) + "\n");
 }
 
+TEST(SarifStream, ReportIsWhatTheLibraryDumpsForTheSameDocument) {
+  testing::SampleRules R;
+  const Assessment a = big_report(R);
+  std::string text;
+  size_t pieces = 0;
+  render_sarif_to(a, [&](std::string_view p) { text += p, ++pieces; });
+  const ordered_json doc = ordered_json::parse(text);
+  EXPECT_EQ(text, doc.dump(2) + "\n");
+  EXPECT_EQ(text, render_sarif(a));
+  ASSERT_EQ(doc["runs"][0]["results"].size(), a.findings.size());
+  EXPECT_EQ(doc["runs"][0]["columnKind"], "unicodeCodePoints");  // the part after the results
+  EXPECT_GE(pieces, 4u);  // head, results in ~1 MB pieces, tail
+}
+
+TEST(SarifStream, NoFindings) {
+  testing::SampleRules R;
+  Assessment a = testing::sample_assessment(R);
+  a.findings.clear();
+  const std::string text = render_sarif(a);
+  EXPECT_NE(text.find("\"results\": [],"), std::string::npos);
+  EXPECT_EQ(text, ordered_json::parse(text).dump(2) + "\n");
+}
+
 }  // namespace
 }  // namespace ascendify::render
