@@ -295,6 +295,7 @@ class Lexer {
     } else {
       stray();
     }
+    if (p_ < n_ && s_[p_] == ' ') ++p_;  // the usual single space after a token: no round trip
     return false;
   }
 
