@@ -47,11 +47,11 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
 
   // Two independent halves on two threads: import graph -> phases here; dependency rows and
   // kernel callers / fallbacks (no phases needed) on the other.
+  // Two independent halves of about equal work on two threads: import graph and phases here;
+  // dependency rows and kernel callers / fallbacks (no phases needed) on the other.
   auto side = std::async(std::launch::async, [&] {
     StageTimer t("  deps+kernel evidence");
-    StageTimer t_deps("    dependency rows");
     auto deps = dependency_rows(files, rules);
-    t_deps.stop();
     return std::make_pair(std::move(deps), kernel_evidence(files));
   });
   StageTimer t_graph("  import graph+phases");
