@@ -4,7 +4,6 @@
 #include <future>
 
 #include "assess/attribution.hpp"
-#include "core/timings.hpp"
 #include "assess/dependencies.hpp"
 #include "assess/effort.hpp"
 #include "assess/import_graph.hpp"
@@ -13,6 +12,7 @@
 #include "assess/phases.hpp"
 #include "assess/roadmap.hpp"
 #include "assess/verdict.hpp"
+#include "core/timings.hpp"
 
 namespace ascendify::assess {
 
@@ -75,9 +75,9 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   t_effort.stop();
   a.target_phase = pick_target(a.phases, options.target_phase);
   if (!options.target_phase.empty() && a.target_phase != options.target_phase)
-    a.diagnostics.push_back({"", 0, "--target " + options.target_phase +
-                                        ": no such phase; using " +
-                                        (a.target_phase.empty() ? "all code" : a.target_phase)});
+    a.diagnostics.push_back({"", 0,
+                             "--target " + options.target_phase + ": no such phase; using " +
+                                 (a.target_phase.empty() ? "all code" : a.target_phase)});
   // Migration sets read findings, kernels, dependencies and phases only: built beside the
   // verdict, roadmap and risks (which do not read them).
   auto sets = std::async(std::launch::async, [&] {
@@ -86,8 +86,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   });
   StageTimer t_rest("  verdict+roadmap+risks");
   const std::string required =
-      options.target_phase.empty() || a.target_phase != options.target_phase ? ""
-                                                                              : a.target_phase;
+      options.target_phase.empty() || a.target_phase != options.target_phase ? "" : a.target_phase;
   decide_feasibility(a, model.feasibility, rules, required);
   a.roadmap = build_roadmap(a, hours, model.roadmap, model.effort);
   a.risks = build_risks(a.findings);

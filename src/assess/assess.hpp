@@ -19,7 +19,7 @@ struct Input {
 
 struct Options {
   std::vector<std::pair<std::string, std::vector<std::string>>> phases;  // --phase overrides
-  std::string target_phase;  // --target; "" = first inference phase, else the first phase
+  std::string target_phase;      // --target; "" = first inference phase, else the first phase
   const Model* model = nullptr;  // assessment model; null = the embedded rules/model/*.yaml
 };
 

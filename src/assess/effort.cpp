@@ -30,8 +30,8 @@ double EffortHours::total() const {
   return environment + verification + std::accumulate(domain.begin(), domain.end(), 0.0);
 }
 
-double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites,
-                  const EffortModel& m, bool discount_unreached) {
+double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites, const EffortModel& m,
+                  bool discount_unreached) {
   const double first = rule ? rule->effort.first_hours : m.default_first;
   const double each = rule ? rule->effort.per_site_hours : m.default_each;
   std::vector<std::pair<double, bool>> weights;  // (weight, covered by transfer_to_npu)
@@ -114,8 +114,8 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
   std::sort(ordered.begin(), ordered.end());
   for (const auto& [id, slot] : ordered) {
     const Domain d = slot->second.front()->domain;
-    h.domain[static_cast<size_t>(d)] += rule_hours(slot->first, slot->second, m,
-                                                   scope.discount_unreached);
+    h.domain[static_cast<size_t>(d)] +=
+        rule_hours(slot->first, slot->second, m, scope.discount_unreached);
   }
   for (size_t i = 0; i < scope.kernels.size(); ++i) {
     const KernelRow* k = scope.kernels[i];
@@ -124,9 +124,8 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
     if (scope.discount_unreached && k->phases.empty()) kh *= m.factors.unreached;
     h.domain[static_cast<size_t>(Domain::CustomOp)] += kh;
   }
-  h.verification =
-      verification_hours(std::max<size_t>(scope.phases, 1), scope.kernels.size(), precision,
-                         attention, m);
+  h.verification = verification_hours(std::max<size_t>(scope.phases, 1), scope.kernels.size(),
+                                      precision, attention, m);
   return h;
 }
 
@@ -134,7 +133,8 @@ EffortRange to_weeks(double hours, const EffortModel& m) {
   return {hours * m.range_low / m.hours_per_week, hours * m.range_high / m.hours_per_week};
 }
 
-EffortHours fill_effort(Assessment& a, const EffortModel& m, const std::vector<std::string>& training) {
+EffortHours fill_effort(Assessment& a, const EffortModel& m,
+                        const std::vector<std::string>& training) {
   auto backward_phase = [&](const std::string& name) {
     for (const auto& p : a.phases)
       if (p.name == name) return p.needs_backward || contains(training, p.kind);

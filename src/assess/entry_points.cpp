@@ -85,7 +85,9 @@ std::string phase_of_folders(std::string_view p, const PhaseModel& model) {
   return "";
 }
 
-std::string trim_copy(std::string_view s) { return std::string(trim(s)); }
+std::string trim_copy(std::string_view s) {
+  return std::string(trim(s));
+}
 
 bool has_main_guard(const ScannedFile& f) {
   if (f.file.rel_path == "__main__.py" || f.file.rel_path.ends_with("/__main__.py")) return true;

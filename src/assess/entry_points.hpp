@@ -12,11 +12,11 @@
 namespace ascendify::assess {
 
 struct EntryPoint {
-  std::string display;                    // shown in the report: a root-relative path
-  std::string script_name;                // console-script name, when one
-  std::vector<std::string> naming;        // names/paths whose words name the phase, in order
-  int file = -1;                          // the entry file itself (module, script, notebook)
-  std::vector<int> roots;                 // Python files it runs (import-graph roots)
+  std::string display;              // shown in the report: a root-relative path
+  std::string script_name;          // console-script name, when one
+  std::vector<std::string> naming;  // names/paths whose words name the phase, in order
+  int file = -1;                    // the entry file itself (module, script, notebook)
+  std::vector<int> roots;           // Python files it runs (import-graph roots)
   bool is_test = false;
 };
 

@@ -7,7 +7,9 @@ namespace ascendify::assess {
 
 namespace {
 
-bool is_python_code(FileKind k) { return k == FileKind::Python || k == FileKind::Notebook; }
+bool is_python_code(FileKind k) {
+  return k == FileKind::Python || k == FileKind::Notebook;
+}
 
 std::string dotted_to_path(std::string_view dotted) {
   std::string p(dotted);
@@ -72,7 +74,8 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
   roots_ = {"", "src/"};
   for (size_t i = 0; i < files.size(); ++i) {
     const std::string& p = files[i].file.rel_path;
-    if (files[i].file.kind != FileKind::Python || !(p == "__init__.py" || p.ends_with("/__init__.py")))
+    if (files[i].file.kind != FileKind::Python ||
+        !(p == "__init__.py" || p.ends_with("/__init__.py")))
       continue;
     std::string parent = dirs_[i];
     if (!parent_dir(parent)) continue;

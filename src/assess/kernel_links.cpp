@@ -169,8 +169,7 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
         if (!imports_read) {
           for (const auto& y : f.facts.facts)
             if (y.kind == FactKind::Import && !y.detail.empty())
-              imported[y.alias.empty() ? last_part(y.name) : std::string_view(y.alias)] =
-                  y.detail;
+              imported[y.alias.empty() ? last_part(y.name) : std::string_view(y.alias)] = y.detail;
           imports_read = true;
         }
         auto im = imported.find(name);
@@ -223,8 +222,8 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       }
       exts.push_back(std::move(e));
     }
-  std::map<std::string, std::set<std::string>, std::less<>> module_ops;              // module -> bound ops
-  std::map<std::string, std::set<std::string>> file_modules, file_ops;  // path -> ...
+  std::map<std::string, std::set<std::string>, std::less<>> module_ops;  // module -> bound ops
+  std::map<std::string, std::set<std::string>> file_modules, file_ops;   // path -> ...
   for (const auto& f : files) {
     const std::string& p = f.file.rel_path;
     for (const auto& e : exts)

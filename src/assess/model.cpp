@@ -3,7 +3,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include "assess/entry_points.hpp"
-
 #include "rules/embedded.hpp"
 
 namespace ascendify::assess {
@@ -116,9 +115,12 @@ void load_model_file(Model& model, std::string_view name, std::string_view text,
   Model copy = model;  // all-or-nothing per file
   try {
     const YAML::Node root = YAML::Load(std::string(text));
-    if (stem == "effort") load_effort(copy.effort, root);
-    else if (stem == "phases") load_phases(copy.phases, root);
-    else if (stem == "roadmap") load_roadmap(copy.roadmap, root);
+    if (stem == "effort")
+      load_effort(copy.effort, root);
+    else if (stem == "phases")
+      load_phases(copy.phases, root);
+    else if (stem == "roadmap")
+      load_roadmap(copy.roadmap, root);
     else if (stem == "feasibility") {
       copy.feasibility.infeasible_tags = strings(root["infeasible_tags"]);
       copy.feasibility.difficult_tags = strings(root["difficult_tags"]);

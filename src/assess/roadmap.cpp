@@ -125,12 +125,11 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
       if (bits ? !(fm & done_mask) : !in_done(f.phases)) continue;
       cum.findings.push_back(&f);
       // In this phase and in no phase of an earlier set.
-      const bool only_now =
-          bits ? (fm & p_bit) && !(fm & done_mask & ~p_bit)
-               : has(f.phases, p->name) && !std::any_of(f.phases.begin(), f.phases.end(),
-                                                        [&](auto& x) {
-                                                          return x != p->name && has(done, x);
-                                                        });
+      const bool only_now = bits ? (fm & p_bit) && !(fm & done_mask & ~p_bit)
+                                 : has(f.phases, p->name) &&
+                                       !std::any_of(f.phases.begin(), f.phases.end(), [&](auto& x) {
+                                         return x != p->name && has(done, x);
+                                       });
       if (only_now) ++set.findings;
       if (f.severity != Severity::Info && seen_rules.insert(f.rule_id).second)
         rules.insert(f.rule_id);

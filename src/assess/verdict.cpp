@@ -17,7 +17,9 @@ bool any_tag(const Rule* r, const std::vector<std::string>& tags) {
   return std::any_of(r->tags.begin(), r->tags.end(), [&](const auto& t) { return has(tags, t); });
 }
 
-std::string where(const Finding& f) { return f.path + ":" + std::to_string(f.span.line); }
+std::string where(const Finding& f) {
+  return f.path + ":" + std::to_string(f.span.line);
+}
 
 }  // namespace
 
@@ -65,7 +67,7 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
   }
   a.blockers.clear();
   a.feasibility_evidence.clear();
-  const std::string scope = !phased ? "all scanned code"
+  const std::string scope = !phased                  ? "all scanned code"
                             : required_phase.empty() ? "the phases reached from entry points"
                                                      : "phase " + required_phase;
   if (!infeasible.empty()) {
@@ -74,18 +76,21 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
     a.blockers.insert(a.blockers.end(), difficult.begin(), difficult.end());
     a.feasibility_evidence.push_back(std::to_string(infeasible.size()) +
                                      " unguarded dependency/pattern(s) with no Ascend path and "
-                                     "no fallback in " + scope);
+                                     "no fallback in " +
+                                     scope);
   } else if (!difficult.empty()) {
     a.feasibility = Feasibility::Difficult;
     a.blockers = difficult;
     a.feasibility_evidence.push_back(std::to_string(difficult.size()) +
                                      " kernel rewrite(s), blocker finding(s) or unported "
-                                     "framework(s) in " + scope);
+                                     "framework(s) in " +
+                                     scope);
   } else if (manual > 0) {
     a.feasibility = Feasibility::NeedsAdaptation;
     a.feasibility_evidence.push_back(std::to_string(manual) +
                                      " site(s) need manual API swaps or precision changes "
-                                     "that transfer_to_npu does not cover, in " + scope);
+                                     "that transfer_to_npu does not cover, in " +
+                                     scope);
   } else {
     a.feasibility = Feasibility::Feasible;
     a.feasibility_evidence.push_back("transfer_to_npu covers " + std::to_string(covered) +

@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
   s->add_option("--exclude", scan.excludes, "Extra gitignore-style exclude pattern (repeatable)");
   s->add_option("--fail-on", scan.fail_on, "Exit 1 when findings reach: blocker, manual, any")
       ->check(CLI::IsMember({"blocker", "manual", "any"}));
-  s->add_option("--baseline", scan.baseline, "Report only findings not in this earlier JSON report");
+  s->add_option("--baseline", scan.baseline,
+                "Report only findings not in this earlier JSON report");
   s->add_flag("--exit-zero", scan.exit_zero, "Always exit 0 when the scan ran");
   s->add_flag("--all-sites", scan.all_sites,
               "Report every site, also of patterns folded per file (aggregate: file)");
@@ -50,7 +51,8 @@ int main(int argc, char** argv) {
   s->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this (bytes)");
 
   FixArgs fix;
-  auto* f = app.add_subcommand("fix", "Apply the mechanical part of the port (unified diff by default)");
+  auto* f =
+      app.add_subcommand("fix", "Apply the mechanical part of the port (unified diff by default)");
   f->add_option("path", fix.path, "Repository root")->required();
   auto* apply_flag = f->add_flag("--apply", fix.apply, "Write the edits into the files");
   bool diff_flag = false;
@@ -76,7 +78,8 @@ int main(int argc, char** argv) {
   e->add_option("--rules", rule_files, "Extra rule file (repeatable)");
 
   std::string diff_old, diff_new, diff_format = "md";
-  auto* d = app.add_subcommand("diff", "Compare two JSON reports: fixed / new / remaining per domain");
+  auto* d =
+      app.add_subcommand("diff", "Compare two JSON reports: fixed / new / remaining per domain");
   d->add_option("old", diff_old, "Earlier report (JSON)")->required();
   d->add_option("new", diff_new, "Later report (JSON)")->required();
   d->add_option("--format", diff_format, "md or json")->check(CLI::IsMember({"md", "json"}));

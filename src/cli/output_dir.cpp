@@ -22,9 +22,8 @@ bool is_inside(const fs::path& root, const fs::path& candidate) {
 
 std::string write_file_atomic(const fs::path& dir, const std::string& name,
                               const std::string& data) {
-  return write_file_atomic(dir, name, [&](const std::function<void(std::string_view)>& put) {
-    put(data);
-  });
+  return write_file_atomic(dir, name,
+                           [&](const std::function<void(std::string_view)>& put) { put(data); });
 }
 
 std::string write_file_atomic(

@@ -4,15 +4,15 @@
 #include <cstdlib>
 #include <filesystem>
 #include <future>
-#include <thread>
 #include <iostream>
 #include <set>
+#include <thread>
 
 #include "assess/aggregate.hpp"
 #include "assess/assess.hpp"
 #include "assess/project_packages.hpp"
-#include "cli/commands.hpp"
 #include "cli/baseline_filter.hpp"
+#include "cli/commands.hpp"
 #include "cli/output_dir.hpp"
 #include "cli/project_config.hpp"
 #include "cli/split.hpp"
@@ -51,7 +51,8 @@ std::string render_format(const Assessment& a, const std::string& format, const 
 bool reaches_fail_level(const Assessment& a, const std::string& level) {
   for (const auto& f : a.findings) {
     if (level == "any") return true;
-    if (level == "manual" && f.severity != Severity::Info && !f.auto_by_transfer_to_npu) return true;
+    if (level == "manual" && f.severity != Severity::Info && !f.auto_by_transfer_to_npu)
+      return true;
     if (level == "blocker" && f.severity == Severity::Blocker) return true;
   }
   return false;
@@ -95,7 +96,7 @@ int run_scan(const ScanArgs& given) {
   options.discover.excludes = args.excludes;
   options.threads = args.threads;
   options.target_phase = args.target;
-  options.slim_facts = true;  // the facts only feed assess here
+  options.slim_facts = true;    // the facts only feed assess here
   if (isatty(STDERR_FILENO)) {  // progress line for scans longer than a second
     options.progress = [shown = false](const pipeline::Progress& p) mutable {
       if (p.finished || p.seconds < 1.0) {
@@ -121,7 +122,8 @@ int run_scan(const ScanArgs& given) {
       return 2;
     }
   } else {
-    out_dir = args.out_dir.empty() ? fs::current_path(ec) / "ascendify-report" : fs::path(args.out_dir);
+    out_dir =
+        args.out_dir.empty() ? fs::current_path(ec) / "ascendify-report" : fs::path(args.out_dir);
     if (is_inside(root, out_dir)) {
       if (!args.out_dir.empty()) {
         std::cerr << "ascendify: output directory " << out_dir.string()
@@ -146,7 +148,11 @@ int run_scan(const ScanArgs& given) {
   discover::Result found = discover::walk(root, options.discover);
   t_discover.stop();
   const rules::RuleSet rules = rules_loaded.get();
-  for (const auto& d : rule_diags) std::cerr << "ascendify: " << d.path << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.message << "\n";
+  for (const auto& d : rule_diags) {
+    std::cerr << "ascendify: " << d.path;
+    if (d.line) std::cerr << ':' << d.line;
+    std::cerr << ": " << d.message << "\n";
+  }
 
   // Per-file filters, run by the workers: references into the project's own packages are not
   // findings; a rule with `aggregate: file` reports once per file (unless --all-sites).
@@ -184,7 +190,10 @@ int run_scan(const ScanArgs& given) {
   if (to_stdout) {
     if (args.formats.front() == "json")
       render::render_json_to(
-          a, [](std::string_view piece) { std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size())); },
+          a,
+          [](std::string_view piece) {
+            std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+          },
           report_threads);
     else
       std::cout << render_format(a, args.formats.front(), args.lang);
@@ -211,11 +220,12 @@ int run_scan(const ScanArgs& given) {
                                     [&](const std::function<void(std::string_view)>& put) {
                                       render::render_json_to(a, put, report_threads);
                                     })
-            : f == "sarif" ? write_file_atomic(out_dir, name,
-                                               [&](const std::function<void(std::string_view)>& put) {
-                                                 render::render_sarif_to(a, put);
-                                               })
-                           : write_file_atomic(out_dir, name, render_format(a, f, args.lang));
+                : f == "sarif"
+                      ? write_file_atomic(out_dir, name,
+                                          [&](const std::function<void(std::string_view)>& put) {
+                                            render::render_sarif_to(a, put);
+                                          })
+                      : write_file_atomic(out_dir, name, render_format(a, f, args.lang));
         if (!err.empty()) {
           std::cerr << "ascendify: " << err << "\n";
           return 2;

@@ -13,38 +13,38 @@
 namespace ascendify {
 
 enum class FactKind : uint8_t {
-  Import,      // name: module ("flash_attn.flash_attn_interface"); for `from m import x`:
-               //   name = "m.x" (qualified symbol), detail = "m"; alias: bound local name;
-               //   arg_index = relative level (0 absolute); star import: name="m.*"
-  Reference,   // name: resolved qualified name ("torch.cuda.synchronize"); usage says how used
-  MethodCall,  // name: method ("cuda", "to", "float"); receiver: source text of the receiver;
-               //   usage Call for `.m(...)`, Load for an attribute read `x.is_cuda` (the last
-               //   attribute of a chain whose head is not an import)
-  String,      // name: literal value (f-string holes replaced by "{}"); ctx + detail + call
-  ClassDef,    // name: class name; args: bases as Name args (resolved qualified names)
-  FunctionDef, // name: function name; args: decorators as Name args; scope: enclosing scope
-  MainGuard,   // `if __name__ == "__main__":` present at this span
-  Dependency,  // name: normalized distribution ("flash-attn"); detail: version spec;
-               //   receiver: raw requirement text; guarded for optional extras
-  EnvVar,      // name: variable ("CUDA_VISIBLE_DEVICES"); detail: value; usage Assign=set, Load=read
-  Command,     // name: command ("nvidia-smi", "nvcc", "torchrun", "pip-install");
-               //   detail: the rest; call: python script it starts, when known
-  BaseImage,   // name: image ("nvidia/cuda:12.1.0-devel-ubuntu22.04")
-  Native,      // name: the symbol (kernel name, intrinsic "__shfl_xor_sync", runtime API
-               //   "cudaMalloc", ATen API "at::cuda::getCurrentCUDAStream", header "cub/cub.cuh",
-               //   bound op name); detail: category, one of kernel | launch | include |
-               //   intrinsic | runtime-api | aten-api | binding | inline-asm | type | macro |
-               //   triton-launch (Python `kernel[grid](...)`, from the Python front end)
+  Import,       // name: module ("flash_attn.flash_attn_interface"); for `from m import x`:
+                //   name = "m.x" (qualified symbol), detail = "m"; alias: bound local name;
+                //   arg_index = relative level (0 absolute); star import: name="m.*"
+  Reference,    // name: resolved qualified name ("torch.cuda.synchronize"); usage says how used
+  MethodCall,   // name: method ("cuda", "to", "float"); receiver: source text of the receiver;
+                //   usage Call for `.m(...)`, Load for an attribute read `x.is_cuda` (the last
+                //   attribute of a chain whose head is not an import)
+  String,       // name: literal value (f-string holes replaced by "{}"); ctx + detail + call
+  ClassDef,     // name: class name; args: bases as Name args (resolved qualified names)
+  FunctionDef,  // name: function name; args: decorators as Name args; scope: enclosing scope
+  MainGuard,    // `if __name__ == "__main__":` present at this span
+  Dependency,   // name: normalized distribution ("flash-attn"); detail: version spec;
+                //   receiver: raw requirement text; guarded for optional extras
+  EnvVar,     // name: variable ("CUDA_VISIBLE_DEVICES"); detail: value; usage Assign=set, Load=read
+  Command,    // name: command ("nvidia-smi", "nvcc", "torchrun", "pip-install");
+              //   detail: the rest; call: python script it starts, when known
+  BaseImage,  // name: image ("nvidia/cuda:12.1.0-devel-ubuntu22.04")
+  Native,     // name: the symbol (kernel name, intrinsic "__shfl_xor_sync", runtime API
+              //   "cudaMalloc", ATen API "at::cuda::getCurrentCUDAStream", header "cub/cub.cuh",
+              //   bound op name); detail: category, one of kernel | launch | include |
+              //   intrinsic | runtime-api | aten-api | binding | inline-asm | type | macro |
+              //   triton-launch (Python `kernel[grid](...)`, from the Python front end)
 };
 
 // How a Reference is used.
 enum class Usage : uint8_t {
-  Load,        // plain use in an expression (an argument, a comparison, ...)
-  Call,        // callee of a call
-  Decorator,   // decorator (with or without call)
-  With,        // item of a `with` statement
-  Assign,      // assignment target (`torch.backends.cudnn.benchmark = True`); args[0] = value
-  ClassBase,   // base class of a class definition
+  Load,       // plain use in an expression (an argument, a comparison, ...)
+  Call,       // callee of a call
+  Decorator,  // decorator (with or without call)
+  With,       // item of a `with` statement
+  Assign,     // assignment target (`torch.backends.cudnn.benchmark = True`); args[0] = value
+  ClassBase,  // base class of a class definition
 };
 
 // Where a string literal sits. Only strings in one of these contexts become facts.
@@ -83,19 +83,19 @@ struct Fact {
   StringContext ctx = StringContext::Keyword;
   bool guarded = false;  // import/use under try/except ImportError or an availability check
   int32_t arg_index = -1;
-  Span span;             // the matched token(s): the dotted name, the method name, the literal
+  Span span;  // the matched token(s): the dotted name, the method name, the literal
   std::string name;
   std::string detail;
   std::string call;
   std::string receiver;
   std::string alias;
-  std::string scope;     // enclosing "Class.method" / "func" / "" for module level
-  std::vector<Arg> args; // call arguments (Reference Usage::Call, MethodCall), bases, decorators
+  std::string scope;      // enclosing "Class.method" / "func" / "" for module level
+  std::vector<Arg> args;  // call arguments (Reference Usage::Call, MethodCall), bases, decorators
 };
 
 // A kernel-like unit for the inventory (CUDA __global__, @triton.jit, autograd.Function).
 struct KernelFact {
-  std::string kind;   // "cuda" | "triton" | "autograd-function" | "extension-build"
+  std::string kind;  // "cuda" | "triton" | "autograd-function" | "extension-build"
   std::string name;
   Span span;
   uint32_t loc = 0;
@@ -118,7 +118,7 @@ struct UseDigest {
     FactKind kind = FactKind::Reference;
     Usage usage = Usage::Load;
     uint32_t line = 0;
-    uint32_t name = 0;      // ids into `strings`; 0 is ""
+    uint32_t name = 0;  // ids into `strings`; 0 is ""
     uint32_t scope = 0;
     uint32_t receiver = 0;
     uint32_t fact = kNoFact;  // launches: index of the Native fact (its launch options)

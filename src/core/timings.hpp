@@ -1,8 +1,9 @@
 #pragma once
 // Stage timings for performance work: with ASCENDIFY_TIMINGS set in the environment, each
-// StageTimer prints "ascendify: timing: <stage> <wall> ms wall <cpu> ms cpu <rss> MB rss" to stderr when it
-// ends (cpu: of the calling thread only, so a serial stage reads the same on a busy machine).
-// Off (one cached getenv) otherwise. Used by bench/README.md to say where the wall time goes.
+// StageTimer prints "ascendify: timing: <stage> <wall> ms wall <cpu> ms cpu <rss> MB rss" to stderr
+// when it ends (cpu: of the calling thread only, so a serial stage reads the same on a busy
+// machine). Off (one cached getenv) otherwise. Used by bench/README.md to say where the wall time
+// goes.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -24,7 +25,9 @@ class StageTimer {
   void stop() {
     if (!stage_) return;
     if (timings_enabled()) {
-      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+      double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
+              .count();
       std::fprintf(stderr, "ascendify: timing: %-24s %8.1f ms wall %8.1f ms cpu %6ld MB rss\n",
                    stage_, ms, thread_cpu_ms() - cpu_start_, rss_mb());
     }

@@ -7,7 +7,9 @@ namespace ascendify {
 
 namespace {
 
-bool is_use(const Fact& f) { return f.kind == FactKind::Reference || f.kind == FactKind::MethodCall; }
+bool is_use(const Fact& f) {
+  return f.kind == FactKind::Reference || f.kind == FactKind::MethodCall;
+}
 bool is_launch(const Fact& f) {
   return f.kind == FactKind::Native && (f.detail == "launch" || f.detail == "triton-launch");
 }
@@ -24,7 +26,7 @@ class Interner {
     if (s.empty()) return 0;
     if (last_ && d_.str(last_) == s) return last_;  // scopes repeat fact after fact
     const size_t mask = slots_.size() - 1;
-    for (size_t i = std::hash<std::string_view>{}(s) & mask;; i = (i + 1) & mask) {
+    for (size_t i = std::hash<std::string_view>{}(s)&mask;; i = (i + 1) & mask) {
       const uint32_t id = slots_[i];
       if (id == 0) {  // free slot: a new string (the table is never more than half full)
         d_.text += s;

@@ -4,10 +4,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
-
-#include <algorithm>
 #include <deque>
 #include <fstream>
 #include <memory>
@@ -156,14 +155,22 @@ fs::file_status status_from_dirent(int dir_fd, const std::string& name, unsigned
                                    std::error_code& ec) {
   ec.clear();
   switch (d_type) {
-    case DT_DIR: return fs::file_status(fs::file_type::directory);
-    case DT_REG: return fs::file_status(fs::file_type::regular);
-    case DT_LNK: return fs::file_status(fs::file_type::symlink);
-    case DT_FIFO: return fs::file_status(fs::file_type::fifo);
-    case DT_SOCK: return fs::file_status(fs::file_type::socket);
-    case DT_CHR: return fs::file_status(fs::file_type::character);
-    case DT_BLK: return fs::file_status(fs::file_type::block);
-    default: break;
+    case DT_DIR:
+      return fs::file_status(fs::file_type::directory);
+    case DT_REG:
+      return fs::file_status(fs::file_type::regular);
+    case DT_LNK:
+      return fs::file_status(fs::file_type::symlink);
+    case DT_FIFO:
+      return fs::file_status(fs::file_type::fifo);
+    case DT_SOCK:
+      return fs::file_status(fs::file_type::socket);
+    case DT_CHR:
+      return fs::file_status(fs::file_type::character);
+    case DT_BLK:
+      return fs::file_status(fs::file_type::block);
+    default:
+      break;
   }
   struct stat st;
   if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
@@ -180,8 +187,8 @@ fs::file_status status_from_dirent(int dir_fd, const std::string& name, unsigned
 // (d_type), so most entries need no stat call. `fd` stays owned by the caller.
 struct Listing {
   std::vector<std::pair<std::string, unsigned char>> entries;  // (name, d_type), unsorted
-  int error = 0;        // errno of opening the directory (nothing listed)
-  int read_error = 0;   // errno of a failed readdir (listing incomplete)
+  int error = 0;       // errno of opening the directory (nothing listed)
+  int read_error = 0;  // errno of a failed readdir (listing incomplete)
 };
 
 Listing list_directory(int fd) {

@@ -113,7 +113,7 @@ bool excluded(const MatchSpec& m, std::string_view key) {
 struct Best {
   const Rule* rule = nullptr;
   std::string_view key;  // the fact name the rule matched (a view of the current Lookup)
-  size_t prefix = 0;  // length of the matched prefix (0 for exact)
+  size_t prefix = 0;     // length of the matched prefix (0 for exact)
   bool exact = false;
   int filters = 0;
   size_t order = 0;
@@ -235,8 +235,9 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
       // {tail}: after the matched prefix; for an exact rule, after the last '.' (rules/README.md).
       const std::string_view key(best.key);
       const std::string_view tail =
-          best.exact ? (key.rfind('.') == std::string_view::npos ? key : key.substr(key.rfind('.') + 1))
-                     : key.substr(best.prefix);
+          best.exact
+              ? (key.rfind('.') == std::string_view::npos ? key : key.substr(key.rfind('.') + 1))
+              : key.substr(best.prefix);
       fd.replacement = expand(r.replacement, best.key, tail);
       fd.confidence = r.confidence;
       fd.severity = r.severity;

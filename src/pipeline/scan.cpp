@@ -82,7 +82,8 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   const size_t n = found.files.size();
   std::vector<PerFile> per_file(n);
   unsigned threads = options.threads ? options.threads : std::thread::hardware_concurrency();
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<size_t>(n, 1))));
+  threads =
+      std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<size_t>(n, 1))));
 
   // Work stealing by an atomic index; each slot is written by exactly one worker, so the merge
   // below is deterministic whatever the thread count.

@@ -16,16 +16,16 @@ namespace ascendify::pipeline {
 
 // Progress of the read/analyse/match stage, reported about every 100 ms on the calling thread.
 struct Progress {
-  size_t done = 0;   // files finished
-  size_t total = 0;  // files discovered
-  uint64_t bytes = 0;  // bytes of the finished files
-  double seconds = 0;  // since the stage started
+  size_t done = 0;        // files finished
+  size_t total = 0;       // files discovered
+  uint64_t bytes = 0;     // bytes of the finished files
+  double seconds = 0;     // since the stage started
   bool finished = false;  // the last call, after all files
 };
 
 struct ScanOptions {
   discover::Options discover;
-  unsigned threads = 0;  // 0 = hardware concurrency
+  unsigned threads = 0;                                                  // 0 = hardware concurrency
   std::vector<std::pair<std::string, std::vector<std::string>>> phases;  // --phase NAME=ENTRY,..
   std::string target_phase;
   std::function<void(const Progress&)> progress;  // optional; never called from a worker

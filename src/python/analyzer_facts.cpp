@@ -64,7 +64,10 @@ Arg Analyzer::classify(uint32_t b, uint32_t e) const {
   }
   if (e == b + 2 && op(b, "-") && toks_[b + 1].kind == TokenKind::Number) {
     a.kind = ValueKind::Number;
-    a.value = "-" + std::string(toks_[b + 1].text);
+    const std::string_view digits = toks_[b + 1].text;
+    std::string v(digits.size() + 1, '-');  // built in place: GCC 12's -Wrestrict misfires on
+    digits.copy(v.data() + 1, digits.size());  // "-" + std::string(...)
+    a.value = std::move(v);
     return a;
   }
   if (e == b + 1 && t0.kind == TokenKind::Name && (t0.text == "True" || t0.text == "False")) {

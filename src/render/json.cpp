@@ -1,8 +1,8 @@
 // The `ascendify.report/1` JSON report (DESIGN.md). Extra fields beyond the schema are
 // documented in render.hpp's comment and listed in tests/render/report_schema.hpp.
-#include <nlohmann/json.hpp>
 #include <deque>
 #include <future>
+#include <nlohmann/json.hpp>
 
 #include "core/rule.hpp"
 #include "render/escape.hpp"

@@ -21,8 +21,8 @@ void append_string(std::string& out, std::string_view s) {
     out += '"';
     return;
   }
-  out += nlohmann::json(std::string(s)).dump(-1, ' ', false,
-                                              nlohmann::json::error_handler_t::replace);
+  out +=
+      nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 void newline(std::string& out, int level) {

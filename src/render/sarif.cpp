@@ -180,7 +180,10 @@ void render_sarif_to(const Assessment& a, const std::function<void(std::string_v
   // A marker-like text inside any string value has its quotes escaped, so only this structural
   // occurrence matches the search below.
   static constexpr std::string_view kMarker = "\\u0001ascendify-sarif-results\\u0001";
-  run["results"] = "\x01" "ascendify-sarif-results" "\x01";
+  run["results"] =
+      "\x01"
+      "ascendify-sarif-results"
+      "\x01";
   run["columnKind"] = "unicodeCodePoints";
 
   ordered_json j;
@@ -216,8 +219,8 @@ void render_sarif_to(const Assessment& a, const std::function<void(std::string_v
           {"primaryLocationLineHash", fmt::format("{:016x}:{}", h, ++occurrences[h])}};
       if (i) text += ',';
       json_text::newline(text, kLevel);
-      json_text::append_indented(
-          text, kLevel, r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+      json_text::append_indented(text, kLevel,
+                                 r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
       if (text.size() > (1u << 20)) {  // pass on about 1 MB at a time
         sink(text);
         text.clear();

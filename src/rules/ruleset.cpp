@@ -1,4 +1,3 @@
-#include "core/text.hpp"
 #include "rules/ruleset.hpp"
 
 #include <yaml-cpp/yaml.h>
@@ -7,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/text.hpp"
 #include "rules/embedded.hpp"
 #include "rules/rule_parser.hpp"
 
@@ -14,7 +14,9 @@ namespace ascendify::rules {
 
 namespace {
 
-size_t slot(MatchKind kind) { return static_cast<size_t>(kind); }
+size_t slot(MatchKind kind) {
+  return static_cast<size_t>(kind);
+}
 
 const std::vector<const Rule*> kNone;
 

@@ -55,8 +55,7 @@ class RuleSet {
     using is_transparent = void;
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
-  using Index =
-      std::unordered_map<std::string, std::vector<const Rule*>, Hash, std::equal_to<>>;
+  using Index = std::unordered_map<std::string, std::vector<const Rule*>, Hash, std::equal_to<>>;
   // Most fact names name no rule: the filters answer that before the hash lookup.
   static constexpr size_t kKinds = 16;  // > number of MatchKind values
   struct PrefixIndex {
@@ -67,7 +66,7 @@ class RuleSet {
   };
 
   std::vector<Rule> rules_;
-  std::array<Index, kKinds> exact_;          // by MatchKind
+  std::array<Index, kKinds> exact_;  // by MatchKind
   std::array<NameFilter, kKinds> exact_filter_, prefix_filter_;
   std::array<PrefixIndex, kKinds> prefixed_;  // by MatchKind
   std::unordered_map<std::string, const Rule*> by_id_, by_dist_, by_import_;

@@ -7,7 +7,6 @@
 //    tests/golden/examples/ byte for byte. After a deliberate change, regenerate them with
 //    scripts/update-golden.sh and review the diff before committing.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cstdlib>
@@ -42,9 +41,10 @@ class ExamplesReport : public ::testing::Test {
       fs::path d = fs::temp_directory_path() / ("ascendify-golden-" + std::to_string(::getpid()));
       fs::remove_all(d);
       fs::create_directories(d);
-      std::string base = std::string("cd '") + ASCENDIFY_SOURCE_DIR + "' && '" +
-                         ASCENDIFY_BINARY + "' scan examples -o '" + d.string() + "'";
-      EXPECT_EQ(std::system((base + " --format md,json,sarif,csv --lang zh > /dev/null").c_str()), 0);
+      std::string base = std::string("cd '") + ASCENDIFY_SOURCE_DIR + "' && '" + ASCENDIFY_BINARY +
+                         "' scan examples -o '" + d.string() + "'";
+      EXPECT_EQ(std::system((base + " --format md,json,sarif,csv --lang zh > /dev/null").c_str()),
+                0);
       EXPECT_EQ(std::system((base + " --format md --lang en > /dev/null").c_str()), 0);
       return d;
     }();
@@ -157,9 +157,9 @@ TEST_F(ExamplesReport, PhasesSplitTrainingAndInference) {
 
 TEST_F(ExamplesReport, ReportsEqualTheReviewedGoldens) {
   const fs::path golden = fs::path(ASCENDIFY_SOURCE_DIR) / "tests/golden/examples";
-  for (const char* name : {"ascendify-report.json", "ascendify-report.zh.md",
-                           "ascendify-report.en.md", "ascendify-report.sarif",
-                           "ascendify-report.csv"}) {
+  for (const char* name :
+       {"ascendify-report.json", "ascendify-report.zh.md", "ascendify-report.en.md",
+        "ascendify-report.sarif", "ascendify-report.csv"}) {
     const std::string got = slurp(out_dir() / name);
     ASSERT_FALSE(got.empty()) << name;
     EXPECT_TRUE(got == slurp(golden / name))

@@ -16,7 +16,8 @@ using ordered_json = nlohmann::ordered_json;
 std::string streamed(const Assessment& a, unsigned threads, size_t* pieces = nullptr) {
   std::string out;
   size_t n = 0;
-  render_json_to(a, [&](std::string_view p) { out += p, ++n; }, threads);
+  render_json_to(
+      a, [&](std::string_view p) { out += p, ++n; }, threads);
   if (pieces) *pieces = n;
   return out;
 }
@@ -27,11 +28,12 @@ Assessment big_report(const testing::SampleRules& R) {
   Assessment a = testing::sample_assessment(R);
   testing::add_hostile(a, R);
   const std::vector<std::string> snippets = {
-      "x = torch.cuda.empty_cache()", "s = \"tab\\there\"", "# 中文注释 torch.cuda",
+      "x = torch.cuda.empty_cache()",  "s = \"tab\\there\"",      "# 中文注释 torch.cuda",
       std::string("ctl \x01\x1f end"), "latin-1 \xe9t\xe9 bytes", "quote \" and \\ backslash"};
   for (uint32_t i = 0; i < 5000; ++i) {
-    Finding f = testing::make_finding(i % 2 ? R.cache : R.fa, "pkg/m" + std::to_string(i / 7) + ".py",
-                                      i + 1, 3, "torch.cuda.empty_cache", snippets[i % snippets.size()]);
+    Finding f =
+        testing::make_finding(i % 2 ? R.cache : R.fa, "pkg/m" + std::to_string(i / 7) + ".py",
+                              i + 1, 3, "torch.cuda.empty_cache", snippets[i % snippets.size()]);
     if (i % 3 == 0) f.phases = {"training", "inference"};
     if (i % 5 == 0) f.sites = 4;
     if (i % 11 == 0) {

@@ -24,9 +24,9 @@ TEST(JsonText, StringsMatchTheLibraryOnTrickyBytes) {
       "tab\tnewline\ncr\r",
       std::string("nul\0byte", 8),
       "\x01\x1f\x7f",
-      "中文注释 torch.cuda",       // valid UTF-8 stays as is
-      "latin-1 \xe9t\xe9",          // invalid UTF-8 is replaced
-      "truncated \xe4\xb8",         // cut multi-byte sequence at the end
+      "中文注释 torch.cuda",  // valid UTF-8 stays as is
+      "latin-1 \xe9t\xe9",    // invalid UTF-8 is replaced
+      "truncated \xe4\xb8",   // cut multi-byte sequence at the end
       "\xff\xfe overlong \xc0\xaf",
       "</script><img onerror=x>",
   };
