@@ -41,8 +41,8 @@ std::vector<std::string> convention_tokens(const std::vector<std::string>& words
   std::vector<std::string> out;
   for (const auto& w : words) {
     std::string tw = tokens(w);  // "fine_tune" -> "_fine_tune_"
-    std::string plural = tw;
-    plural.insert(plural.size() - 1, "s");
+    // "_fine_tune_" -> "_fine_tunes_"
+    std::string plural = concat({std::string_view(tw).substr(0, tw.size() - 1), "s_"});
     out.push_back(std::move(tw));
     out.push_back(std::move(plural));
   }
@@ -115,7 +115,7 @@ bool is_test_path(std::string_view p, const PhaseModel& model) {
     for (const auto& x : model.test_suffixes)
       if (b.ends_with(x)) return true;
   }
-  const std::string with_slash = "/" + std::string(p);
+  const std::string with_slash = concat({"/", p});
   for (const auto& folder : model.test_folders)
     if (with_slash.find("/" + folder + "/") != std::string::npos) return true;
   return false;

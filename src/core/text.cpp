@@ -48,6 +48,15 @@ uint32_t LineIndex::line_start(uint32_t line_no) const {
   return starts_[line_no - 1];
 }
 
+std::string concat(std::initializer_list<std::string_view> parts) {
+  size_t n = 0;
+  for (std::string_view p : parts) n += p.size();
+  std::string out;
+  out.reserve(n);
+  for (std::string_view p : parts) out += p;
+  return out;
+}
+
 std::string_view trim(std::string_view s) {
   size_t b = 0, e = s.size();
   while (b < e && (s[b] == ' ' || s[b] == '\t' || s[b] == '\r' || s[b] == '\n' || s[b] == '\f'))

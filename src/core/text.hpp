@@ -1,6 +1,7 @@
 #pragma once
 // Small text helpers shared by front ends, matcher and fixer.
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,10 @@ class LineIndex {
 
 // Trims ASCII whitespace on both ends.
 std::string_view trim(std::string_view s);
+
+// The parts joined into one string, allocated once. Also sidesteps GCC 12's -Wrestrict false
+// positive on `"literal" + std::string(...)` in optimised builds.
+std::string concat(std::initializer_list<std::string_view> parts);
 // Lower-cases ASCII letters.
 std::string ascii_lower(std::string_view s);
 // Number of UTF-8 code points in s (continuation bytes are not counted).

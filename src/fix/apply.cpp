@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text.hpp"
 #include "fix/fix.hpp"
 #include "fix/safe_path.hpp"
 
@@ -19,7 +20,8 @@ namespace {
 // Returns an empty string on success, else the error.
 std::string write_atomic(const std::filesystem::path& target, std::string_view data, mode_t mode) {
   const std::filesystem::path dir = target.parent_path();
-  std::string tmpl = (dir / ("." + target.filename().string() + ".ascendify-XXXXXX")).string();
+  std::string tmpl =
+      (dir / concat({".", target.filename().native(), ".ascendify-XXXXXX"})).string();
   std::vector<char> buf(tmpl.begin(), tmpl.end());
   buf.push_back('\0');
   const int fd = ::mkstemp(buf.data());

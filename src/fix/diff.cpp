@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text.hpp"
 #include "fix/fix.hpp"
 #include "fix/verify.hpp"
 
@@ -68,7 +69,7 @@ std::string quote_path(const std::string& p) {
 
 std::string prefixed(const char* pre, const std::string& p) {
   std::string q = quote_path(p);
-  if (q.front() == '"') return "\"" + std::string(pre) + q.substr(1);
+  if (q.front() == '"') return concat({"\"", pre, std::string_view(q).substr(1)});
   return pre + q;
 }
 

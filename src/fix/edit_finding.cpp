@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/text.hpp"
 #include "python/lexer.hpp"
 #include "rules/normalize.hpp"
 
@@ -145,11 +146,10 @@ EditResult rename_method(const Finding& f, const Autofix& fix, const std::vector
   if (n != 1 || toks[i].kind != TokenKind::Name || toks[i].text != name)
     return mismatch("span is not the method name `" + std::string(name) + "`");
   if (i == 0 || toks[i - 1].text != ".")
-    return mismatch("`" + std::string(name) + "` is not an attribute");
+    return mismatch(concat({"`", name, "` is not an attribute"}));
   const bool followed_by_call = i + 1 < toks.size() && toks[i + 1].text == "(";
   if (call != followed_by_call)
-    return mismatch("`" + std::string(name) + "` is " +
-                    (call ? "not a method call" : "called, not read"));
+    return mismatch(concat({"`", name, "` is ", call ? "not a method call" : "called, not read"}));
   if (fix.to.empty()) return mismatch("empty rename-method target");
   return edited(f, toks[i].span.offset, toks[i].span.end_offset, fix.to);
 }
@@ -278,7 +278,7 @@ EditResult shell_edit(const Finding& f, const Autofix& fix, std::string_view tex
   if (src != name) return mismatch("text at the span is not `" + std::string(name) + "`");
   if ((f.span.offset > 0 && ident_char(text[f.span.offset - 1])) ||
       (f.span.end_offset < text.size() && ident_char(text[f.span.end_offset])))
-    return mismatch("`" + std::string(name) + "` is part of a longer name");
+    return mismatch(concat({"`", name, "` is part of a longer name"}));
   if (fix.to.empty()) return mismatch("empty rename-env target");
   return edited(f, f.span.offset, f.span.end_offset, fix.to);
 }

@@ -11,7 +11,10 @@ namespace {
 
 std::string where(const ManualItem& m) {
   std::string s = m.path;
-  if (m.line) s += ":" + std::to_string(m.line);
+  if (m.line) {
+    s += ':';
+    s += std::to_string(m.line);
+  }
   if (m.cell)
     s += " (cell " + std::to_string(m.cell) + ", line " + std::to_string(m.cell_line) + ")";
   return s;

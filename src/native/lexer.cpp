@@ -1,5 +1,7 @@
 #include "native/lexer.hpp"
 
+#include "core/text.hpp"
+
 namespace ascendify::native {
 
 namespace {
@@ -194,7 +196,7 @@ class Lexer {
       push(CKind::Ident, b, i_, line_);
       return;
     }
-    std::string close = ")" + std::string(t_.substr(d, k - d)) + "\"";
+    std::string close = concat({")", t_.substr(d, k - d), "\""});
     size_t e = t_.find(close, k + 1);
     uint32_t body_b = k + 1;
     uint32_t body_e = e == std::string_view::npos ? n_ : static_cast<uint32_t>(e);

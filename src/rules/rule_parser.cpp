@@ -85,7 +85,8 @@ E parse_word(const YAML::Node& n, std::string_view key,
   std::string allowed;
   for (const auto& [w, e] : words) {
     if (w == s) return e;
-    allowed += (allowed.empty() ? "" : "|") + std::string(w);
+    if (!allowed.empty()) allowed += '|';
+    allowed += w;
   }
   fail(n, "'" + std::string(key) + "' must be one of " + allowed + ", not '" + s + "'");
 }
@@ -221,7 +222,8 @@ MatchSpec parse_match(const YAML::Node& n) {
       m.exclude_names.push_back(k == MK::Dependency ? normalize_dist_name(name) : name);
   }
   if (n["categories"]) m.categories = string_list(n["categories"], "categories");
-  if (n["detail_contains"]) m.detail_contains = string_list(n["detail_contains"], "detail_contains");
+  if (n["detail_contains"])
+    m.detail_contains = string_list(n["detail_contains"], "detail_contains");
   if (n["imports"]) m.import_names = string_list(n["imports"], "imports");
   if (m.names.empty() && !(k == MK::Native && !m.categories.empty()))
     fail(n,
