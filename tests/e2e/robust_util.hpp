@@ -82,7 +82,10 @@ inline RunResult run_cli(const std::vector<std::string>& args, const fs::path& c
   std::string cmd;
   if (!cwd.empty()) cmd += "cd " + shell_quote(cwd.string()) + " && ";
   cmd += shell_quote(ASCENDIFY_BINARY);
-  for (const auto& a : args) cmd += " " + shell_quote(a);
+  for (const auto& a : args) {
+    cmd += ' ';
+    cmd += shell_quote(a);
+  }
   cmd += " >" + shell_quote(cap.string() + ".out") + " 2>" + shell_quote(cap.string() + ".err") +
          " </dev/null";
   int status = std::system(cmd.c_str());

@@ -73,7 +73,10 @@ Annotations parse_annotations(std::string_view text) {
 
 std::string show(const Lines& l) {
   std::string s;
-  for (auto n : l) s += (s.empty() ? "" : ",") + std::to_string(n);
+  for (auto n : l) {
+    if (!s.empty()) s += ',';
+    s += std::to_string(n);
+  }
   return "{" + s + "}";
 }
 
