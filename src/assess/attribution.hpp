@@ -14,7 +14,7 @@ namespace ascendify::assess {
 
 // Fills a.findings[*].phases, a.dependencies[*].phases (and status "not-involved" when no
 // phase imports it), a.unreached_files / unreached_findings, a.phases[*].findings.
-// Expects a.kernels to hold kernel_rows(files, pm).
+// Expects a.kernels to hold kernel_rows(files, pm, kernel_evidence(files)).
 void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
                       const ImportGraph& graph, const PhaseMap& pm, const rules::RuleSet& rules);
 

@@ -44,10 +44,6 @@ KernelEvidence kernel_evidence(const std::vector<ScannedFile>& files) {
   return {link_kernels(files), FallbackIndex(files)};
 }
 
-std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm) {
-  return kernel_rows(files, pm, kernel_evidence(files));
-}
-
 std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm,
                                    const KernelEvidence& evidence) {
   const KernelPathModel& model = embedded_kernel_paths();

@@ -23,7 +23,6 @@ KernelEvidence kernel_evidence(const std::vector<ScannedFile>& files);
 
 std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm,
                                    const KernelEvidence& evidence);
-std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm);
 
 // Index into `kernels` of the kernel a finding at (path, line, scope) lies in, or -1.
 // The kernel row a finding lies in, or -1; `same_file` = indexes of the rows of the finding's

@@ -38,13 +38,16 @@ std::string file_name_for(const std::string& format, const std::string& lang) {
   return "ascendify-report.csv";
 }
 
-std::string render_format(const Assessment& a, const std::string& format, const std::string& lang) {
+// Hands one report to `put`: JSON and SARIF (the big ones) streamed piece by piece, JSON
+// findings rendered on `threads` threads; the others as one piece.
+void emit_report(const Assessment& a, const std::string& format, const std::string& lang,
+                 unsigned threads, const std::function<void(std::string_view)>& put) {
+  if (format == "json") return render::render_json_to(a, put, threads);
+  if (format == "sarif") return render::render_sarif_to(a, put);
   if (format == "md")
-    return render::render_markdown(a, lang == "en" ? render::Lang::En : render::Lang::Zh);
-  if (format == "json") return render::render_json(a);
-  if (format == "sarif") return render::render_sarif(a);
-  if (format == "csv") return render::render_csv(a);
-  return render::render_html(a);
+    return put(render::render_markdown(a, lang == "en" ? render::Lang::En : render::Lang::Zh));
+  if (format == "csv") return put(render::render_csv(a));
+  put(render::render_html(a));
 }
 
 // Exit status for --fail-on.
@@ -188,15 +191,9 @@ int run_scan(const ScanArgs& given) {
   }
 
   if (to_stdout) {
-    if (args.formats.front() == "json")
-      render::render_json_to(
-          a,
-          [](std::string_view piece) {
-            std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
-          },
-          report_threads);
-    else
-      std::cout << render_format(a, args.formats.front(), args.lang);
+    emit_report(a, args.formats.front(), args.lang, report_threads, [](std::string_view piece) {
+      std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+    });
   } else {
     bool color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
     StageTimer t_term("terminal summary");
@@ -214,18 +211,10 @@ int run_scan(const ScanArgs& given) {
       for (const auto& f : args.formats) {
         std::string name = file_name_for(f, args.lang);
         StageTimer t_render("render+write");
-        std::string err =
-            f == "json"  // the big ones: streamed to the file, JSON findings in parallel
-                ? write_file_atomic(out_dir, name,
-                                    [&](const std::function<void(std::string_view)>& put) {
-                                      render::render_json_to(a, put, report_threads);
-                                    })
-                : f == "sarif"
-                      ? write_file_atomic(out_dir, name,
-                                          [&](const std::function<void(std::string_view)>& put) {
-                                            render::render_sarif_to(a, put);
-                                          })
-                      : write_file_atomic(out_dir, name, render_format(a, f, args.lang));
+        const std::string err =
+            write_file_atomic(out_dir, name, [&](const std::function<void(std::string_view)>& put) {
+              emit_report(a, f, args.lang, report_threads, put);
+            });
         if (!err.empty()) {
           std::cerr << "ascendify: " << err << "\n";
           return 2;

@@ -150,10 +150,18 @@ void Walker::add_file(const fs::path& abs, const std::string& rel, const IgnoreL
 }
 
 // The type of a directory entry without following a symlink: from d_type when the file system
-// gives it, else from fstatat relative to the folder.
+// gives it, else from fstatat relative to the folder (st_mode mapped to a d_type by IFTODT).
 fs::file_status status_from_dirent(int dir_fd, const std::string& name, unsigned char d_type,
                                    std::error_code& ec) {
   ec.clear();
+  if (d_type == DT_UNKNOWN) {
+    struct stat st;
+    if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      ec = std::error_code(errno, std::generic_category());
+      return fs::file_status(fs::file_type::none);
+    }
+    d_type = static_cast<unsigned char>(IFTODT(st.st_mode));
+  }
   switch (d_type) {
     case DT_DIR:
       return fs::file_status(fs::file_type::directory);
@@ -170,17 +178,8 @@ fs::file_status status_from_dirent(int dir_fd, const std::string& name, unsigned
     case DT_BLK:
       return fs::file_status(fs::file_type::block);
     default:
-      break;
+      return fs::file_status(fs::file_type::unknown);
   }
-  struct stat st;
-  if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-    ec = std::error_code(errno, std::generic_category());
-    return fs::file_status(fs::file_type::none);
-  }
-  if (S_ISDIR(st.st_mode)) return fs::file_status(fs::file_type::directory);
-  if (S_ISREG(st.st_mode)) return fs::file_status(fs::file_type::regular);
-  if (S_ISLNK(st.st_mode)) return fs::file_status(fs::file_type::symlink);
-  return fs::file_status(fs::file_type::unknown);
 }
 
 // The entries of a directory from readdir: names and the type the file system reports
