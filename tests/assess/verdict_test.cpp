@@ -33,6 +33,17 @@ Finding finding(const std::string& id, Domain d, bool covered, std::vector<std::
   return f;
 }
 
+// A CUDA kernel with no fallback, reached by training: needs a rewrite.
+KernelRow training_cuda_kernel() {
+  KernelRow k;
+  k.kind = "cuda";
+  k.name = "fused_norm";
+  k.path = "csrc/norm.cu";
+  k.line = 12;
+  k.phases = {"training"};
+  return k;
+}
+
 Assessment base() {
   Assessment a;
   a.phases = {PhaseSummary{"inference", {"gen.py"}, 1, 0, {}, "inference", false},
@@ -64,13 +75,7 @@ TEST(Feasibility, NeedsAdaptationForManualSwaps) {
 
 TEST(Feasibility, DifficultForKernelRewrite) {
   Assessment a = base();
-  KernelRow k;
-  k.kind = "cuda";
-  k.name = "fused_norm";
-  k.path = "csrc/norm.cu";
-  k.line = 12;
-  k.phases = {"training"};
-  a.kernels = {k};
+  a.kernels = {training_cuda_kernel()};
   const auto rules = empty_rules();
   assess::decide_feasibility(a, fm(), rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Difficult);
@@ -187,13 +192,7 @@ TEST(Feasibility, KernelRowSpeaksForBlockerFindingsInItsFile) {
   // A blocker finding inside the kernel's file (an intrinsic, the kernel itself) is not a
   // second blocker; a blocker finding elsewhere still is.
   Assessment a = base();
-  KernelRow k;
-  k.kind = "cuda";
-  k.name = "fused_norm";
-  k.path = "csrc/norm.cu";
-  k.line = 12;
-  k.phases = {"training"};
-  a.kernels = {k};
+  a.kernels = {training_cuda_kernel()};
   Finding in_file = finding("custom_op.warp-intrinsic", Domain::CustomOp, false, {"training"}, 20);
   in_file.path = "csrc/norm.cu";
   in_file.severity = Severity::Blocker;
