@@ -13,6 +13,7 @@
 #include "assess/project_packages.hpp"
 #include "cli/baseline_filter.hpp"
 #include "cli/commands.hpp"
+#include "cli/fast_exit.hpp"
 #include "cli/output_dir.hpp"
 #include "cli/project_config.hpp"
 #include "cli/split.hpp"
@@ -223,10 +224,14 @@ int run_scan(const ScanArgs& given) {
       }
     }
   }
-  if (args.exit_zero) return 0;
-  if (!args.fail_on.empty() && reaches_fail_level(a, args.fail_on)) return 1;
-  if (args.strict && !a.diagnostics.empty()) return 3;
-  return 0;
+  int code = 0;
+  if (args.exit_zero)
+    code = 0;
+  else if (!args.fail_on.empty() && reaches_fail_level(a, args.fail_on))
+    code = 1;
+  else if (args.strict && !a.diagnostics.empty())
+    code = 3;
+  return exit_without_teardown(code);
 }
 
 }  // namespace ascendify::cli
