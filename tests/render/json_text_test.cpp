@@ -37,6 +37,20 @@ TEST(JsonText, StringsMatchTheLibraryOnTrickyBytes) {
   }
 }
 
+// The escaping scans 8 bytes at a time: every byte value at every position of a word, and
+// across a word boundary, must still come out as the library writes it.
+TEST(JsonText, EveryByteAtEveryPositionMatchesTheLibrary) {
+  for (int b = 0; b < 256; ++b)
+    for (size_t pos = 0; pos < 19; ++pos) {
+      std::string s(19, 'a');
+      s[pos] = static_cast<char>(b);
+      if (pos + 1 < s.size()) s[pos + 1] = static_cast<char>(b ^ 0x7f);  // a second odd byte
+      std::string out;
+      append_string(out, s);
+      ASSERT_EQ(out, reference(s)) << "byte " << b << " at " << pos;
+    }
+}
+
 TEST(JsonText, StringArraysAndIndentedDocumentsMatchAWholeDump) {
   nlohmann::ordered_json whole;
   whole["a"] = std::vector<std::string>{"x", "y\"z"};
