@@ -160,7 +160,7 @@ int run_scan(const ScanArgs& given) {
 
   // Per-file filters, run by the workers: references into the project's own packages are not
   // findings; a rule with `aggregate: file` reports once per file (unless --all-sites).
-  const std::set<std::string> own_packages = assess::project_packages(found.files);
+  const assess::OwnPackages own_packages = assess::project_packages(found.files);
   options.per_file_findings = [&](std::vector<Finding>& findings) {
     assess::drop_self_references(findings, own_packages);
     if (!args.all_sites) assess::aggregate_per_file(findings);

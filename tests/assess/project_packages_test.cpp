@@ -8,7 +8,9 @@ using namespace ascendify;
 
 namespace {
 
-SourceFile py(const std::string& path) { return {path, path, FileKind::Python, 0}; }
+SourceFile py(const std::string& path) {
+  return {path, path, FileKind::Python, 0};
+}
 
 }  // namespace
 
@@ -18,7 +20,36 @@ TEST(ProjectPackages, InitFilesAtRootSrcAndOneLevelDown) {
                                        py("megatron/core/__init__.py"),  // namespace package
                                        py("scripts/run.py"),             // no __init__: not one
                                        py("train.py"), py("torch/__init__.py")});
-  EXPECT_EQ(got, (std::set<std::string>{"diffusers", "flash_attn", "megatron"}));
+  ASSERT_EQ(got.projects.size(), 1u);  // no manifest: the root is the only project
+  EXPECT_EQ(got.of(""), (std::set<std::string>{"diffusers", "flash_attn", "megatron"}));
+}
+
+SourceFile manifest(const std::string& path, FileKind kind) {
+  return {path, path, kind, 0};
+}
+
+// A workspace of several checkouts: each one's packages are its own code, not the others'.
+TEST(ProjectPackages, EachProjectWithAManifestOwnsItsPackagesOnly) {
+  auto own = assess::project_packages(
+      {manifest("Megatron-LM/pyproject.toml", FileKind::Pyproject),
+       py("Megatron-LM/megatron/core/__init__.py"), py("Megatron-LM/megatron/training.py"),
+       manifest("DeepSpeed/setup.py", FileKind::SetupPy), py("DeepSpeed/deepspeed/__init__.py"),
+       manifest("flash-attention/setup.py", FileKind::SetupPy),
+       py("flash-attention/flash_attn/__init__.py"),
+       manifest("sglang/python/pyproject.toml", FileKind::Pyproject),
+       py("sglang/python/sglang/__init__.py"), py("sglang/python/torch/__init__.py")});
+  EXPECT_EQ(own.of("Megatron-LM/"), (std::set<std::string>{"megatron"}));
+  EXPECT_EQ(own.of("DeepSpeed/"), (std::set<std::string>{"deepspeed"}));
+  EXPECT_EQ(own.of("sglang/python/"), (std::set<std::string>{"sglang"}));  // no torch
+  EXPECT_TRUE(own.owns("Megatron-LM/megatron/training.py", "megatron"));
+  EXPECT_TRUE(own.owns("Megatron-LM/tests/unit_tests/test_x.py", "megatron"));
+  EXPECT_FALSE(own.owns("DeepSpeed/deepspeed/runtime/engine.py", "megatron"));
+  EXPECT_TRUE(own.owns("DeepSpeed/deepspeed/runtime/engine.py", "deepspeed"));
+  // flash-attention's source in the workspace does not make DeepSpeed's calls into it its own.
+  EXPECT_FALSE(own.owns("DeepSpeed/deepspeed/ops/attn.py", "flash_attn"));
+  EXPECT_TRUE(own.owns("flash-attention/flash_attn/bert_padding.py", "flash_attn"));
+  EXPECT_FALSE(own.owns("tools/run.py", "deepspeed"));  // outside every project folder
+  EXPECT_FALSE(own.owns("sglang/python/sglang/x.py", "torch"));
 }
 
 TEST(ProjectPackages, DropsOnlyReferenceAndImportFindingsIntoOwnPackages) {
@@ -35,7 +66,9 @@ TEST(ProjectPackages, DropsOnlyReferenceAndImportFindingsIntoOwnPackages) {
                              finding(&ref_rule, "torch.cuda.synchronize"),
                              finding(&ref_rule, "flash_attn_interface.flash_attn_func"),
                              finding(&str_rule, "flash_attn")};
-  EXPECT_EQ(assess::drop_self_references(fs, {"flash_attn"}), 1u);
+  assess::OwnPackages own;
+  own.projects.push_back({"", {"flash_attn"}});
+  EXPECT_EQ(assess::drop_self_references(fs, own), 1u);
   ASSERT_EQ(fs.size(), 3u);
   EXPECT_EQ(fs[0].match, "torch.cuda.synchronize");
   EXPECT_EQ(fs[1].match, "flash_attn_interface.flash_attn_func");
