@@ -1,6 +1,7 @@
 #include "core/text.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace ascendify {
@@ -84,6 +85,15 @@ uint32_t utf8_length(std::string_view s) {
 bool is_valid_utf8(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
+    // Source text is mostly ASCII even where it is not all ASCII: skip 8 such bytes at once.
+    if (i + 8 <= s.size()) {
+      uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      if ((w & 0x8080808080808080ull) == 0) {
+        i += 8;
+        continue;
+      }
+    }
     unsigned char c = static_cast<unsigned char>(s[i]);
     size_t len = c < 0x80           ? 1
                  : (c >> 5) == 0x6  ? 2
