@@ -11,10 +11,23 @@ bool is_python_code(FileKind k) {
   return k == FileKind::Python || k == FileKind::Notebook;
 }
 
-std::string dotted_to_path(std::string_view dotted) {
-  std::string p(dotted);
-  std::replace(p.begin(), p.end(), '.', '/');
-  return p;
+// dir + dotted with the dots as slashes, into `out` (a lookup key; reused, no allocation).
+void join_dotted(std::string& out, std::string_view dir, std::string_view dotted) {
+  out.assign(dir);
+  const size_t at = out.size();
+  out += dotted;
+  std::replace(out.begin() + static_cast<std::ptrdiff_t>(at), out.end(), '.', '/');
+}
+
+// One lookup-key buffer per thread: resolving builds a candidate path per import.
+std::string& scratch_key() {
+  thread_local std::string key;
+  return key;
+}
+
+template <typename Set>
+void insert_once(Set& set, std::string_view key) {
+  if (set.find(key) == set.end()) set.emplace(key);  // no node built for the many repeats
 }
 
 // "a/b/" -> "a/"; "" stays "" (and reports failure).
@@ -61,12 +74,12 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
       std::string_view stem(p);
       if (stem.ends_with(".py")) stem.remove_suffix(3);
       for (size_t at = 0; (at = stem.find('/', at)) != std::string_view::npos; ++at)
-        stems_.emplace(stem.substr(0, at));
-      stems_.emplace(stem);
+        insert_once(stems_, stem.substr(0, at));
+      insert_once(stems_, stem);
       for (size_t b = 0; b <= stem.size();) {
         size_t e = stem.find('/', b);
         if (e == std::string_view::npos) e = stem.size();
-        components_.emplace(stem.substr(b, e - b));
+        insert_once(components_, stem.substr(b, e - b));
         b = e + 1;
       }
     }
@@ -87,13 +100,13 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
     const int fi = static_cast<int>(i);
     for (const Fact& f : files[i].facts.facts) {
       if (f.kind != FactKind::Import) continue;
-      std::string name = f.name;
-      if (name == "*") name.clear();
-      if (name.ends_with(".*")) name.resize(name.size() - 2);
+      std::string_view name = f.name;
+      if (name == "*") name = {};
+      if (name.ends_with(".*")) name.remove_suffix(2);
       if (f.arg_index > 0) {
         add_relative(fi, f.arg_index, f.detail, name);
       } else if (!name.empty() && !add_absolute(fi, name)) {
-        external_[i].push_back(name);
+        external_[i].emplace_back(name);
       }
     }
     std::sort(edges_[i].begin(), edges_[i].end());
@@ -102,22 +115,31 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
 }
 
 int ImportGraph::find_path(std::string_view rel_path) const {
-  auto it = by_path_.find(std::string(rel_path));
+  auto it = by_path_.find(rel_path);
   return it == by_path_.end() ? -1 : it->second;
 }
 
 bool ImportGraph::may_exist(std::string_view dir, std::string_view dotted) const {
-  std::string base(dir);
-  base += dotted_to_path(dotted);
-  return stems_.count(base) != 0;
+  std::string& key = scratch_key();
+  join_dotted(key, dir, dotted);
+  return stems_.count(std::string_view(key)) != 0;
 }
 
 int ImportGraph::resolve_in(std::string_view dir, std::string_view dotted) const {
-  if (dotted.empty()) return find_path(std::string(dir) + "__init__.py");
-  const std::string base = std::string(dir) + dotted_to_path(dotted);
-  if (!stems_.count(base)) return -1;
-  int i = find_path(base + ".py");
-  return i >= 0 ? i : find_path(base + "/__init__.py");
+  std::string& key = scratch_key();
+  if (dotted.empty()) {
+    key.assign(dir);
+    key += "__init__.py";
+    return find_path(key);
+  }
+  join_dotted(key, dir, dotted);
+  if (!stems_.count(std::string_view(key))) return -1;
+  const size_t base = key.size();
+  key += ".py";
+  if (int i = find_path(key); i >= 0) return i;
+  key.resize(base);
+  key += "/__init__.py";
+  return find_path(key);
 }
 
 void ImportGraph::add_edge(int from, int to) {
