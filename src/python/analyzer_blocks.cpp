@@ -56,7 +56,8 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   uint32_t k = ni + 1;
   if (op(k, "[")) k = std::min(match_close(toks_, k, le) + 1, le);  // PEP 695 type params
   uint32_t colon = header_colon(k, le);
-  std::vector<std::string_view> params;
+  std::vector<std::string_view>& params = params_;
+  params.clear();
   if (op(k, "(")) {
     uint32_t close = std::min(match_close(toks_, k, colon), colon);
     uint32_t p = k + 1;
@@ -93,12 +94,14 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   f.name = std::string(name);
   bool triton = false;
   const uint32_t first_decorator_line = decorators_.empty() ? 0 : decorators_.front().span.line;
+  f.args.reserve(decorators_.size());
   for (Decorator& d : decorators_) {
     triton = triton || is_triton_decorator(d.name);
     f.args.push_back(Arg{std::string(), ValueKind::Name, std::move(d.name), d.span});
   }
   decorators_.clear();
-  std::string outer_scope = scopes_.name();
+  // The kernel's scope is the one around the def (copied only for the rare triton kernel).
+  std::string outer_scope = triton ? scopes_.name() : std::string();
   const Block& parent = blocks_.back();
   Block blk{Block::kDef};
   if (parent.kind == Block::kClass && parent.own_kernel >= 0 &&
@@ -178,7 +181,7 @@ uint32_t Analyzer::class_stmt(uint32_t s, uint32_t le) {
   f.name = std::string(name);
   f.args = std::move(bases);
   decorators_.clear();
-  std::string outer_scope = scopes_.name();
+  std::string outer_scope = autograd ? scopes_.name() : std::string();
   scopes_.bind_local(name, false);
   Block blk{Block::kClass};
   blk.scope_pushed = scopes_.push(ScopeStack::kClass, name);

@@ -52,7 +52,8 @@ Arg Analyzer::classify(uint32_t b, uint32_t e) const {
   }
   if (all_strings) {
     a.kind = fmt ? ValueKind::FString : ValueKind::String;
-    for (uint32_t k = b; k < e && a.value.size() <= 2 * kMaxText; ++k)
+    a.value = decode_string(toks_[b]);  // moved, not appended: no second allocation
+    for (uint32_t k = b + 1; k < e && a.value.size() <= 2 * kMaxText; ++k)
       a.value += decode_string(toks_[k]);
     if (a.value.size() > 2 * kMaxText) a.value = clip_utf8(a.value, 2 * kMaxText);
     return a;
@@ -65,7 +66,7 @@ Arg Analyzer::classify(uint32_t b, uint32_t e) const {
   if (e == b + 2 && op(b, "-") && toks_[b + 1].kind == TokenKind::Number) {
     a.kind = ValueKind::Number;
     const std::string_view digits = toks_[b + 1].text;
-    std::string v(digits.size() + 1, '-');  // built in place: GCC 12's -Wrestrict misfires on
+    std::string v(digits.size() + 1, '-');     // built in place: GCC 12's -Wrestrict misfires on
     digits.copy(v.data() + 1, digits.size());  // "-" + std::string(...)
     a.value = std::move(v);
     return a;

@@ -52,6 +52,7 @@ struct Frame {
   bool env_object = false;   // kSubscript: object resolves to os.environ
   int32_t fact = -1;         // kCall: fact receiving the arguments
   int32_t positional = 0;    // kCall: positional index of the current slot
+  uint32_t args_begin = 0;   // kCall with fact: its first argument in Analyzer::arg_stack_
   uint32_t slot_begin = 0;   // first token of the current slot
   uint32_t value_begin = 0;  // first token of the slot's value (after `kw=` / `key:`)
   uint32_t key_begin = 0, key_end = 0;  // kBrace: key tokens of the current slot
@@ -147,6 +148,7 @@ class Analyzer {
   void begin_slot(Frame& f, uint32_t s);
   void end_slot(Frame& f, uint32_t end);
   void close_frame(uint32_t close);
+  void flush_args(const Frame& f);
   uint32_t skip_nested(uint32_t open);
   std::string callee_of(const Frame& f) const;
   void prepass(uint32_t b, uint32_t e);
@@ -175,6 +177,8 @@ class Analyzer {
     Span span;
   };
   std::vector<Decorator> decorators_;
+  std::vector<std::string_view> params_;  // def_stmt's parameter names (reused)
+  std::vector<uint8_t> target_kinds_;     // bind_targets' bracket stack (reused)
   uint32_t last_line_ = 0;
   bool depth_warned_ = false;
 
@@ -183,6 +187,9 @@ class Analyzer {
   uint32_t rb_ = 0, re_ = 0;
   uint32_t primary_ = 0;  // byte offset where the current postfix expression starts
   std::vector<Frame> frames_;
+  // Arguments of the open calls, innermost last; a call's are moved into its fact when it
+  // closes, so each fact's args vector is allocated once, at its final size.
+  std::vector<Arg> arg_stack_;
   struct Shadow {
     uint32_t depth;  // frames_.size() when added
     bool lambda;

@@ -2,6 +2,7 @@
 // guards, assignments. Expressions are handed to scan_expr (expr.cpp).
 #include <algorithm>
 
+#include "core/text.hpp"
 #include "python/analyzer_impl.hpp"
 #include "python/lexer.hpp"
 
@@ -70,12 +71,14 @@ uint32_t Analyzer::header_colon(uint32_t b, uint32_t e) const {
 
 std::string Analyzer::chain_name(uint32_t b, uint32_t e) const {
   std::string out;
-  const Binding* bnd = b < e ? resolve_head(toks_[b].text) : nullptr;
-  if (bnd && bnd->is_import) {
-    out = bnd->qualified;
-  } else if (b < e) {
-    out = toks_[b].text;
-  }
+  if (b >= e) return out;
+  const Binding* bnd = resolve_head(toks_[b].text);
+  const std::string_view head = bnd && bnd->is_import ? bnd->qualified : toks_[b].text;
+  size_t len = head.size();
+  for (uint32_t k = b + 1; k < e; ++k)
+    if (toks_[k].kind == TokenKind::Name) len += 1 + toks_[k].text.size();
+  out.reserve(len);  // one allocation for the whole name
+  out += head;
   for (uint32_t k = b + 1; k < e; ++k)
     if (toks_[k].kind == TokenKind::Name) (out += '.') += toks_[k].text;
   return out;
@@ -203,8 +206,7 @@ uint32_t Analyzer::from_stmt(uint32_t i, uint32_t e) {
       k += 2;
     }
     Fact& f = new_fact(FactKind::Import, me > mb ? span(mb, me) : span(xi, xi + 1));
-    f.name =
-        module.empty() ? std::string(toks_[xi].text) : module + "." + std::string(toks_[xi].text);
+    f.name = module.empty() ? std::string(toks_[xi].text) : concat({module, ".", toks_[xi].text});
     f.detail = module;
     f.alias = std::string(alias);
     f.arg_index = level;
@@ -292,7 +294,8 @@ void Analyzer::simple_stmt(uint32_t b, uint32_t e, const Split& sp) {
 // not attribute or subscript targets.
 void Analyzer::bind_targets(uint32_t b, uint32_t e, bool weak) {
   int trailer_depth = 0;  // open brackets that follow an atom (calls, subscripts)
-  std::vector<uint8_t> kinds;
+  std::vector<uint8_t>& kinds = target_kinds_;
+  kinds.clear();
   for (uint32_t k = b; k < e; ++k) {
     const Token& t = toks_[k];
     if (is_opener(t)) {

@@ -53,6 +53,7 @@ bool Analyzer::push_frame(Frame::Kind kind, uint32_t open, uint32_t primary_offs
     const Frame& p = frames_.back();
     f.transparent = open == p.value_begin || (open > rb_ && kw(open - 1, "else"));
   }
+  f.args_begin = static_cast<uint32_t>(arg_stack_.size());
   frames_.push_back(f);
   while (comp_cursor_ < comp_.size() && comp_[comp_cursor_].first < open) ++comp_cursor_;
   while (comp_cursor_ < comp_.size() && comp_[comp_cursor_].first == open)
@@ -76,9 +77,8 @@ void Analyzer::begin_slot(Frame& f, uint32_t s) {
 void Analyzer::end_slot(Frame& f, uint32_t end) {
   if (f.kind == Frame::kCall) {
     if (f.fact >= 0 && end > f.value_begin) {
-      Arg a = classify(f.value_begin, end);
-      a.keyword = std::string(f.keyword);
-      out_.facts[f.fact].args.push_back(std::move(a));
+      Arg& a = arg_stack_.emplace_back(classify(f.value_begin, end));
+      a.keyword.assign(f.keyword);
     }
     if (f.keyword.empty() && end > f.slot_begin) ++f.positional;
   }
@@ -87,9 +87,17 @@ void Analyzer::end_slot(Frame& f, uint32_t end) {
     shadows_.pop_back();
 }
 
+void Analyzer::flush_args(const Frame& f) {
+  const auto first = arg_stack_.begin() + f.args_begin;
+  out_.facts[f.fact].args.assign(std::make_move_iterator(first),
+                                 std::make_move_iterator(arg_stack_.end()));
+  arg_stack_.erase(first, arg_stack_.end());
+}
+
 void Analyzer::close_frame(uint32_t close) {
   Frame& f = frames_.back();
   end_slot(f, close);
+  if (f.kind == Frame::kCall && f.fact >= 0) flush_args(f);
   if (f.kind == Frame::kCall && f.fact >= 0 && !f.method) {
     const Fact& c = out_.facts[f.fact];
     bool set = c.name == "os.environ.setdefault" || c.name == "os.putenv";
@@ -188,7 +196,11 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
   int32_t idx = -1;
   bool method = false;
   if (bnd && bnd->is_import) {
-    std::string qn = bnd->qualified;
+    size_t len = bnd->qualified.size();
+    for (uint32_t k = i + 2; k < j; k += 2) len += 1 + toks_[k].text.size();
+    std::string qn;
+    qn.reserve(len);  // one allocation for the whole resolved name
+    qn += bnd->qualified;
     for (uint32_t k = i + 2; k < j; k += 2) (qn += '.') += toks_[k].text;
     Usage u = call ? Usage::Call : Usage::Load;
     bool top = frames_.size() == 1;

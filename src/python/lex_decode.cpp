@@ -128,7 +128,7 @@ std::string decode_string(const Token& tok) {
   const bool raw = (flags & kRaw) != 0;
   const bool fmt = (flags & kFormat) != 0;
   const char quote = tok.quote_len > 0 && tok.prefix_len < t.size() ? t[tok.prefix_len] : '"';
-  std::vector<lexdetail::FFrame> scratch;
+  thread_local std::vector<lexdetail::FFrame> scratch;  // f-string nesting, reused
   size_t i = 0;
   while (i < body.size()) {
     char c = body[i];

@@ -81,22 +81,25 @@ ScopeStack::ScopeStack() {
 }
 
 bool ScopeStack::push(Kind kind, std::string_view name) {
-  if (scopes_.size() >= kMaxDepth) return false;
-  std::string full = scopes_.back().name;
-  if (!full.empty()) full += '.';
-  full += name;
-  scopes_.push_back(Scope{kind, std::move(full)});
+  if (depth_ >= kMaxDepth) return false;
+  if (depth_ == scopes_.size()) scopes_.emplace_back();
+  const std::string& outer = scopes_[depth_ - 1].name;
+  Scope& sc = scopes_[depth_++];
+  sc.kind = kind;
+  sc.name.assign(outer);
+  if (!sc.name.empty()) sc.name += '.';
+  sc.name += name;
   return true;
 }
 
 void ScopeStack::pop() {
-  if (scopes_.size() <= 1) return;
-  const uint32_t top = static_cast<uint32_t>(scopes_.size() - 1);
+  if (depth_ <= 1) return;
+  const uint32_t top = static_cast<uint32_t>(depth_ - 1);
   while (!entries_.empty() && entries_.back().scope >= top) {
     heads_[entries_.back().head] = entries_.back().prev;
     entries_.pop_back();
   }
-  scopes_.pop_back();
+  --depth_;
 }
 
 uint32_t ScopeStack::own_entry(std::string_view local, uint32_t* head) {
@@ -114,13 +117,13 @@ uint32_t ScopeStack::own_entry(std::string_view local, uint32_t* head) {
   }
   *head = slots_[si].head;
   uint32_t e = heads_[*head];
-  const uint32_t top = static_cast<uint32_t>(scopes_.size() - 1);
+  const uint32_t top = static_cast<uint32_t>(depth_ - 1);
   return e != kNone && entries_[e].scope == top ? e : kNone;
 }
 
 void ScopeStack::add_entry(uint32_t head, Binding b) {
-  const uint32_t top = static_cast<uint32_t>(scopes_.size() - 1);
-  entries_.push_back(Entry{top, heads_[head], head, scopes_.back().kind, std::move(b)});
+  const uint32_t top = static_cast<uint32_t>(depth_ - 1);
+  entries_.push_back(Entry{top, heads_[head], head, scopes_[top].kind, std::move(b)});
   heads_[head] = static_cast<uint32_t>(entries_.size() - 1);
 }
 
@@ -157,7 +160,7 @@ void ScopeStack::bind_local(std::string_view local, bool weak) {
 const Binding* ScopeStack::lookup(std::string_view local) const {
   const Slot& sl = slots_[find_slot(local, hash(local))];
   if (sl.head == kNone) return nullptr;
-  const size_t innermost = scopes_.size() - 1;
+  const size_t innermost = depth_ - 1;
   for (uint32_t e = heads_[sl.head]; e != kNone; e = entries_[e].prev) {
     const Entry& en = entries_[e];
     // Class bodies are not visible from the functions nested in them.

@@ -25,10 +25,10 @@ class ScopeStack {
   // when kMaxDepth is reached.
   bool push(Kind kind, std::string_view name);
   void pop();  // never pops the module scope
-  size_t depth() const { return scopes_.size(); }
-  Kind kind() const { return scopes_.back().kind; }
+  size_t depth() const { return depth_; }
+  Kind kind() const { return scopes_[depth_ - 1].kind; }
   // "Outer.Inner.f"; "" at module level.
-  const std::string& name() const { return scopes_.back().name; }
+  const std::string& name() const { return scopes_[depth_ - 1].name; }
 
   // Names are views into the analysed text, which outlives the stack.
   void bind_import(std::string_view local, std::string qualified);
@@ -84,7 +84,10 @@ class ScopeStack {
            1023u;
   }
   uint64_t import_filter_[16] = {};  // 1024 bits, set by bind_import, never cleared
+  // scopes_[0, depth_) are open; popped ones stay behind so a later push reuses their name
+  // buffers (one allocation per nesting level, not one per def/class).
   std::vector<Scope> scopes_;
+  size_t depth_ = 1;
   std::vector<Entry> entries_;
   std::vector<uint32_t> heads_;  // per distinct name: its innermost entry, or kNone
   std::vector<Slot> slots_;      // size a power of two
