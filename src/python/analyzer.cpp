@@ -235,7 +235,10 @@ FileFacts analyze(std::string_view text, std::string_view path) {
     out.diagnostics.push_back(std::move(d));
   }
   for (const Token& c : lx.comments) detail::read_suppression(c, out);
-  out.facts.reserve(lx.tokens.size() / 12);
+  // About one fact per 14 tokens on average, but denser in most files: growing the vector
+  // moves every Fact (248 bytes) each time, so reserve for one per 6 tokens (exceeded by ~3 %
+  // of files). The pipeline trims the slack after matching.
+  out.facts.reserve(lx.tokens.size() / 6 + 4);
   detail::Analyzer(text, lx, out, path).run();
   return out;
 }
