@@ -138,9 +138,9 @@ bool is_word(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// Prefix rules by hash: every boundary prefix of `key` (see rules::boundary_prefix) up to the
-// longest rule prefix is looked up in the prefix index. A rule found under several of its
-// names is considered once per name; `better` keeps the longest, as a scan of all names would.
+// Prefix rules: every boundary prefix of `key` (see rules::boundary_prefix) that is a prefix
+// name of the kind. A rule found under several of its names is considered once per name;
+// `better` keeps the longest, as a scan of all names would.
 void consider_prefixed(const rules::RuleSet& rules, MatchKind kind, const Fact& f,
                        std::string_view key, Best& best) {
   for (const Rule* r : rules.prefixed_any(kind)) {
@@ -149,15 +149,12 @@ void consider_prefixed(const rules::RuleSet& rules, MatchKind kind, const Fact& 
       if (p.size() > len && rules::boundary_prefix(key, p)) len = p.size();
     consider(rules, r, f, key, false, len, best);
   }
-  const std::string_view k(key);
-  const size_t longest = std::min(k.size(), rules.longest_prefix(kind));
-  for (size_t len = 1; len <= longest; ++len) {
-    const char last = k[len - 1];
-    const bool boundary = len == k.size() || !is_word(last) || last == '_' || !is_word(k[len]);
-    if (!boundary || !rules.has_prefix_length(kind, len)) continue;
-    for (const Rule* r : rules.prefixed_by(kind, k.substr(0, len)))
-      consider(rules, r, f, key, false, len, best);
-  }
+  rules.for_each_prefix_name(kind, key, [&](size_t len, const std::vector<const Rule*>& named) {
+    const char last = key[len - 1];
+    const bool boundary = len == key.size() || !is_word(last) || last == '_' || !is_word(key[len]);
+    if (!boundary) return;
+    for (const Rule* r : named) consider(rules, r, f, key, false, len, best);
+  });
 }
 
 std::string match_text(const Fact& f) {

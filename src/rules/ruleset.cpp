@@ -130,9 +130,27 @@ void RuleSet::finalize() {
     }
   }
   for (auto& p : prefixed_) {
+    build_trie(p);
     std::stable_sort(p.all.begin(), p.all.end(), [](const Rule* a, const Rule* b) {
       return longest_name(a) > longest_name(b);
     });
+  }
+}
+
+void RuleSet::build_trie(PrefixIndex& p) {
+  p.trie.assign(1, TrieNode{});
+  for (const auto& [name, rules] : p.by_name) {
+    uint32_t n = 0;
+    for (char c : name) {
+      uint32_t next = child(p.trie[n], c);
+      if (!next) {
+        next = static_cast<uint32_t>(p.trie.size());
+        p.trie[n].children.emplace_back(c, next);
+        p.trie.emplace_back();
+      }
+      n = next;
+    }
+    p.trie[n].rules = &rules;  // map nodes are stable: the pointer outlives rehashing
   }
 }
 

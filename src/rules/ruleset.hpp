@@ -43,6 +43,21 @@ class RuleSet {
     const auto& l = prefixed_[static_cast<size_t>(kind) % kKinds].lengths;
     return len < l.size() && l[len];
   }
+  // Calls `visit(len, rules)` for each prefix name of `kind` that equals the first `len` bytes
+  // of `key`, by increasing len (boundaries are the caller's check). One walk down a trie of
+  // the prefix names: it stops where no name continues, instead of testing every length.
+  template <typename Visit>
+  void for_each_prefix_name(MatchKind kind, std::string_view key, Visit&& visit) const {
+    if (static_cast<size_t>(kind) >= kKinds) return;
+    const auto& nodes = prefixed_[static_cast<size_t>(kind)].trie;
+    if (nodes.empty()) return;  // not finalized
+    uint32_t n = 0;             // the root (empty prefix)
+    for (size_t len = 1; len <= key.size(); ++len) {
+      n = child(nodes[n], key[len - 1]);
+      if (!n) return;
+      if (nodes[n].rules) visit(len, *nodes[n].rules);
+    }
+  }
   // Dependency rules by distribution name and by import name.
   const Rule* dependency_by_dist(std::string_view normalized_dist) const;
   const Rule* dependency_by_import(std::string_view top_level_import) const;
@@ -58,12 +73,23 @@ class RuleSet {
   using Index = std::unordered_map<std::string, std::vector<const Rule*>, Hash, std::equal_to<>>;
   // Most fact names name no rule: the filters answer that before the hash lookup.
   static constexpr size_t kKinds = 16;  // > number of MatchKind values
+  struct TrieNode {
+    std::vector<std::pair<char, uint32_t>> children;  // (byte, node); 0 = none (the root)
+    const std::vector<const Rule*>* rules = nullptr;  // set when a prefix name ends here
+  };
+  static uint32_t child(const TrieNode& node, char c) {
+    for (const auto& [byte, next] : node.children)
+      if (byte == c) return next;
+    return 0;
+  }
   struct PrefixIndex {
     std::vector<const Rule*> all, any;
     Index by_name;
+    std::vector<TrieNode> trie;  // the names of by_name; node 0 is the root
     size_t longest = 0;
     std::vector<bool> lengths;  // lengths[n]: some name has n bytes
   };
+  static void build_trie(PrefixIndex& p);
 
   std::vector<Rule> rules_;
   std::array<Index, kKinds> exact_;  // by MatchKind

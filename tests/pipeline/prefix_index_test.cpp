@@ -14,7 +14,7 @@ bool is_word(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// What the matcher does: look up every boundary prefix of `key`.
+// The hash index: look up every boundary prefix of `key`.
 std::set<std::pair<const Rule*, size_t>> by_index(const RuleSet& s, MatchKind k,
                                                   std::string_view key) {
   std::set<std::pair<const Rule*, size_t>> out;
@@ -24,6 +24,18 @@ std::set<std::pair<const Rule*, size_t>> by_index(const RuleSet& s, MatchKind k,
     if (!s.has_prefix_length(k, len)) continue;
     for (const Rule* r : s.prefixed_by(k, key.substr(0, len))) out.emplace(r, len);
   }
+  return out;
+}
+
+// What the matcher does: walk the trie of prefix names, keep the boundary prefixes.
+std::set<std::pair<const Rule*, size_t>> by_trie(const RuleSet& s, MatchKind k,
+                                                 std::string_view key) {
+  std::set<std::pair<const Rule*, size_t>> out;
+  s.for_each_prefix_name(k, key, [&](size_t len, const std::vector<const Rule*>& rules) {
+    const char last = key[len - 1];
+    if (len != key.size() && is_word(last) && last != '_' && is_word(key[len])) return;
+    for (const Rule* r : rules) out.emplace(r, len);
+  });
   return out;
 }
 
@@ -51,8 +63,9 @@ TEST(PrefixIndex, AgreesWithScanOnEmbeddedRules) {
       }
     }
     for (const auto& p : probes) {
-      auto a = by_index(s, kind, p), b = by_scan(s, kind, p);
+      auto a = by_index(s, kind, p), b = by_scan(s, kind, p), c = by_trie(s, kind, p);
       EXPECT_EQ(a, b) << "kind " << k << " key '" << p << "'";
+      EXPECT_EQ(c, b) << "trie, kind " << k << " key '" << p << "'";
       ++checked;
       hits += b.size();
     }
@@ -86,15 +99,20 @@ TEST(PrefixIndex, BoundaryRules) {
   severity: info
   refs: ["test"]
   match: {kind: env, prefix: true, names: ["NCCL_"]}
-)", diags);
+)",
+             diags);
   s.finalize();
   ASSERT_TRUE(diags.empty()) << diags.front().message;
   auto ids = [&](MatchKind k, std::string_view key) {
     std::vector<std::string> out;
     for (const auto& [r, len] : by_index(s, k, key)) out.push_back(r->id);
+    std::vector<std::string> walked;
+    for (const auto& [r, len] : by_trie(s, k, key)) walked.push_back(r->id);
+    EXPECT_EQ(walked, out) << key;
     return out;
   };
-  EXPECT_EQ(ids(MatchKind::Reference, "torch.cuda.synchronize"), std::vector<std::string>{"device.t-dot"});
+  EXPECT_EQ(ids(MatchKind::Reference, "torch.cuda.synchronize"),
+            std::vector<std::string>{"device.t-dot"});
   EXPECT_TRUE(ids(MatchKind::Reference, "torch.cuda").empty());
   EXPECT_EQ(ids(MatchKind::Reference, "flash_attn"), std::vector<std::string>{"device.t-word"});
   EXPECT_EQ(ids(MatchKind::Reference, "flash_attn.ops"), std::vector<std::string>{"device.t-word"});
