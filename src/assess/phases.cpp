@@ -98,8 +98,9 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
       for (const auto& w : wanted) {
         auto found = select(w, entries, files, graph);
         if (found.empty())
-          diagnostics.push_back({"", 0, "--phase " + name + ": entry '" + w +
-                                            "' matches no file, console script or module"});
+          diagnostics.push_back({"", 0,
+                                 "--phase " + name + ": entry '" + w +
+                                     "' matches no file, console script or module"});
         g.insert(g.end(), found.begin(), found.end());
       }
     }
@@ -113,6 +114,11 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
       if (k.kind == "extension-build" && !k.name.empty())
         native_names.emplace(last_component(k.name));
   }
+
+  std::vector<bool> is_launcher(files.size(), false);  // files some entry point starts from
+  for (const auto& e : entries)
+    if (e.file >= 0 && static_cast<size_t>(e.file) < files.size())
+      is_launcher[static_cast<size_t>(e.file)] = true;
 
   PhaseMap out;
   for (const auto& [name, group_entries] : groups) {
@@ -143,10 +149,7 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
       const FileKind k = files[i].file.kind;
       if (is_environment_file(k) && !reached[i]) {
         // Launchers belong to the phases they start; other scripts/manifests to all.
-        const bool launcher = std::any_of(entries.begin(), entries.end(), [&](const auto& e) {
-          return e.file == static_cast<int>(i);
-        });
-        if (!launcher) reached[i] = true;
+        if (!is_launcher[i]) reached[i] = true;
       }
       if (uses_native && is_build_file(k)) reached[i] = true;
     }
