@@ -107,4 +107,54 @@ inline unsigned leading_equal(uint64_t w, char c) {
   return x == 0 ? 8 : static_cast<unsigned>(__builtin_ctzll(x)) / 8;
 }
 
+// Number of UTF-8 continuation bytes (10xxxxxx) among the 8 bytes of `w`.
+inline unsigned continuation_bytes(uint64_t w) {
+  // One flag bit per byte; the multiply sums them into the top byte (no popcnt instruction
+  // in the baseline x86-64 target, where __builtin_popcountll is a library call).
+  return static_cast<unsigned>((((w & ~(w << 1) & kHigh) >> 7) * kOnes) >> 56);
+}
+
+// The low `k` bytes of `w` (k < 8), the others zero.
+inline uint64_t low_bytes(uint64_t w, size_t k) {
+  return w & ((uint64_t{1} << (8 * k)) - 1);
+}
+
+// Keyword test by perfect hash: `w` holds a name of 2..8 bytes zero-padded (byte k of the name
+// in bits [8k, 8k + 8)); identifiers contain no NUL, so equal words are equal names. The
+// multiplier maps the 35 keywords of is_keyword_text to distinct slots of 64 (found by search).
+struct KeywordTable {
+  uint64_t slot[64] = {};
+  static constexpr uint64_t kMul = 0xb57c8e05e3c9b0e1ULL;
+  static constexpr unsigned index(uint64_t w) { return static_cast<unsigned>((w * kMul) >> 58); }
+  constexpr KeywordTable() {
+    const char* const kWords[] = {
+        "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+        "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+        "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+        "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
+    for (const char* k : kWords) {
+      uint64_t w = 0;
+      for (unsigned i = 0; k[i] != '\0'; ++i)
+        w |= uint64_t{static_cast<unsigned char>(k[i])} << (8 * i);
+      slot[index(w)] = w;
+    }
+  }
+  bool contains(uint64_t w) const { return slot[index(w)] == w; }
+};
+inline constexpr KeywordTable kKeywords{};
+
+// is_keyword_text(s) for a name s, read with one load when 8 bytes from its start are in
+// [data, end).
+inline bool is_keyword_at(const char* s, size_t len, const char* end) {
+  if (len < 2 || len > 8) return false;
+  uint64_t w = 0;
+  if (end - s >= 8) {
+    w = load8(s);
+    if (len < 8) w = low_bytes(w, len);
+  } else {
+    for (size_t i = 0; i < len; ++i) w |= uint64_t{static_cast<unsigned char>(s[i])} << (8 * i);
+  }
+  return kKeywords.contains(w);
+}
+
 }  // namespace ascendify::python::lexdetail

@@ -10,6 +10,7 @@ namespace ascendify::python {
 namespace {
 
 using lexdetail::consume_newline;
+using lexdetail::continuation_bytes;
 using lexdetail::FFrame;
 using lexdetail::is_ident_char;
 using lexdetail::is_ident_start;
@@ -151,16 +152,23 @@ class Lexer {
       col_pos_ = lt_.line_start;
       col_val_ = 1;
     }
-    // Eight ASCII bytes at a time (no high bit: no continuation byte among them).
+    // Eight bytes at a time: code points are the bytes that are not continuation bytes.
     while (pos - col_pos_ >= 8) {
-      uint64_t w;
-      std::memcpy(&w, s_.data() + col_pos_, 8);
-      if (w & 0x8080808080808080ULL) break;
+      col_val_ += 8 - continuation_bytes(load8(s_.data() + col_pos_));
       col_pos_ += 8;
-      col_val_ += 8;
     }
     for (; col_pos_ < pos; ++col_pos_)
       if ((static_cast<unsigned char>(s_[col_pos_]) & 0xC0) != 0x80) ++col_val_;
+    return col_val_;
+  }
+
+  // col_at() of a token start. Every byte the lexer skips without a token is ASCII
+  // (whitespace, a joining backslash), and every token's end column is computed, so on the
+  // same line the bytes since the last computed column are ASCII and need no look.
+  uint32_t start_col(size_t pos) {
+    if (col_line_start_ != lt_.line_start || col_pos_ > pos) return col_at(pos);
+    col_val_ += static_cast<uint32_t>(pos - col_pos_);
+    col_pos_ = pos;
     return col_val_;
   }
 
@@ -358,7 +366,7 @@ class Lexer {
       }
       if (i < n_ && (s_[i] == 'j' || s_[i] == 'J')) ++i;
     }
-    emit_ascii(TokenKind::Number, p_, col_at(p_), i);
+    emit_ascii(TokenKind::Number, p_, start_col(p_), i);
     p_ = i;
   }
 
@@ -387,10 +395,10 @@ class Lexer {
       string(p_, e, flags);
       return;
     }
-    const uint32_t col = col_at(p_);
+    const uint32_t col = start_col(p_);
     Token& t = high ? emit(TokenKind::Name, p_, lt_.line, col, e)
                     : emit_ascii(TokenKind::Name, p_, col, e);
-    t.keyword = is_keyword_text(t.text);
+    t.keyword = lexdetail::is_keyword_at(s_.data() + p_, e - p_, s_.data() + n_);
     if (t.keyword && depth_ > 0 && sink_ && t.text == "for")
       sink_->bracket_fors.push_back(static_cast<uint32_t>(tokens_.size() - 1));
     p_ = e;
@@ -399,7 +407,7 @@ class Lexer {
   // A string literal: prefix at b, opening quote at q.
   void string(size_t b, size_t q, uint8_t flags) {
     const uint32_t line = lt_.line;
-    const uint32_t col = col_at(b);
+    const uint32_t col = start_col(b);
     const char quote = s_[q];
     const bool triple = q + 2 < n_ && s_[q + 1] == quote && s_[q + 2] == quote;
     const size_t body = q + (triple ? 3 : 1);
@@ -437,7 +445,7 @@ class Lexer {
           sink_->last_pair = static_cast<uint32_t>(tokens_.size() - 1);
       }
     }
-    emit_ascii(TokenKind::Op, p_, col_at(p_), p_ + len).bracket = bracket;
+    emit_ascii(TokenKind::Op, p_, start_col(p_), p_ + len).bracket = bracket;
     p_ += len;
   }
 
