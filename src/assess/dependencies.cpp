@@ -2,15 +2,18 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 namespace ascendify::assess {
 
 namespace {
 
 // Top-level package of a module path: "flash_attn.bert_padding" -> "flash_attn".
-std::string top_level(std::string_view module) {
-  return std::string(module.substr(0, module.find('.')));
+std::string_view top_level(std::string_view module) {
+  return module.substr(0, module.find('.'));
 }
 
 // Modules of the scanned project itself (top-level packages and modules), so that
@@ -49,6 +52,29 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
         if (const Rule* r = rules.dependency_by_dist(fact.name))
           for (const auto& imp : r->match.import_names) declared_import.try_emplace(imp, fact.name);
 
+  // The distribution a top-level import name stands for (null: none), once per name: a tree
+  // imports the same few packages tens of thousands of times.
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
+  };
+  std::unordered_map<std::string, std::optional<std::string>, Hash, std::equal_to<>> dist_memo;
+  auto dist_of = [&](std::string_view top) -> const std::string* {
+    auto it = dist_memo.find(top);
+    if (it == dist_memo.end()) {
+      std::optional<std::string> dist;
+      if (!top.empty() && !locals.count(std::string(top))) {
+        if (auto d = declared_import.find(std::string(top)); d != declared_import.end()) {
+          dist = d->second;
+        } else if (const Rule* rule = rules.dependency_by_import(top)) {
+          dist = rule->match.names.empty() ? std::string(top) : rule->match.names.front();
+        }
+      }
+      it = dist_memo.emplace(std::string(top), std::move(dist)).first;
+    }
+    return it->second ? &*it->second : nullptr;
+  };
+
   for (const auto& f : files) {
     for (const auto& fact : f.facts.facts) {
       if (fact.kind == FactKind::Dependency) {
@@ -64,19 +90,12 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
           row.guarded = row.guarded && fact.guarded;
         }
       } else if (fact.kind == FactKind::Import && fact.arg_index <= 0) {
-        std::string top = top_level(fact.detail.empty() ? fact.name : fact.detail);
-        if (top.empty() || locals.count(top)) continue;
-        std::string dist;
-        if (auto d = declared_import.find(top); d != declared_import.end()) {
-          dist = d->second;
-        } else {
-          const Rule* rule = rules.dependency_by_import(top);
-          if (!rule) continue;  // stdlib or unknown module: not a dependency we can name
-          dist = rule->match.names.empty() ? top : rule->match.names.front();
-        }
-        imported_dists.insert(dist);
-        first_import_site.try_emplace(dist, f.file.rel_path + ":" + std::to_string(fact.span.line));
-        auto [g, fresh] = import_all_guarded.try_emplace(dist, fact.guarded);
+        const std::string* dist = dist_of(top_level(fact.detail.empty() ? fact.name : fact.detail));
+        if (!dist) continue;  // local, stdlib or unknown module: not a dependency we can name
+        imported_dists.insert(*dist);
+        if (!first_import_site.count(*dist))
+          first_import_site.emplace(*dist, f.file.rel_path + ":" + std::to_string(fact.span.line));
+        auto [g, fresh] = import_all_guarded.try_emplace(*dist, fact.guarded);
         if (!fresh) g->second = g->second && fact.guarded;
       }
     }
