@@ -1,0 +1,53 @@
+// SnippetSource finds lines lazily; it must number them exactly as LineIndex does.
+#include "match/snippet.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/text.hpp"
+
+namespace ascendify::match {
+namespace {
+
+void expect_same_lines(const std::string& text) {
+  const LineIndex index(text);
+  SnippetSource lazy(text, nullptr);
+  // Asked in order, backwards after the end, and past the end.
+  for (uint32_t n = 0; n <= index.line_count() + 2; ++n)
+    EXPECT_EQ(lazy.line(n), trim(index.line(n))) << "line " << n << " of '" << text << "'";
+  SnippetSource from_end(text, nullptr);
+  for (uint32_t n = index.line_count() + 1; n > 0; --n)
+    EXPECT_EQ(from_end.line(n), trim(index.line(n))) << "line " << n << " of '" << text << "'";
+}
+
+TEST(SnippetSource, NumbersLinesLikeLineIndex) {
+  for (const char* text : {"", "a", "a\n", "a\nb", "a\n\nb\n", "\n", "\r", "\r\n", "a\rb\r\nc\n",
+                           "a\r\rb", "a\r\n\r\nb\r", "\r\n\r\n", " x \n\ty\t\r z "})
+    expect_same_lines(text);
+}
+
+TEST(SnippetSource, LineEndsAcrossTheSearchWindow) {
+  // Long files: CR and CRLF line ends before, at and after the 4096-byte search window.
+  for (size_t at : {4094u, 4095u, 4096u, 4097u, 8191u}) {
+    for (const char* end : {"\r", "\r\n", "\n"}) {
+      std::string text;
+      for (size_t i = 0; text.size() < at; ++i) text += "line " + std::to_string(i) + "\n";
+      text.resize(at);
+      text += end;
+      text += "after\nlast";
+      expect_same_lines(text);
+    }
+  }
+}
+
+TEST(SnippetSource, NotebookJsonLine) {
+  const std::string text = "{\n \"cells\": [\n  \"x = t.cuda()\\n\",\n]}";
+  std::vector<FileFacts::CellLine> cells = {{1, 1, 3}};
+  SnippetSource s(text, &cells);
+  EXPECT_EQ(s.line(1), "x = t.cuda()");
+  EXPECT_EQ(s.line(2), "");
+}
+
+}  // namespace
+}  // namespace ascendify::match
