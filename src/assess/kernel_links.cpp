@@ -157,13 +157,25 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
     bool imports_read = false;
     std::set<std::pair<size_t, uint32_t>> seen;  // (kernel, line)
     const UseDigest& d = *digests[g];
+    // What the two passes below ask of an interned name, answered once per name (sites repeat
+    // names): does its last component name a kernel, and is it "apply"?
+    enum : uint8_t { kAsked = 1, kKernel = 2, kApply = 4 };
+    std::vector<uint8_t> about(d.count(), 0);
+    auto ask = [&](uint32_t id) {
+      uint8_t& v = about[id];
+      if (!v) {
+        const std::string_view lp = last_part(d.str(id));
+        v = kAsked | (maybe_kernel.may_contain(lp) && by_name.count(lp) ? kKernel : 0) |
+            (lp == "apply" ? kApply : 0);
+      }
+      return v;
+    };
     for (const auto& x : d.sites) {
       const bool launch = x.kind == FactKind::Native;
       const bool ref = x.kind == FactKind::Reference && is_python(f);
       if (!launch && !ref) continue;
+      if (!(ask(x.name) & kKernel)) continue;  // names no kernel: most references
       const std::string_view name = d.str(x.name);
-      if (!maybe_kernel.may_contain(last_part(name)) || !by_name.count(last_part(name)))
-        continue;  // names no kernel: most references
       std::string_view module = head_part(name);
       if (module.empty()) {
         if (!imports_read) {
@@ -187,9 +199,9 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
     for (const auto& x : d.sites) {
       if (!is_python(f)) break;
       std::string_view recv;
-      if (x.kind == FactKind::MethodCall && x.usage == Usage::Call) recv = d.str(x.receiver);
-      if (x.kind == FactKind::Reference && last_part(d.str(x.name)) == "apply")
-        recv = head_part(d.str(x.name));
+      if (x.kind == FactKind::MethodCall && x.usage == Usage::Call && (ask(x.receiver) & kKernel))
+        recv = d.str(x.receiver);
+      if (x.kind == FactKind::Reference && (ask(x.name) & kApply)) recv = head_part(d.str(x.name));
       if (recv.empty()) continue;
       if (!maybe_kernel.may_contain(last_part(recv))) continue;
       auto it = by_name.find(last_part(recv));
