@@ -17,20 +17,13 @@ namespace {
 constexpr size_t kSnippetBytes = 200;
 
 // The match kind a fact is looked up under and the name(s) it is looked up by (at most two
-// lookups of at most two keys each; fixed arrays). Keys are views of the fact's own strings;
-// only a normalised value is owned (and read through key(), so a moved Lookups stays valid).
+// lookups of at most two keys each; fixed arrays). Keys are views: of the fact's own strings,
+// or of the caller's scratch string for the one normalised value a fact can have.
 struct Lookup {
   MatchKind kind = MatchKind::Reference;
-  std::string_view view[2];
-  std::string owned[2];
-  bool is_owned[2] = {false, false};
+  std::string_view keys[2];
   int n = 0;
-  std::string_view key(int i) const { return is_owned[i] ? std::string_view(owned[i]) : view[i]; }
-  void push(std::string_view k) { view[n++] = k; }
-  void push_owned(std::string k) {
-    owned[n] = std::move(k);
-    is_owned[n++] = true;
-  }
+  void push(std::string_view k) { keys[n++] = k; }
 };
 struct Lookups {
   Lookup items[2];
@@ -39,12 +32,6 @@ struct Lookups {
     Lookup& l = items[n++];
     l.kind = kind;
     l.push(key);
-    return l;
-  }
-  Lookup& add_owned(MatchKind kind, std::string key) {
-    Lookup& l = items[n++];
-    l.kind = kind;
-    l.push_owned(std::move(key));
     return l;
   }
 };
@@ -61,7 +48,8 @@ bool is_env_access(const Fact& f) {
   return false;
 }
 
-Lookups lookups(const Fact& f) {
+Lookups lookups(const Fact& f, std::string& scratch) {
+  auto normal = [&](std::string value) -> std::string_view { return scratch = std::move(value); };
   Lookups out;
   switch (f.kind) {
     case FactKind::Reference:
@@ -80,11 +68,11 @@ Lookups lookups(const Fact& f) {
       if (rules::indexed_value_colon(f.name) == 0)
         out.add(MatchKind::String, f.name);  // already normal: no copy
       else
-        out.add_owned(MatchKind::String, rules::normalize_value(f.name));
+        out.add(MatchKind::String, normal(rules::normalize_value(f.name)));
       if (is_env_access(f)) out.add(MatchKind::Env, f.name);
       break;
     case FactKind::Dependency:
-      out.add_owned(MatchKind::Dependency, rules::normalize_dist_name(f.name));
+      out.add(MatchKind::Dependency, normal(rules::normalize_dist_name(f.name)));
       break;
     case FactKind::EnvVar:
       out.add(MatchKind::Env, f.name);
@@ -93,7 +81,7 @@ Lookups lookups(const Fact& f) {
       out.add(MatchKind::Command, f.name);
       break;
     case FactKind::BaseImage:
-      out.add_owned(MatchKind::Image, rules::normalize_image(f.name));
+      out.add(MatchKind::Image, normal(rules::normalize_image(f.name)));
       break;
     case FactKind::Native:
       out.add(MatchKind::Native, f.name);
@@ -197,13 +185,14 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
   // The line index is built on the first finding only: most files have none.
   std::optional<SnippetSource> snippets;
   std::set<std::tuple<const Rule*, uint32_t, uint32_t>> seen;  // rule ids are unique
+  std::string scratch;  // the normalised value of the current fact
   for (const Fact& f : facts.facts) {
-    const Lookups ls = lookups(f);
+    const Lookups ls = lookups(f, scratch);
     for (int li = 0; li < ls.n; ++li) {
       const Lookup& l = ls.items[li];
       Best best;
       for (int ki = 0; ki < l.n; ++ki) {
-        const std::string_view key = l.key(ki);
+        const std::string_view key = l.keys[ki];
         for (const Rule* r : rules.exact(l.kind, key)) consider(rules, r, f, key, true, 0, best);
         consider_prefixed(rules, l.kind, f, key, best);
       }
