@@ -16,12 +16,10 @@ bool is_manifest(FileKind k) {
          k == FileKind::CondaEnv || k == FileKind::SetupPy;
 }
 
-std::string top_level(std::string_view dotted) {
-  return std::string(dotted.substr(0, dotted.find('.')));
-}
-
-void add_unique(std::vector<std::string>& v, const std::string& s) {
-  if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+bool add_unique(std::vector<std::string>& v, const std::string& s) {
+  if (std::find(v.begin(), v.end(), s) != v.end()) return false;
+  v.push_back(s);
+  return true;
 }
 
 }  // namespace
@@ -34,12 +32,22 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
 
   // Dependency rows: the phases whose reached files import the dependency.
   std::map<std::string, std::set<size_t>> phases_by_rule;  // dependency rule id -> phases
+  // The dependency rules each file's third-party imports name, found once per file (not once
+  // per phase) and once per import name.
+  std::unordered_map<std::string_view, const Rule*> rule_of_import;
+  std::vector<std::vector<const Rule*>> file_rules(files.size());
+  for (size_t i = 0; i < files.size(); ++i)
+    for (const auto& imp : graph.external(static_cast<int>(i))) {
+      const std::string_view top = std::string_view(imp).substr(0, imp.find('.'));
+      auto it = rule_of_import.find(top);
+      if (it == rule_of_import.end())
+        it = rule_of_import.emplace(top, rules.dependency_by_import(top)).first;
+      if (it->second) file_rules[i].push_back(it->second);
+    }
   for (size_t p = 0; p < pm.phases.size(); ++p)
     for (size_t i = 0; i < files.size(); ++i) {
       if (!pm.reached[p][i]) continue;
-      for (const auto& imp : graph.external(static_cast<int>(i)))
-        if (const Rule* r = rules.dependency_by_import(top_level(imp)))
-          phases_by_rule[r->id].insert(p);
+      for (const Rule* r : file_rules[i]) phases_by_rule[r->id].insert(p);
     }
   for (auto& d : a.dependencies) {
     d.phases.clear();
@@ -57,6 +65,7 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   static const std::vector<size_t> kNone;
 
   std::set<std::string> unreached;
+  std::vector<uint32_t> in_phase(pm.phases.size(), 0);  // findings attributed to each phase
   a.unreached_findings = 0;
   // Findings come sorted by path: look each path up once.
   const std::string* last_path = nullptr;
@@ -71,14 +80,18 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
     }
     auto fi = last_index;
     if (fi == index.end()) {  // a finding without a scanned file: keep it in every phase
-      for (const auto& p : pm.phases) f.phases.push_back(p.name);
+      for (size_t p = 0; p < pm.phases.size(); ++p) {
+        f.phases.push_back(pm.phases[p].name);
+        ++in_phase[p];
+      }
       continue;
     }
     const size_t i = fi->second;
     if (f.domain == Domain::Dependency && is_manifest(files[i].file.kind)) {
       auto it = phases_by_rule.find(f.rule_id);
       if (it != phases_by_rule.end())
-        for (size_t p : it->second) add_unique(f.phases, pm.phases[p].name);
+        for (size_t p : it->second)
+          if (add_unique(f.phases, pm.phases[p].name)) ++in_phase[p];
     } else {
       const int k =
           kernel_of(a.kernels, last_kernels == kernels_in.end() ? kNone : last_kernels->second, f);
@@ -88,14 +101,10 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
             !pm.phases[p].needs_backward)
           continue;
         f.phases.push_back(pm.phases[p].name);
+        ++in_phase[p];
       }
     }
-    // Keep report order of phases.
-    std::vector<std::string> ordered;
-    for (const auto& p : pm.phases)
-      if (std::find(f.phases.begin(), f.phases.end(), p.name) != f.phases.end())
-        ordered.push_back(p.name);
-    f.phases = std::move(ordered);
+    // f.phases is in report order: both branches above add phases by increasing index.
     if (f.phases.empty()) {
       ++a.unreached_findings;
       unreached.insert(f.path);
@@ -104,8 +113,8 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   a.unreached_files.assign(unreached.begin(), unreached.end());
   for (auto& p : a.phases) {
     p.findings = 0;
-    for (const auto& f : a.findings)
-      if (std::find(f.phases.begin(), f.phases.end(), p.name) != f.phases.end()) ++p.findings;
+    for (size_t q = 0; q < pm.phases.size(); ++q)
+      if (pm.phases[q].name == p.name) p.findings = in_phase[q];
   }
 }
 
