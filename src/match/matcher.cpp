@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <set>
 #include <tuple>
 
 #include "core/text.hpp"
@@ -172,19 +171,26 @@ std::string expand(std::string_view tmpl, std::string_view name, std::string_vie
   return out;
 }
 
-}  // namespace
+// A rule firing at a fact, before it becomes a Finding.
+struct Hit {
+  const Rule* rule = nullptr;
+  const Fact* fact = nullptr;
+  std::string replacement;  // expanded now: the matched key may be a scratch value
+};
 
-std::string normalize_string_value(std::string_view value) {
-  return rules::normalize_value(value);
+std::string replacement_for(const Best& best) {
+  // {tail}: after the matched prefix; for an exact rule, after the last '.' (rules/README.md).
+  const std::string_view key(best.key);
+  const size_t dot = key.rfind('.');
+  const std::string_view tail = best.exact
+                                    ? (dot == std::string_view::npos ? key : key.substr(dot + 1))
+                                    : key.substr(best.prefix);
+  return expand(best.rule->replacement, key, tail);
 }
 
-std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& file,
-                                std::string_view text, const FileFacts& facts, size_t* suppressed) {
-  std::vector<Finding> out;
-  if (facts.facts.empty()) return out;
-  // The line index is built on the first finding only: most files have none.
-  std::optional<SnippetSource> snippets;
-  std::set<std::tuple<const Rule*, uint32_t, uint32_t>> seen;  // rule ids are unique
+// The most specific rule of each lookup of each fact, in fact order.
+std::vector<Hit> find_hits(const rules::RuleSet& rules, const FileFacts& facts) {
+  std::vector<Hit> hits;
   std::string scratch;  // the normalised value of the current fact
   for (const Fact& f : facts.facts) {
     const Lookups ls = lookups(f, scratch);
@@ -199,46 +205,81 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
       if (!best.rule) continue;
       const Rule& r = *best.rule;
       if (r.match.kind == MatchKind::Dependency && r.status == "compatible") continue;
-      if (!seen.emplace(&r, f.span.line, f.span.col).second) continue;
-      bool drop = false;
-      for (const auto& [line, id] : facts.suppressions)
-        if (line == f.span.line && (id.empty() || id == r.id)) drop = true;
-      if (drop) {
-        if (suppressed) ++*suppressed;
-        continue;
-      }
-      Finding fd;
-      fd.rule = &r;
-      fd.rule_id = r.id;
-      fd.domain = r.domain;
-      fd.path = file.rel_path;
-      fd.span = f.span;
-      fd.match = match_text(f);
-      if (!snippets)
-        snippets.emplace(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
-      fd.snippet = clip_utf8(snippets->line(f.span.line), kSnippetBytes);
-      fd.message = r.message;
-      // {tail}: after the matched prefix; for an exact rule, after the last '.' (rules/README.md).
-      const std::string_view key(best.key);
-      const std::string_view tail =
-          best.exact
-              ? (key.rfind('.') == std::string_view::npos ? key : key.substr(key.rfind('.') + 1))
-              : key.substr(best.prefix);
-      fd.replacement = expand(r.replacement, best.key, tail);
-      fd.confidence = r.confidence;
-      fd.severity = r.severity;
-      fd.guarded = f.guarded;
-      fd.autofix = r.autofix.has_value() && r.confidence == Confidence::High;
-      fd.auto_by_transfer_to_npu = r.transfer_to_npu == TransferCoverage::Covered;
-      fd.scope = f.scope;
-      if (!facts.cell_lines.empty() && f.span.line >= 1 && f.span.line <= facts.cell_lines.size()) {
-        fd.cell = facts.cell_lines[f.span.line - 1].cell;
-        fd.cell_line = facts.cell_lines[f.span.line - 1].line;
-      }
-      out.push_back(std::move(fd));
+      hits.push_back({&r, &f, replacement_for(best)});
     }
   }
-  std::sort(out.begin(), out.end());
+  return hits;
+}
+
+// `# ascendify: ignore` or `# ascendify: ignore[rule-id]` on the fact's line.
+bool is_suppressed(const FileFacts& facts, const Hit& h) {
+  for (const auto& [line, id] : facts.suppressions)
+    if (line == h.fact->span.line && (id.empty() || id == h.rule->id)) return true;
+  return false;
+}
+
+Finding make_finding(Hit& h, const SourceFile& file, const FileFacts& facts,
+                     SnippetSource& snippets) {
+  const Rule& r = *h.rule;
+  const Fact& f = *h.fact;
+  Finding fd;
+  fd.rule = &r;
+  fd.rule_id = r.id;
+  fd.domain = r.domain;
+  fd.path = file.rel_path;
+  fd.span = f.span;
+  fd.match = match_text(f);
+  fd.snippet = clip_utf8(snippets.line(f.span.line), kSnippetBytes);
+  fd.message = r.message;
+  fd.replacement = std::move(h.replacement);
+  fd.confidence = r.confidence;
+  fd.severity = r.severity;
+  fd.guarded = f.guarded;
+  fd.autofix = r.autofix.has_value() && r.confidence == Confidence::High;
+  fd.auto_by_transfer_to_npu = r.transfer_to_npu == TransferCoverage::Covered;
+  fd.scope = f.scope;
+  if (!facts.cell_lines.empty() && f.span.line >= 1 && f.span.line <= facts.cell_lines.size()) {
+    fd.cell = facts.cell_lines[f.span.line - 1].cell;
+    fd.cell_line = facts.cell_lines[f.span.line - 1].line;
+  }
+  return fd;
+}
+
+}  // namespace
+
+std::string normalize_string_value(std::string_view value) {
+  return rules::normalize_value(value);
+}
+
+std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& file,
+                                std::string_view text, const FileFacts& facts, size_t* suppressed) {
+  std::vector<Finding> out;
+  std::vector<Hit> hits = find_hits(rules, facts);
+  if (hits.empty()) return out;
+  // Findings come out in Finding order (path, line, column, rule id): within one file that is
+  // line, column, rule id. Sorting the small hits, stably, keeps fact order among repeats.
+  std::stable_sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
+    return std::tie(a.fact->span.line, a.fact->span.col, a.rule->id) <
+           std::tie(b.fact->span.line, b.fact->span.col, b.rule->id);
+  });
+  out.reserve(hits.size());
+  // Snippet lines are found on the first finding only: most files have none.
+  std::optional<SnippetSource> snippets;
+  const Hit* previous = nullptr;
+  for (Hit& h : hits) {
+    // One finding per rule and place: the first fact that fired it (rule ids are unique).
+    const bool repeat = previous && previous->rule == h.rule &&
+                        previous->fact->span.line == h.fact->span.line &&
+                        previous->fact->span.col == h.fact->span.col;
+    previous = &h;
+    if (repeat) continue;
+    if (is_suppressed(facts, h)) {
+      if (suppressed) ++*suppressed;
+      continue;
+    }
+    if (!snippets) snippets.emplace(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
+    out.push_back(make_finding(h, file, facts, *snippets));
+  }
   return out;
 }
 

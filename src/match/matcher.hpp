@@ -9,8 +9,9 @@
 
 namespace ascendify::match {
 
-// Facts of one file x rules -> findings (snippets taken from `text`). Suppressed findings
-// (`# ascendify: ignore[...]`) are not returned; their number is added to `suppressed`.
+// Facts of one file x rules -> findings (snippets taken from `text`), sorted (Finding's
+// operator<). Suppressed findings (`# ascendify: ignore[...]`) are not returned; their number
+// is added to `suppressed`.
 std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& file,
                                 std::string_view text, const FileFacts& facts,
                                 size_t* suppressed = nullptr);

@@ -45,9 +45,8 @@ PerFile process(const SourceFile& file, const rules::RuleSet& rules, const ScanO
   out.bytes = text->size();
   out.facts = analyze_file(file, *text);
   if (tally) t = tally->front.add_since(t);
+  // Sorted by match_file: the per-file filters keep the first site of a rule as the reported one.
   out.findings = match::match_file(rules, file, *text, out.facts, &out.suppressed);
-  // Sorted first: the per-file filters keep the first site of a rule as the reported one.
-  std::sort(out.findings.begin(), out.findings.end());
   if (options.per_file_findings) options.per_file_findings(out.findings);
   if (tally) t = tally->match.add_since(t);
   // The facts are kept until assess; drop the growth slack of the vectors (up to half of

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "rules/normalize.hpp"
@@ -242,14 +243,16 @@ TEST(Matcher, DetailContainsFiltersVersionSpecAndUrl) {
   // torch itself is compatible; a CUDA local version (+cu121) is a finding of its own.
   auto set = make(
       rule("dependency.torch", "{kind: dependency, names: [torch]}", "  status: compatible\n") +
-      rule("dependency.torch-cuda-build", "{kind: dependency, names: [torch], detail_contains: [+cu]}",
-           "  status: replace\n") +
-      rule("dependency.cuda-index", "{kind: command, names: [pip-index], detail_contains: [/whl/cu]}"));
+      rule("dependency.torch-cuda-build",
+           "{kind: dependency, names: [torch], detail_contains: [+cu]}", "  status: replace\n") +
+      rule("dependency.cuda-index",
+           "{kind: command, names: [pip-index], detail_contains: [/whl/cu]}"));
   FileFacts ff;
-  ff.facts = {of_kind(FactKind::Dependency, "torch", 1, "==2.4.0"),
-              of_kind(FactKind::Dependency, "torch", 2, "==2.1.0+cu121"),
-              of_kind(FactKind::Command, "pip-index", 3, "https://download.pytorch.org/whl/cu121"),
-              of_kind(FactKind::Command, "pip-index", 4, "https://mirrors.example.org/pypi/simple")};
+  ff.facts = {
+      of_kind(FactKind::Dependency, "torch", 1, "==2.4.0"),
+      of_kind(FactKind::Dependency, "torch", 2, "==2.1.0+cu121"),
+      of_kind(FactKind::Command, "pip-index", 3, "https://download.pytorch.org/whl/cu121"),
+      of_kind(FactKind::Command, "pip-index", 4, "https://mirrors.example.org/pypi/simple")};
   EXPECT_EQ(ids(run(set, ff)), (V{"dependency.torch-cuda-build@2", "dependency.cuda-index@3"}));
 }
 
@@ -334,6 +337,29 @@ TEST(Matcher, FindingFieldsAndSortOrder) {
   EXPECT_EQ(f.scope, "Model.forward");
   EXPECT_EQ(f.rule, set.find("device.api"));
   EXPECT_EQ(f.message, "m device.api");
+}
+
+TEST(Matcher, OneFindingPerRuleAndPlaceFirstFactWinsSortedByColumnThenId) {
+  auto set = make(rule("device.b", "{kind: reference, names: [torch.cuda.x]}") +
+                  rule("device.a", "{kind: reference, names: [torch.cuda.y]}"));
+  FileFacts ff;
+  Fact first = ref("torch.cuda.x", 2), again = ref("torch.cuda.x", 2);
+  first.scope = "first";
+  again.scope = "again";
+  Fact right = ref("torch.cuda.x", 2), same_place = ref("torch.cuda.y", 2);
+  right.span.col = 9;
+  Fact hidden = ref("torch.cuda.y", 4), hidden_again = ref("torch.cuda.y", 4);
+  ff.facts = {right, first, again, same_place, hidden, hidden_again, ref("torch.cuda.x", 1)};
+  ff.suppressions = {{4, ""}};
+  size_t suppressed = 0;
+  auto fs = run(set, ff, "", &suppressed);
+  EXPECT_EQ(ids(fs), (V{"device.b@1", "device.a@2", "device.b@2", "device.b@2"}));
+  ASSERT_EQ(fs.size(), 4u);
+  EXPECT_EQ(fs[2].span.col, 1u);
+  EXPECT_EQ(fs[2].scope, "first");
+  EXPECT_EQ(fs[3].span.col, 9u);
+  EXPECT_TRUE(std::is_sorted(fs.begin(), fs.end()));
+  EXPECT_EQ(suppressed, 1u);  // a repeat of a suppressed finding is not counted again
 }
 
 TEST(Matcher, NotebookCellsAndJsonSnippet) {
