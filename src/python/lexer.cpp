@@ -325,6 +325,12 @@ class Lexer {
   // True when the line starting at `i` begins (after indentation) with `def`, `async def` or
   // `class` as whole words.
   bool starts_definition(size_t i) const {
+    // Continuation lines inside brackets are often deeply indented: spaces eight at a time.
+    while (i + 8 <= n_) {
+      const unsigned k = leading_equal(load8(s_.data() + i), ' ');
+      i += k;
+      if (k < 8) break;
+    }
     while (i < n_ && (s_[i] == ' ' || s_[i] == '\t' || s_[i] == '\f')) ++i;
     auto word = [&](std::string_view w) {
       return s_.substr(i, w.size()) == w &&
