@@ -1,7 +1,7 @@
 #include "core/use_digest.hpp"
 
+#include <cstring>
 #include <string_view>
-#include <unordered_map>
 
 namespace ascendify {
 
@@ -14,6 +14,25 @@ bool is_launch(const Fact& f) {
   return f.kind == FactKind::Native && (f.detail == "launch" || f.detail == "triton-launch");
 }
 
+// Hash for short names, eight bytes at a time (ids follow insertion order, so any hash does).
+uint64_t name_hash(std::string_view s) {
+  uint64_t h = s.size() * 0x9E3779B97F4A7C15ULL;
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 31;
+  }
+  if (i < s.size()) {
+    uint64_t w = 0;
+    std::memcpy(&w, s.data() + i, s.size() - i);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+  }
+  h *= 0x94D049BB133111EBULL;
+  return h ^ (h >> 32);
+}
+
 // Per-file string table with an open-addressing index of ids (no node allocated per string).
 class Interner {
  public:
@@ -22,26 +41,35 @@ class Interner {
     while (cap < 2 * max_strings + 2) cap *= 2;
     slots_.assign(cap, 0);
   }
-  uint32_t operator()(std::string_view s) {
+  // The id of `s`; `last` is the caller's previous id for the same field: a scope, a receiver
+  // often repeats fact after fact, and is then found without hashing.
+  uint32_t operator()(std::string_view s, uint32_t& last) {
     if (s.empty()) return 0;
-    if (last_ && d_.str(last_) == s) return last_;  // scopes repeat fact after fact
+    if (last && is(last, s)) return last;
+    return last = find_or_add(s);
+  }
+
+ private:
+  bool is(uint32_t id, std::string_view s) const {
+    const uint32_t b = d_.starts[id];
+    return d_.starts[id + 1] - b == s.size() &&
+           std::memcmp(d_.text.data() + b, s.data(), s.size()) == 0;
+  }
+  uint32_t find_or_add(std::string_view s) {
     const size_t mask = slots_.size() - 1;
-    for (size_t i = std::hash<std::string_view>{}(s)&mask;; i = (i + 1) & mask) {
+    for (size_t i = name_hash(s) & mask;; i = (i + 1) & mask) {
       const uint32_t id = slots_[i];
       if (id == 0) {  // free slot: a new string (the table is never more than half full)
         d_.text += s;
         d_.starts.push_back(static_cast<uint32_t>(d_.text.size()));
-        slots_[i] = d_.count() - 1;
-        return last_ = slots_[i];
+        return slots_[i] = d_.count() - 1;
       }
-      if (d_.str(id) == s) return last_ = id;
+      if (is(id, s)) return id;
     }
   }
 
- private:
   UseDigest& d_;
   std::vector<uint32_t> slots_;  // string ids; 0 = free (id 0 is "", never stored here)
-  uint32_t last_ = 0;
 };
 
 }  // namespace
@@ -52,6 +80,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
   for (const Fact& f : facts) n += is_launch(f) || is_use(f);
   d.sites.reserve(n);
   Interner intern(d, 3 * n);
+  uint32_t last_name = 0, last_scope = 0, last_receiver = 0;
   for (size_t i = 0; i < facts.size(); ++i) {
     const Fact& f = facts[i];
     const bool launch = is_launch(f);
@@ -60,9 +89,9 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
     s.kind = f.kind;
     s.usage = f.usage;
     s.line = f.span.line;
-    s.name = intern(f.name);
-    s.scope = intern(f.scope);
-    s.receiver = intern(f.receiver);
+    s.name = intern(f.name, last_name);
+    s.scope = intern(f.scope, last_scope);
+    s.receiver = intern(f.receiver, last_receiver);
     if (launch) s.fact = static_cast<uint32_t>(i);
     d.sites.push_back(s);
   }

@@ -1,0 +1,89 @@
+// The use digest keeps every Reference/MethodCall and launch with its strings interned per file.
+#include "core/use_digest.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/text.hpp"
+
+namespace ascendify {
+namespace {
+
+Fact fact(FactKind kind, std::string name, std::string scope = "", std::string receiver = "",
+          uint32_t line = 1) {
+  Fact f;
+  f.kind = kind;
+  f.name = std::move(name);
+  f.scope = std::move(scope);
+  f.receiver = std::move(receiver);
+  f.span.line = line;
+  return f;
+}
+
+TEST(UseDigest, InternsEachStringOnceAcrossFields) {
+  std::vector<Fact> facts = {
+      fact(FactKind::Reference, "torch.cuda.synchronize", "Model.forward", "", 3),
+      fact(FactKind::MethodCall, "cuda", "Model.forward", "self.weight", 4),
+      fact(FactKind::String, "ignored", "Model.forward"),
+      fact(FactKind::MethodCall, "self.weight", "f", "cuda", 5),  // names reused in other fields
+      fact(FactKind::Reference, "a_name_longer_than_sixteen_bytes", "Model.forward", "", 6),
+      fact(FactKind::Reference, "torch.cuda.synchronize", "", "", 7),
+  };
+  const UseDigest d = digest_uses(facts);
+  ASSERT_EQ(d.sites.size(), 5u);
+  auto s = [&](uint32_t id) { return std::string(d.str(id)); };
+  EXPECT_EQ(s(d.sites[0].name), "torch.cuda.synchronize");
+  EXPECT_EQ(s(d.sites[0].scope), "Model.forward");
+  EXPECT_EQ(d.sites[0].receiver, 0u);
+  EXPECT_EQ(d.sites[0].line, 3u);
+  EXPECT_EQ(s(d.sites[1].receiver), "self.weight");
+  EXPECT_EQ(d.sites[1].kind, FactKind::MethodCall);
+  EXPECT_EQ(d.sites[2].name, d.sites[1].receiver);
+  EXPECT_EQ(d.sites[2].receiver, d.sites[1].name);
+  EXPECT_EQ(s(d.sites[2].scope), "f");
+  EXPECT_EQ(d.sites[3].scope, d.sites[1].scope);
+  EXPECT_EQ(s(d.sites[3].name), "a_name_longer_than_sixteen_bytes");
+  EXPECT_EQ(d.sites[4].name, d.sites[0].name);
+  EXPECT_EQ(d.sites[4].scope, 0u);
+  // "", and six distinct strings.
+  EXPECT_EQ(d.count(), 7u);
+  for (const auto& site : d.sites) EXPECT_EQ(site.fact, UseDigest::kNoFact);
+}
+
+TEST(UseDigest, ManyStringsStayDistinct) {
+  std::vector<Fact> facts;
+  for (int i = 0; i < 3000; ++i)
+    facts.push_back(fact(FactKind::Reference, concat({"m", std::to_string(i % 1000), ".f"}),
+                         concat({"scope", std::to_string(i / 7)}), "", i + 1));
+  const UseDigest d = digest_uses(facts);
+  ASSERT_EQ(d.sites.size(), facts.size());
+  for (size_t i = 0; i < facts.size(); ++i) {
+    EXPECT_EQ(d.str(d.sites[i].name), facts[i].name);
+    EXPECT_EQ(d.str(d.sites[i].scope), facts[i].scope);
+  }
+  EXPECT_EQ(d.count(), 1u + 1000u + (2999u / 7 + 1));
+}
+
+TEST(UseDigest, MoveKeepsOtherFactsAndRepointsLaunches) {
+  FileFacts ff;
+  Fact launch = fact(FactKind::Native, "kern", "host_fn", "", 9);
+  launch.detail = "launch";
+  ff.facts = {fact(FactKind::Import, "torch"), fact(FactKind::Reference, "torch.cuda.x"),
+              fact(FactKind::String, "cuda"), launch, fact(FactKind::MethodCall, "cuda")};
+  move_uses_to_digest(ff, [](const Fact& f) { return f.kind == FactKind::String; });
+  ASSERT_TRUE(ff.uses_digested);
+  ASSERT_EQ(ff.facts.size(), 2u);
+  EXPECT_EQ(ff.facts[0].kind, FactKind::Import);
+  EXPECT_EQ(ff.facts[1].name, "kern");
+  ASSERT_EQ(ff.uses.sites.size(), 3u);
+  EXPECT_EQ(ff.uses.sites[1].kind, FactKind::Native);
+  EXPECT_EQ(ff.uses.sites[1].fact, 1u);
+  EXPECT_EQ(ff.uses.str(ff.uses.sites[1].scope), "host_fn");
+  UseDigest scratch;
+  EXPECT_EQ(&uses_of(ff, scratch), &ff.uses);
+}
+
+}  // namespace
+}  // namespace ascendify
