@@ -147,25 +147,31 @@ void consider_prefixed(const rules::RuleSet& rules, MatchKind kind, const Fact& 
 std::string match_text(const Fact& f) {
   switch (f.kind) {
     case FactKind::String:
-      return "\"" + f.name + "\"";
+      return concat({"\"", f.name, "\""});
     case FactKind::MethodCall:
-      return "." + f.name + (f.usage == Usage::Call ? "()" : "");
+      return concat({".", f.name, f.usage == Usage::Call ? "()" : ""});
     default:
       return f.name;
   }
 }
 
+// The template with {name} and {tail} filled in; copied in runs, not byte by byte.
 std::string expand(std::string_view tmpl, std::string_view name, std::string_view tail) {
   std::string out;
-  for (size_t i = 0; i < tmpl.size(); ++i) {
+  out.reserve(tmpl.size());
+  for (size_t i = 0; i < tmpl.size();) {
+    const size_t brace = std::min(tmpl.find('{', i), tmpl.size());
+    out.append(tmpl, i, brace - i);
+    i = brace;
+    if (i == tmpl.size()) break;
     if (tmpl.compare(i, 6, "{name}") == 0) {
       out += name;
-      i += 5;
+      i += 6;
     } else if (tmpl.compare(i, 6, "{tail}") == 0) {
       out += tail;
-      i += 5;
+      i += 6;
     } else {
-      out += tmpl[i];
+      out += tmpl[i++];
     }
   }
   return out;

@@ -362,6 +362,19 @@ TEST(Matcher, OneFindingPerRuleAndPlaceFirstFactWinsSortedByColumnThenId) {
   EXPECT_EQ(suppressed, 1u);  // a repeat of a suppressed finding is not counted again
 }
 
+TEST(Matcher, ReplacementTemplateFilledInRuns) {
+  auto set = make(rule("device.api", "{kind: reference, names: [torch.cuda.], prefix: true}",
+                       "  replacement: '{x} {name}/{tail}{{tail}} {nam{name}} {'\n") +
+                  rule("device.plain", "{kind: reference, names: [torch.cuda.a.b]}",
+                       "  replacement: 'no placeholders: {tail}'\n"));
+  FileFacts ff;
+  ff.facts = {ref("torch.cuda.sync", 1), ref("torch.cuda.a.b", 2)};
+  auto fs = run(set, ff);
+  ASSERT_EQ(fs.size(), 2u);
+  EXPECT_EQ(fs[0].replacement, "{x} torch.cuda.sync/sync{sync} {namtorch.cuda.sync} {");
+  EXPECT_EQ(fs[1].replacement, "no placeholders: b");
+}
+
 TEST(Matcher, NotebookCellsAndJsonSnippet) {
   auto set = make(rule("device.m", "{kind: method, names: [cuda]}"));
   FileFacts ff;
