@@ -1,7 +1,11 @@
 #include "match/snippet.hpp"
 
 #include <algorithm>
-#include <cstring>
+#include <bit>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace ascendify::match {
 
@@ -22,50 +26,69 @@ std::string_view SnippetSource::line(uint32_t line_no) {
   return trim(raw_line(line_no));
 }
 
-void SnippetSource::terminator_at(size_t i) {
-  // "\r\n" is one terminator: the '\n' records the next line.
-  if (text_[i] == '\r' && i + 1 < text_.size() && text_[i + 1] == '\n') return;
-  starts_.push_back(static_cast<uint32_t>(i + 1));
+namespace {
+
+// Bit i of `lf` is set when p[i] is '\n', for the 16 bytes at p; false (lf unset) when one of
+// them is a '\r', whose line ends need a look at the next byte.
+bool lf_mask16(const char* p, uint32_t& lf) {
+#if defined(__SSE2__)
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')))) return false;
+  lf = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+  return true;
+#else
+  lf = 0;
+  for (int i = 0; i < 16; ++i) {
+    if (p[i] == '\r') return false;
+    lf |= static_cast<uint32_t>(p[i] == '\n') << i;
+  }
+  return true;
+#endif
 }
 
-void SnippetSource::scan_to(uint32_t line_no) {
-  // memchr from line to line, as LineIndex does, where a window ahead holds no '\r'; a '\r'
-  // (old Mac or Windows line ends) is handled on its own.
-  constexpr size_t kWindow = 4096;
+}  // namespace
+
+size_t SnippetSource::skip_lines(size_t pos, uint32_t n) {
   const char* const t = text_.data();
-  const size_t n = text_.size();
-  while (starts_.size() <= line_no && scanned_ < n) {
-    if (scanned_ >= no_cr_until_) {
-      const size_t end = std::min(n, scanned_ + kWindow);
-      const void* cr = std::memchr(t + scanned_, '\r', end - scanned_);
-      no_cr_until_ = cr ? static_cast<size_t>(static_cast<const char*>(cr) - t) : end;
-      if (no_cr_until_ == scanned_) {
-        terminator_at(scanned_++);
+  const size_t size = text_.size();
+  while (n > 0) {
+    // Sixteen bytes at a time while they hold no '\r': each '\n' ends a line.
+    uint32_t lf = 0;
+    for (; pos + 16 <= size && lf_mask16(t + pos, lf); pos += 16) {
+      const auto count = static_cast<uint32_t>(std::popcount(lf));
+      if (count < n) {
+        n -= count;
         continue;
       }
+      for (; n > 1; --n) lf &= lf - 1;  // the n-th '\n' of the block
+      return pos + static_cast<size_t>(std::countr_zero(lf)) + 1;
     }
-    const void* nl = std::memchr(t + scanned_, '\n', no_cr_until_ - scanned_);
-    if (!nl) {
-      scanned_ = no_cr_until_;
-      continue;
+    // The block with a '\r', or the tail, byte by byte: "\r\n" and a lone '\r' end one line.
+    const size_t stop = std::min(size, pos + 16);
+    if (pos == stop) return std::string_view::npos;
+    for (; pos < stop; ++pos) {
+      const bool end =
+          t[pos] == '\n' || (t[pos] == '\r' && (pos + 1 == size || t[pos + 1] != '\n'));
+      if (end && --n == 0) return pos + 1;
     }
-    scanned_ = static_cast<size_t>(static_cast<const char*>(nl) - t) + 1;
-    starts_.push_back(static_cast<uint32_t>(scanned_));
   }
+  return pos;
 }
 
 std::string_view SnippetSource::raw_line(uint32_t line_no) {
   if (line_no == 0) return {};
-  scan_to(line_no);
-  const bool complete = scanned_ == text_.size();
-  // A final terminator does not open a new (empty) line.
-  size_t count = starts_.size();
-  if (complete && count > 1 && starts_.back() == text_.size()) --count;
-  if (line_no > count) return {};
-  size_t b = starts_[line_no - 1];
-  size_t e = line_no < count ? starts_[line_no] : text_.size();
-  while (e > b && (text_[e - 1] == '\n' || text_[e - 1] == '\r')) --e;
-  return text_.substr(b, e - b);
+  if (line_no < line_) {  // backwards: count again from the top
+    line_ = 1;
+    start_ = 0;
+  }
+  const size_t start = skip_lines(start_, line_no - line_);
+  // Past the end; a final line end opens no line.
+  if (start == std::string_view::npos || (line_no > 1 && start == text_.size())) return {};
+  line_ = line_no;
+  start_ = start;
+  size_t end = start;
+  while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') ++end;
+  return text_.substr(start, end - start);
 }
 
 std::string decode_json_string_line(std::string_view line) {

@@ -20,17 +20,15 @@ class SnippetSource {
 
  private:
   // Line `line_no` without its terminator, as LineIndex::line numbers them (\n, \r\n and a
-  // lone \r end a line); empty when out of range. Lines are found only as far as asked: a
-  // file's findings seldom reach its end.
+  // lone \r end a line); empty when out of range. Lines are counted on from the line asked
+  // for before (findings come in line order), never indexed.
   std::string_view raw_line(uint32_t line_no);
-  // Records line starts up to at least line `line_no + 1`, or to the end of the text.
-  void scan_to(uint32_t line_no);
-  void terminator_at(size_t i);
+  // The position after the n-th line end from `pos`; npos when the text has fewer.
+  size_t skip_lines(size_t pos, uint32_t n);
 
   std::string_view text_;
-  std::vector<uint32_t> starts_{0};  // start of line 1, 2, ... as far as scanned
-  size_t scanned_ = 0;               // bytes searched for terminators so far
-  size_t no_cr_until_ = 0;           // [scanned_, no_cr_until_) holds no '\r'
+  uint32_t line_ = 1;  // the line asked for last,
+  size_t start_ = 0;   // and its first byte
   const std::vector<FileFacts::CellLine>* cells_;
   bool json_ = false;
   std::string decoded_;

@@ -27,16 +27,21 @@ TEST(SnippetSource, NumbersLinesLikeLineIndex) {
     expect_same_lines(text);
 }
 
-TEST(SnippetSource, LineEndsAcrossTheSearchWindow) {
-  // Long files: CR and CRLF line ends before, at and after the 4096-byte search window.
-  for (size_t at : {4094u, 4095u, 4096u, 4097u, 8191u}) {
-    for (const char* end : {"\r", "\r\n", "\n"}) {
+TEST(SnippetSource, LineEndsAtAndAroundBlockBoundaries) {
+  // Lines are counted sixteen bytes at a time: CR, CRLF and LF ends at every position of the
+  // first blocks, straddling them, and far in.
+  std::vector<size_t> positions;
+  for (size_t at = 0; at <= 50; ++at) positions.push_back(at);
+  for (size_t at : {4094u, 4095u, 4096u, 4097u}) positions.push_back(at);
+  for (size_t at : positions) {
+    for (const char* end : {"\r", "\r\n", "\n", "\n\r", "\r\r"}) {
       std::string text;
-      for (size_t i = 0; text.size() < at; ++i) text += "line " + std::to_string(i) + "\n";
+      for (size_t i = 0; text.size() < at; ++i) text += concat({"l", std::to_string(i), "\n"});
       text.resize(at);
       text += end;
       text += "after\nlast";
       expect_same_lines(text);
+      expect_same_lines(text + "\n");
     }
   }
 }
