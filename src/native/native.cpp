@@ -26,6 +26,7 @@ bool upper(char c) {
 }
 
 bool is_type(std::string_view s) {
+  if (s.empty() || (s[0] != '_' && s[0] != 'h' && s[0] != 'n' && s[0] != 'c')) return false;
   return s == "__half" || s == "__half2" || s == "half2" || s == "__nv_bfloat16" ||
          s == "__nv_bfloat162" || s == "nv_bfloat16" || s == "nv_bfloat162" ||
          s == "cudaStream_t" || s == "cudaEvent_t" || s == "cudaError_t" || s == "cublasHandle_t" ||
@@ -40,6 +41,7 @@ bool is_intrinsic(std::string_view s) {
 }
 
 bool is_runtime_api(std::string_view s) {
+  if (s.empty() || (s[0] != 'c' && s[0] != 'n')) return false;  // every prefix below
   for (std::string_view p : {"cublasLt", "cublas", "cudnn", "cusparse", "curand", "cufft",
                              "cusolver", "nccl", "nvrtc", "cuda", "cu"}) {
     if (starts(s, p) && s.size() > p.size() && upper(s[p.size()])) return true;
@@ -54,6 +56,7 @@ bool all_caps(std::string_view s) {
 }
 
 bool is_macro(std::string_view s, bool call) {
+  if (s.empty() || !(upper(s[0]) || s[0] == '_')) return false;  // all-caps names only
   if (starts(s, "AT_DISPATCH_") || s == "__CUDA_ARCH__" || s == "__CUDACC__") return true;
   if (!call || !all_caps(s)) return false;
   return s.find("CUDA") != std::string_view::npos || s.find("CUBLAS") != std::string_view::npos ||
@@ -121,21 +124,26 @@ class Analyzer {
   void scan(size_t i) {
     const CToken& t = tok(i);
     if (t.kind == CKind::Punct) {
-      if (t.text == ";" || t.text == "{" || t.text == "}") boundary_ = i;
-      if (t.text == "<<<") launch(i);
+      const std::string_view p = t.text;
+      if (p.size() == 1 && (p[0] == ';' || p[0] == '{' || p[0] == '}')) boundary_ = i;
+      if (p == "<<<") launch(i);
       return;
     }
     if (t.kind == CKind::String && i <= binding_end_ && binding_end_ != kNone) binding(i);
     if (t.kind != CKind::Ident) return;
     std::string_view s = t.text;
     bool call = punct(i + 1, "(");
-    if (s == "template") template_ = i;
-    if (s == "__global__") kernel(i);
-    if (s == "__device__") device_function(i);
-    if (s == "asm" || s == "__asm__" || s == "__asm") add("asm", "inline-asm", t.begin, t.end);
-    if (s == "PYBIND11_MODULE" || s == "TORCH_LIBRARY" || s == "TORCH_LIBRARY_FRAGMENT" ||
-        s == "TORCH_LIBRARY_IMPL")
-      binding_block(i);
+    // The keywords below start with '_', 'a', 't', 'P' or 'T': most identifiers skip them all.
+    const char c0 = s[0];
+    if (c0 == '_' || c0 == 'a' || c0 == 't' || c0 == 'P' || c0 == 'T') {
+      if (s == "template") template_ = i;
+      if (s == "__global__") kernel(i);
+      if (s == "__device__") device_function(i);
+      if (s == "asm" || s == "__asm__" || s == "__asm") add("asm", "inline-asm", t.begin, t.end);
+      if (s == "PYBIND11_MODULE" || s == "TORCH_LIBRARY" || s == "TORCH_LIBRARY_FRAGMENT" ||
+          s == "TORCH_LIBRARY_IMPL")
+        binding_block(i);
+    }
     if (t.after_define) return;
     if (is_type(s)) {
       if (types_seen_.insert({t.line, std::string(s)}).second)
