@@ -14,6 +14,18 @@ bool is_launch(const Fact& f) {
   return f.kind == FactKind::Native && (f.detail == "launch" || f.detail == "triton-launch");
 }
 
+// The n bytes at p (1 <= n <= 8) in one word, some read twice: no byte-count-sized copy.
+uint64_t short_word(const char* p, size_t n) {
+  if (n >= 4) {
+    uint32_t a, b;
+    std::memcpy(&a, p, 4);
+    std::memcpy(&b, p + n - 4, 4);
+    return uint64_t{a} << 32 | b;
+  }
+  const auto byte = [&](size_t i) { return uint64_t{static_cast<unsigned char>(p[i])}; };
+  return byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
+}
+
 // Hash for short names, eight bytes at a time (ids follow insertion order, so any hash does).
 uint64_t name_hash(std::string_view s) {
   uint64_t h = s.size() * 0x9E3779B97F4A7C15ULL;
@@ -24,11 +36,7 @@ uint64_t name_hash(std::string_view s) {
     h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 31;
   }
-  if (i < s.size()) {
-    uint64_t w = 0;
-    std::memcpy(&w, s.data() + i, s.size() - i);
-    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-  }
+  if (i < s.size()) h = (h ^ short_word(s.data() + i, s.size() - i)) * 0xBF58476D1CE4E5B9ULL;
   h *= 0x94D049BB133111EBULL;
   return h ^ (h >> 32);
 }

@@ -66,6 +66,21 @@ TEST(UseDigest, ManyStringsStayDistinct) {
   EXPECT_EQ(d.count(), 1u + 1000u + (2999u / 7 + 1));
 }
 
+TEST(UseDigest, NamesDifferingInOneByteAtAnyLength) {
+  std::vector<Fact> facts;
+  for (size_t len = 1; len <= 20; ++len)
+    for (size_t at = 0; at < len; ++at) {
+      std::string name(len, 'x');
+      name[at] = 'y';
+      facts.push_back(fact(FactKind::Reference, name));
+      facts.push_back(fact(FactKind::MethodCall, std::string(len, 'x')));
+    }
+  const UseDigest d = digest_uses(facts);
+  ASSERT_EQ(d.sites.size(), facts.size());
+  for (size_t i = 0; i < facts.size(); ++i) EXPECT_EQ(d.str(d.sites[i].name), facts[i].name);
+  EXPECT_EQ(d.count(), 1u + 210u + 20u);  // "", each one-'y' name, each all-'x' name
+}
+
 TEST(UseDigest, MoveKeepsOtherFactsAndRepointsLaunches) {
   FileFacts ff;
   Fact launch = fact(FactKind::Native, "kern", "host_fn", "", 9);
