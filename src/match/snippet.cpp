@@ -76,14 +76,15 @@ size_t SnippetSource::skip_lines(size_t pos, uint32_t n) {
 }
 
 std::string_view SnippetSource::raw_line(uint32_t line_no) {
+  if (index_) return index_->line(line_no);
   if (line_no == 0) return {};
-  if (line_no < line_) {  // backwards: count again from the top
-    line_ = 1;
-    start_ = 0;
-  }
+  // Asked backwards or past the end (out-of-order notebook cells, hostile line numbers): one
+  // index of the whole text from then on, so no line is ever counted to twice.
+  if (line_no < line_) return index_.emplace(text_).line(line_no);
   const size_t start = skip_lines(start_, line_no - line_);
   // Past the end; a final line end opens no line.
-  if (start == std::string_view::npos || (line_no > 1 && start == text_.size())) return {};
+  if (start == std::string_view::npos || (line_no > 1 && start == text_.size()))
+    return index_.emplace(text_).line(line_no);
   line_ = line_no;
   start_ = start;
   size_t end = start;

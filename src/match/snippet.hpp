@@ -2,6 +2,7 @@
 // Source lines for finding snippets. For notebooks whose text is the .ipynb JSON, the line
 // is taken from the JSON line of the cell source and its string literal is decoded.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,7 @@ class SnippetSource {
  private:
   // Line `line_no` without its terminator, as LineIndex::line numbers them (\n, \r\n and a
   // lone \r end a line); empty when out of range. Lines are counted on from the line asked
-  // for before (findings come in line order), never indexed.
+  // for before (findings come in line order); only a file asked out of order is indexed.
   std::string_view raw_line(uint32_t line_no);
   // The position after the n-th line end from `pos`; npos when the text has fewer.
   size_t skip_lines(size_t pos, uint32_t n);
@@ -29,6 +30,7 @@ class SnippetSource {
   std::string_view text_;
   uint32_t line_ = 1;  // the line asked for last,
   size_t start_ = 0;   // and its first byte
+  std::optional<LineIndex> index_;
   const std::vector<FileFacts::CellLine>* cells_;
   bool json_ = false;
   std::string decoded_;

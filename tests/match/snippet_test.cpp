@@ -46,6 +46,22 @@ TEST(SnippetSource, LineEndsAtAndAroundBlockBoundaries) {
   }
 }
 
+TEST(SnippetSource, OutOfOrderAndPastTheEndStayLinear) {
+  // 4 MB of lines asked alternately at the end, at the start and past the end: each ask must
+  // not count the lines again (would be tens of GB of scanning).
+  std::string text;
+  while (text.size() < (4u << 20)) text += "0123456789abcdef0123456789abcdef\n";
+  const auto last = static_cast<uint32_t>(text.size() / 33);
+  SnippetSource s(text, nullptr);
+  for (int i = 0; i < 20000; ++i) {
+    ASSERT_EQ(s.line(last), "0123456789abcdef0123456789abcdef");
+    ASSERT_EQ(s.line(1), "0123456789abcdef0123456789abcdef");
+    ASSERT_EQ(s.line(last + 1), "");
+  }
+  SnippetSource past(text, nullptr);
+  for (int i = 0; i < 20000; ++i) ASSERT_EQ(past.line(last + 1 + i % 3), "");
+}
+
 TEST(SnippetSource, NotebookJsonLine) {
   const std::string text = "{\n \"cells\": [\n  \"x = t.cuda()\\n\",\n]}";
   std::vector<FileFacts::CellLine> cells = {{1, 1, 3}};
