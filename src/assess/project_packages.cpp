@@ -60,12 +60,16 @@ OwnPackages project_packages(const std::vector<SourceFile>& files) {
   return out;
 }
 
+bool is_self_reference(const OwnPackages& own, const Rule& rule, std::string_view path,
+                       std::string_view match) {
+  const MatchKind k = rule.match.kind;
+  if (k != MatchKind::Reference && k != MatchKind::Import) return false;
+  return own.owns(path, match.substr(0, match.find('.')));
+}
+
 size_t drop_self_references(std::vector<Finding>& findings, const OwnPackages& own) {
   auto is_own = [&](const Finding& f) {
-    if (!f.rule) return false;
-    MatchKind k = f.rule->match.kind;
-    if (k != MatchKind::Reference && k != MatchKind::Import) return false;
-    return own.owns(f.path, std::string_view(f.match).substr(0, f.match.find('.')));
+    return f.rule && is_self_reference(own, *f.rule, f.path, f.match);
   };
   size_t before = findings.size();
   findings.erase(std::remove_if(findings.begin(), findings.end(), is_own), findings.end());

@@ -32,6 +32,11 @@ struct OwnPackages {
 
 OwnPackages project_packages(const std::vector<SourceFile>& files);
 
+// True when a hit of `rule` on `match` in the file at `path` is a reference or import rule
+// firing on one of the own packages of a project the file belongs to.
+bool is_self_reference(const OwnPackages& own, const Rule& rule, std::string_view path,
+                       std::string_view match);
+
 // Drops findings of reference and import rules whose matched name lies in one of the own
 // packages of a project the finding's file belongs to: scanning flash-attention,
 // `flash_attn.flash_attn_func` is the project's own code, not a dependency on flash-attn.

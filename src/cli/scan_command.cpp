@@ -159,10 +159,13 @@ int run_scan(const ScanArgs& given) {
   }
 
   // Per-file filters, run by the workers: references into the project's own packages are not
-  // findings; a rule with `aggregate: file` reports once per file (unless --all-sites).
+  // findings (dropped before a Finding is built); a rule with `aggregate: file` reports once
+  // per file (unless --all-sites).
   const assess::OwnPackages own_packages = assess::project_packages(found.files);
+  options.drop_hit = [&](const SourceFile& file, const Rule& rule, std::string_view match) {
+    return assess::is_self_reference(own_packages, rule, file.rel_path, match);
+  };
   options.per_file_findings = [&](std::vector<Finding>& findings) {
-    assess::drop_self_references(findings, own_packages);
     if (!args.all_sites) assess::aggregate_per_file(findings);
   };
   pipeline::ScanResult scanned = pipeline::scan_files(std::move(found), rules, options);

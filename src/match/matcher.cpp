@@ -258,7 +258,8 @@ std::string normalize_string_value(std::string_view value) {
 }
 
 std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& file,
-                                std::string_view text, const FileFacts& facts, size_t* suppressed) {
+                                std::string_view text, const FileFacts& facts, size_t* suppressed,
+                                const DropHit* drop) {
   std::vector<Finding> out;
   std::vector<Hit> hits = find_hits(rules, facts);
   if (hits.empty()) return out;
@@ -283,6 +284,7 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
       if (suppressed) ++*suppressed;
       continue;
     }
+    if (drop && (*drop)(*h.rule, match_text(*h.fact))) continue;
     if (!snippets) snippets.emplace(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
     out.push_back(make_finding(h, file, facts, *snippets));
   }

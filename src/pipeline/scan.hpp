@@ -32,8 +32,11 @@ struct ScanOptions {
   // Keep only the fact fields assess reads (see slim.hpp): far less memory on big trees.
   // Off by default: fix and tests see every fact.
   bool slim_facts = false;
+  // Optional; asked on the worker thread about each rule hit of a file before its Finding is
+  // built (true: not a finding; the caller's own-package filter).
+  std::function<bool(const SourceFile&, const Rule&, std::string_view match)> drop_hit;
   // Optional; runs on the worker thread on each file's findings right after matching (the
-  // caller's per-file filters: own-package references, per-file aggregation).
+  // caller's per-file filters: per-file aggregation).
   std::function<void(std::vector<Finding>&)> per_file_findings;
 };
 

@@ -435,3 +435,25 @@ TEST(Matcher, MethodUsagesCallByDefaultLoadWhenAsked) {
   ff.facts = {call, attr, is_cuda, is_cuda_call};
   EXPECT_EQ(ids(run(set, ff)), (V{"device.cuda-method@1", "device.is-cuda@3"}));
 }
+
+// The caller's drop filter sees the rule and the matched text of each hit, after suppressions
+// are counted, and a dropped hit leaves no finding (and no repeat of it either).
+TEST(Matcher, DropFilterRunsAfterSuppressionsOnTheMatchedText) {
+  auto set = make(rule("device.a", "{kind: reference, names: [own.], prefix: true}") +
+                  rule("device.b", "{kind: reference, names: [torch.cuda.synchronize]}"));
+  FileFacts ff;
+  ff.facts = {ref("own.cuda.x", 1), ref("torch.cuda.synchronize", 2), ref("own.cuda.y", 3),
+              ref("own.cuda.y", 3)};
+  ff.suppressions = {{3, ""}};
+  std::vector<std::string> asked;
+  const match::DropHit drop = [&](const Rule& r, std::string_view m) {
+    asked.push_back(r.id + ":" + std::string(m));
+    return m.starts_with("own.");
+  };
+  size_t suppressed = 0;
+  SourceFile file{"a/b.py", "/x/a/b.py", FileKind::Python, 0};
+  auto fs = match::match_file(set, file, "", ff, &suppressed, &drop);
+  EXPECT_EQ(ids(fs), (V{"device.b@2"}));
+  EXPECT_EQ(suppressed, 1u);  // line 3 is suppressed before the filter is asked
+  EXPECT_EQ(asked, (V{"device.a:own.cuda.x", "device.b:torch.cuda.synchronize"}));
+}
