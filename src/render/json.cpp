@@ -1,5 +1,6 @@
 // The `ascendify.report/1` JSON report (DESIGN.md). Extra fields beyond the schema are
 // documented in render.hpp's comment and listed in tests/render/report_schema.hpp.
+#include <charconv>
 #include <deque>
 #include <future>
 #include <nlohmann/json.hpp>
@@ -142,7 +143,8 @@ void append_finding(std::string& out, const Finding& f) {
   };
   auto num = [&](std::string_view k, uint64_t v, bool comma = true) {
     jt::key(out, L, k);
-    out += std::to_string(v);
+    char digits[24];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
     if (comma) out += ',';
   };
   auto flag = [&](std::string_view k, bool v) {
@@ -196,39 +198,66 @@ void append_finding_range(std::string& out, const std::vector<Finding>& findings
 
 // The findings array in blocks of kBlock findings, rendered on up to `threads` threads while
 // the calling thread passes finished blocks on in order (at most threads + 1 blocks in memory).
-void emit_findings(const std::vector<Finding>& findings,
-                   const std::function<void(std::string_view)>& sink, unsigned threads) {
-  if (findings.empty()) {
-    sink("[]");
-    return;
+// The first blocks start rendering as soon as this is constructed, so that they overlap with
+// whatever the caller writes before the array (the report's other members).
+class FindingBlocks {
+ public:
+  FindingBlocks(const std::vector<Finding>& findings, unsigned threads)
+      : findings_(findings),
+        blocks_((findings.size() + kBlock - 1) / kBlock),
+        threads_(threads <= 1 || blocks_ <= 1 ? 0 : threads) {
+    launch();
   }
-  sink("[");
-  constexpr size_t kBlock = 2048;  // about 1.5 MB of text
-  const size_t blocks = (findings.size() + kBlock - 1) / kBlock;
-  auto render_block = [&findings](size_t block) {
+  FindingBlocks(const FindingBlocks&) = delete;
+  FindingBlocks& operator=(const FindingBlocks&) = delete;
+  ~FindingBlocks() {
+    for (auto& f : in_flight_) f.wait();  // they read findings_: never outlive it
+  }
+
+  void emit(const std::function<void(std::string_view)>& sink) {
+    if (findings_.empty()) {
+      sink("[]");
+      return;
+    }
+    sink("[");
+    if (threads_ == 0) {
+      for (; next_ < blocks_; ++next_) sink(render(next_));
+    } else {
+      while (!in_flight_.empty()) {
+        const std::string text = in_flight_.front().get();
+        in_flight_.pop_front();
+        launch();
+        sink(text);
+      }
+    }
+    std::string close;
+    json_text::newline(close, 1);
+    close += ']';
+    sink(close);
+  }
+
+ private:
+  static constexpr size_t kBlock = 2048;  // about 1.5 MB of text
+
+  std::string render(size_t block) const {
     std::string text;
     const size_t b = block * kBlock;
-    append_finding_range(text, findings, b, std::min(findings.size(), b + kBlock));
+    append_finding_range(text, findings_, b, std::min(findings_.size(), b + kBlock));
     return text;
-  };
-  if (threads <= 1 || blocks == 1) {
-    for (size_t k = 0; k < blocks; ++k) sink(render_block(k));
-  } else {
-    std::deque<std::future<std::string>> in_flight;
-    size_t next = 0;
-    while (next < blocks || !in_flight.empty()) {
-      while (next < blocks && in_flight.size() < threads)
-        in_flight.push_back(std::async(std::launch::async, render_block, next++));
-      const std::string text = in_flight.front().get();
-      in_flight.pop_front();
-      sink(text);
+  }
+  void launch() {
+    while (threads_ && next_ < blocks_ && in_flight_.size() < threads_) {
+      const size_t k = next_++;
+      in_flight_.push_back(std::async(std::launch::async, [this, k] { return render(k); }));
     }
   }
-  std::string close;
-  json_text::newline(close, 1);
-  close += ']';
-  sink(close);
-}
+
+  const std::vector<Finding>& findings_;
+  const size_t blocks_;
+  const unsigned threads_;  // 0: render on the calling thread, block by block
+  size_t next_ = 0;
+  std::deque<std::future<std::string>> in_flight_;
+};
 
 ordered_json migration_set_json(const MigrationSet& m) {
   ordered_json j;
@@ -274,6 +303,7 @@ void render_json_to(const Assessment& a, const std::function<void(std::string_vi
   // The top-level object is written by hand, member by member, so the findings never become a
   // document; the other members are small documents dumped and indented in place. The bytes are
   // those of dumping one whole document with dump(2).
+  FindingBlocks findings(a.findings, threads);  // starts rendering now, beside the members
   std::string out;
   bool first = true;
   auto member = [&](std::string_view key) {
@@ -301,7 +331,7 @@ void render_json_to(const Assessment& a, const std::function<void(std::string_vi
   member("findings");
   sink(out);
   out.clear();
-  emit_findings(a.findings, sink, threads);
+  findings.emit(sink);
   doc("diagnostics", array_of(a.diagnostics, diagnostic_json));
   // Extra keys (allowed by the schema): the assess stage's migration sets and risk matrix.
   doc("target_phase", a.target_phase);
