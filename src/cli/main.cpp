@@ -11,6 +11,8 @@
 
 int main(int argc, char** argv) {
   using namespace ascendify::cli;
+#ifndef ASCENDIFY_MIMALLOC
+  // Without mimalloc (sanitizer builds, or not installed), glibc's malloc is tuned instead.
   // A scan allocates and frees a file's text, tokens and facts thousands of times. glibc's
   // defaults hand big blocks back to the kernel (mmap/trim) and fault them in again for the
   // next file: measured on a 9,000-file tree, about a third of the system time. Keep them.
@@ -20,6 +22,7 @@ int main(int argc, char** argv) {
   // One arena per core, not glibc's eight per core: each short-lived helper thread (rule
   // loading, assess, report blocks) otherwise keeps an arena of its own (-10 MB peak on 2 cores).
   mallopt(M_ARENA_MAX, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+#endif
   CLI::App app{"ascendify: assess and port a PyTorch CUDA project to Huawei Ascend NPUs"};
   app.set_version_flag("--version", std::string("ascendify ") + ASCENDIFY_VERSION);
   app.require_subcommand(1);
