@@ -9,7 +9,8 @@
 
 namespace ascendify::pipeline {
 
-std::optional<std::string> read_file(const std::string& path, std::string& error) {
+std::optional<std::string_view> read_file_into(const std::string& path, std::string& buffer,
+                                               std::string& error) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     error = std::string("cannot open: ") + std::strerror(errno);
@@ -19,18 +20,18 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
     int fd;
     ~CloseFd() { ::close(fd); }
   } close_fd{fd};
-  // One allocation of the file's size and one read into it; the loop still handles a file that
-  // grows or shrinks meanwhile (or a size fstat cannot tell). Plain read(2): no stdio buffer.
-  std::string data;
+  // One read into room for the file's size (plus one byte, to see the end at once); the loop
+  // still handles a file that grows or shrinks meanwhile (or a size fstat cannot tell). The
+  // buffer only ever grows: its size is its usable room, the file's length is `used`.
   struct stat st;
   size_t size = 0;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
     size = static_cast<size_t>(st.st_size);
-  data.resize(size + 1);
+  if (buffer.size() < size + 1) buffer.resize(size + 1);
   size_t used = 0;
   while (true) {
-    if (used == data.size()) data.resize(data.size() * 2 + 4096);
-    const ssize_t n = ::read(fd, data.data() + used, data.size() - used);
+    if (used == buffer.size()) buffer.resize(buffer.size() * 2 + 4096);
+    const ssize_t n = ::read(fd, buffer.data() + used, buffer.size() - used);
     if (n < 0) {
       if (errno == EINTR) continue;
       error = std::string("read error: ") + std::strerror(errno);
@@ -39,7 +40,14 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
     if (n == 0) break;
     used += static_cast<size_t>(n);
   }
-  data.resize(used);
+  return std::string_view(buffer.data(), used);
+}
+
+std::optional<std::string> read_file(const std::string& path, std::string& error) {
+  std::string data;
+  const auto text = read_file_into(path, data, error);
+  if (!text) return std::nullopt;
+  data.resize(text->size());
   return data;
 }
 

@@ -1,10 +1,17 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace ascendify::pipeline {
 
 // Reads a whole file in binary mode. On failure returns nullopt and sets `error`.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
+
+// The same into `buffer`, whose memory is reused from call to call (a scan worker keeps one:
+// no allocation and no zero-filling per file once it has grown to the largest file). Returns
+// a view of the file's bytes in `buffer`, valid until the next call with it.
+std::optional<std::string_view> read_file_into(const std::string& path, std::string& buffer,
+                                               std::string& error);
 
 }  // namespace ascendify::pipeline

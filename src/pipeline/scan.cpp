@@ -37,7 +37,8 @@ PerFile process(const SourceFile& file, const rules::RuleSet& rules, const ScanO
   PerFile out;
   std::string error;
   double t = tally ? StageTimer::thread_cpu_ms() : 0;
-  auto text = read_file(file.abs_path, error);
+  thread_local std::string buffer;  // one per worker, as large as the largest file read
+  const auto text = read_file_into(file.abs_path, buffer, error);
   if (tally) t = tally->read.add_since(t);
   if (!text) {
     out.facts.diagnostics.push_back({file.rel_path, 0, error});

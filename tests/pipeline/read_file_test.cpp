@@ -35,6 +35,23 @@ TEST(ReadFile, EmptyAndLargeFiles) {
   EXPECT_EQ(*got, big);
 }
 
+// A reused buffer: a small file after a big one gives exactly the small file's bytes.
+TEST(ReadFile, IntoAReusedBufferGivesEachFileExactly) {
+  std::string err, buffer;
+  std::string big(300000, 'x');
+  big[299999] = 'z';
+  auto a = read_file_into(write_temp("ascendify_rfi_big", big), buffer, err);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(*a, big);
+  auto b = read_file_into(write_temp("ascendify_rfi_small", std::string("ab\0c", 4)), buffer, err);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(*b, std::string_view("ab\0c", 4));
+  auto c = read_file_into(write_temp("ascendify_rfi_empty", ""), buffer, err);
+  ASSERT_TRUE(c);
+  EXPECT_TRUE(c->empty());
+  EXPECT_FALSE(read_file_into("/nonexistent/ascendify/y.py", buffer, err));
+}
+
 TEST(ReadFile, MissingFileAndDirectoryAreErrors) {
   std::string err;
   EXPECT_FALSE(read_file("/nonexistent/ascendify/x.py", err));
