@@ -7,6 +7,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "core/use_digest.hpp"
+
 namespace ascendify::assess {
 
 namespace {
@@ -75,6 +77,7 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
     return it->second ? &*it->second : nullptr;
   };
 
+  UseDigest scratch;  // digests built here when not stored (facts that were not slimmed)
   for (const auto& f : files) {
     for (const auto& fact : f.facts.facts) {
       if (fact.kind == FactKind::Dependency) {
@@ -89,15 +92,18 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
           if (row.spec.empty()) row.spec = fact.detail;
           row.guarded = row.guarded && fact.guarded;
         }
-      } else if (fact.kind == FactKind::Import && fact.arg_index <= 0) {
-        const std::string* dist = dist_of(top_level(fact.detail.empty() ? fact.name : fact.detail));
-        if (!dist) continue;  // local, stdlib or unknown module: not a dependency we can name
-        imported_dists.insert(*dist);
-        if (!first_import_site.count(*dist))
-          first_import_site.emplace(*dist, f.file.rel_path + ":" + std::to_string(fact.span.line));
-        auto [g, fresh] = import_all_guarded.try_emplace(*dist, fact.guarded);
-        if (!fresh) g->second = g->second && fact.guarded;
       }
+    }
+    const UseDigest& d = uses_of(f.facts, scratch);
+    for (const UseDigest::ImportSite& m : d.imports) {
+      if (m.level > 0) continue;  // relative: the project's own module
+      const std::string* dist = dist_of(top_level(d.str(m.detail ? m.detail : m.name)));
+      if (!dist) continue;  // local, stdlib or unknown module: not a dependency we can name
+      imported_dists.insert(*dist);
+      if (!first_import_site.count(*dist))
+        first_import_site.emplace(*dist, f.file.rel_path + ":" + std::to_string(m.line));
+      auto [g, fresh] = import_all_guarded.try_emplace(*dist, m.guarded);
+      if (!fresh) g->second = g->second && m.guarded;
     }
   }
   // Imported but never declared: still a dependency.

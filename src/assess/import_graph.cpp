@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <deque>
 
+#include "core/use_digest.hpp"
+
 namespace ascendify::assess {
 
 namespace {
@@ -95,16 +97,17 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
     if (by_path_.count(parent + "__init__.py")) continue;  // not a top-level package
     if (std::find(roots_.begin(), roots_.end(), parent) == roots_.end()) roots_.push_back(parent);
   }
+  UseDigest scratch;  // digests built here when not stored (facts that were not slimmed)
   for (size_t i = 0; i < files.size(); ++i) {
     if (!is_python_code(files[i].file.kind)) continue;
     const int fi = static_cast<int>(i);
-    for (const Fact& f : files[i].facts.facts) {
-      if (f.kind != FactKind::Import) continue;
-      std::string_view name = f.name;
+    const UseDigest& d = uses_of(files[i].facts, scratch);
+    for (const UseDigest::ImportSite& m : d.imports) {
+      std::string_view name = d.str(m.name);
       if (name == "*") name = {};
       if (name.ends_with(".*")) name.remove_suffix(2);
-      if (f.arg_index > 0) {
-        add_relative(fi, f.arg_index, f.detail, name);
+      if (m.level > 0) {
+        add_relative(fi, m.level, d.str(m.detail), name);
       } else if (!name.empty() && !add_absolute(fi, name)) {
         external_[i].emplace_back(name);
       }

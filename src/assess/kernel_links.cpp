@@ -179,9 +179,9 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       std::string_view module = head_part(name);
       if (module.empty()) {
         if (!imports_read) {
-          for (const auto& y : f.facts.facts)
-            if (y.kind == FactKind::Import && !y.detail.empty())
-              imported[y.alias.empty() ? last_part(y.name) : std::string_view(y.alias)] = y.detail;
+          for (const auto& y : d.imports)
+            if (y.detail)
+              imported[y.alias ? d.str(y.alias) : last_part(d.str(y.name))] = d.str(y.detail);
           imports_read = true;
         }
         auto im = imported.find(name);

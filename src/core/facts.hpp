@@ -108,10 +108,10 @@ struct KernelFact {
 };
 
 // The uses of names in one file as assess's kernel linking reads them: every Reference and
-// MethodCall fact, and every kernel launch (Native "launch" / "triton-launch"), in file order,
-// in 24 bytes each with the strings interned per file. A big tree has hundreds of thousands of
-// references; kept as whole Facts (248 bytes plus strings) they were most of a scan's memory.
-// Built by core/use_digest.hpp.
+// MethodCall fact, every Import fact (below), and every kernel launch (Native "launch" /
+// "triton-launch"), in file order, in 24 bytes each with the strings interned per file. A big tree
+// has hundreds of thousands of references; kept as whole Facts (248 bytes plus strings) they were
+// most of a scan's memory. Built by core/use_digest.hpp.
 struct UseDigest {
   static constexpr uint32_t kNoFact = UINT32_MAX;
   struct Site {
@@ -124,6 +124,17 @@ struct UseDigest {
     uint32_t fact = kNoFact;  // launches: index of the Native fact (its launch options)
   };
   std::vector<Site> sites;
+  // The Import facts as assess reads them (import graph, dependency rows, kernel linking), in
+  // file order: 20 bytes each instead of a 248-byte Fact with its strings.
+  struct ImportSite {
+    uint32_t line = 0;
+    uint32_t name = 0;    // Fact::name ("m.x" for `from m import x`), id into `strings`
+    uint32_t detail = 0;  // Fact::detail ("m")
+    uint32_t alias = 0;   // Fact::alias (the bound local name)
+    int16_t level = 0;    // Fact::arg_index: 0 absolute, > 0 relative (dots), clamped
+    bool guarded = false;
+  };
+  std::vector<ImportSite> imports;
   // The interned strings, back to back: string `id` is text[starts[id], starts[id + 1]).
   std::string text;
   std::vector<uint32_t> starts{0, 0};  // id 0 is ""
@@ -149,8 +160,8 @@ struct FileFacts {
   std::vector<CellLine> cell_lines;  // indexed by (line - 1) of the concatenated code
   // Suppressions `# ascendify: ignore[rule-id]`: line -> rule ids ("" = all rules).
   std::vector<std::pair<uint32_t, std::string>> suppressions;
-  // Set only by `ascendify scan` after matching (pipeline slim mode): the Reference and
-  // MethodCall facts then live only here, not in `facts`.
+  // Set only by `ascendify scan` after matching (pipeline slim mode): the Reference,
+  // MethodCall and Import facts then live only here, not in `facts`.
   UseDigest uses;
   bool uses_digested = false;
 };

@@ -1,5 +1,6 @@
 #include "core/use_digest.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 
@@ -9,6 +10,9 @@ namespace {
 
 bool is_use(const Fact& f) {
   return f.kind == FactKind::Reference || f.kind == FactKind::MethodCall;
+}
+bool is_import(const Fact& f) {
+  return f.kind == FactKind::Import;
 }
 bool is_launch(const Fact& f) {
   return f.kind == FactKind::Native && (f.detail == "launch" || f.detail == "triton-launch");
@@ -84,13 +88,29 @@ class Interner {
 
 UseDigest digest_uses(const std::vector<Fact>& facts) {
   UseDigest d;
-  size_t n = 0;
-  for (const Fact& f : facts) n += is_launch(f) || is_use(f);
+  size_t n = 0, imports = 0;
+  for (const Fact& f : facts) {
+    n += is_launch(f) || is_use(f);
+    imports += is_import(f);
+  }
   d.sites.reserve(n);
-  Interner intern(d, 3 * n);
+  d.imports.reserve(imports);
+  Interner intern(d, 3 * (n + imports));
   uint32_t last_name = 0, last_scope = 0, last_receiver = 0;
+  uint32_t last_import = 0, last_detail = 0, last_alias = 0;
   for (size_t i = 0; i < facts.size(); ++i) {
     const Fact& f = facts[i];
+    if (is_import(f)) {
+      UseDigest::ImportSite m;
+      m.line = f.span.line;
+      m.name = intern(f.name, last_import);
+      m.detail = intern(f.detail, last_detail);
+      m.alias = intern(f.alias, last_alias);
+      m.level = static_cast<int16_t>(std::clamp(f.arg_index, -1, 1000));
+      m.guarded = f.guarded;
+      d.imports.push_back(m);
+      continue;
+    }
     const bool launch = is_launch(f);
     if (!launch && !is_use(f)) continue;
     UseDigest::Site s;
@@ -112,7 +132,9 @@ void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&)) {
   facts.uses = digest_uses(facts.facts);
   // One pass: the kept facts move once into a vector of their exact size; launch sites are
   // re-pointed to their new index.
-  auto dropped = [&](const Fact& f) { return is_use(f) || (also_drop && also_drop(f)); };
+  auto dropped = [&](const Fact& f) {
+    return is_use(f) || is_import(f) || (also_drop && also_drop(f));
+  };
   size_t kept_count = 0;
   for (const Fact& f : facts.facts) kept_count += !dropped(f);
   std::vector<Fact> kept;

@@ -89,15 +89,46 @@ TEST(UseDigest, MoveKeepsOtherFactsAndRepointsLaunches) {
               fact(FactKind::String, "cuda"), launch, fact(FactKind::MethodCall, "cuda")};
   move_uses_to_digest(ff, [](const Fact& f) { return f.kind == FactKind::String; });
   ASSERT_TRUE(ff.uses_digested);
-  ASSERT_EQ(ff.facts.size(), 2u);
-  EXPECT_EQ(ff.facts[0].kind, FactKind::Import);
-  EXPECT_EQ(ff.facts[1].name, "kern");
+  ASSERT_EQ(ff.facts.size(), 1u);  // the import moved to the digest as well
+  EXPECT_EQ(ff.facts[0].name, "kern");
+  ASSERT_EQ(ff.uses.imports.size(), 1u);
+  EXPECT_EQ(ff.uses.str(ff.uses.imports[0].name), "torch");
   ASSERT_EQ(ff.uses.sites.size(), 3u);
   EXPECT_EQ(ff.uses.sites[1].kind, FactKind::Native);
-  EXPECT_EQ(ff.uses.sites[1].fact, 1u);
+  EXPECT_EQ(ff.uses.sites[1].fact, 0u);
   EXPECT_EQ(ff.uses.str(ff.uses.sites[1].scope), "host_fn");
   UseDigest scratch;
   EXPECT_EQ(&uses_of(ff, scratch), &ff.uses);
+}
+
+// Imports go to the digest too (name, detail, alias interned, relative level and guard kept),
+// in file order, and leave the fact list when the uses move to the digest.
+TEST(UseDigest, KeepsImportsCompactlyAndDropsTheirFacts) {
+  Fact absolute = fact(FactKind::Import, "flash_attn.flash_attn_func", "", "", 2);
+  absolute.detail = "flash_attn";
+  absolute.alias = "fa";
+  absolute.arg_index = 0;
+  absolute.guarded = true;
+  Fact relative = fact(FactKind::Import, "utils.helper", "", "", 3);
+  relative.detail = "utils";
+  relative.arg_index = 2;  // from ..utils import helper
+  FileFacts ff;
+  ff.facts = {absolute, fact(FactKind::FunctionDef, "main"), relative};
+  move_uses_to_digest(ff);
+  ASSERT_EQ(ff.facts.size(), 1u);  // only the function definition stays a Fact
+  EXPECT_EQ(ff.facts[0].kind, FactKind::FunctionDef);
+  const UseDigest& d = ff.uses;
+  ASSERT_EQ(d.imports.size(), 2u);
+  EXPECT_EQ(d.str(d.imports[0].name), "flash_attn.flash_attn_func");
+  EXPECT_EQ(d.str(d.imports[0].detail), "flash_attn");
+  EXPECT_EQ(d.str(d.imports[0].alias), "fa");
+  EXPECT_EQ(d.imports[0].line, 2u);
+  EXPECT_EQ(d.imports[0].level, 0);
+  EXPECT_TRUE(d.imports[0].guarded);
+  EXPECT_EQ(d.str(d.imports[1].name), "utils.helper");
+  EXPECT_EQ(d.imports[1].alias, 0u);  // no alias: the empty string
+  EXPECT_EQ(d.imports[1].level, 2);
+  EXPECT_FALSE(d.imports[1].guarded);
 }
 
 }  // namespace
