@@ -7,6 +7,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "core/string_hash.hpp"
 #include "core/use_digest.hpp"
 
 namespace ascendify::assess {
@@ -56,11 +57,8 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
 
   // The distribution a top-level import name stands for (null: none), once per name: a tree
   // imports the same few packages tens of thousands of times.
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
-  };
-  std::unordered_map<std::string, std::optional<std::string>, Hash, std::equal_to<>> dist_memo;
+  std::unordered_map<std::string, std::optional<std::string>, StringViewHash, std::equal_to<>>
+      dist_memo;
   auto dist_of = [&](std::string_view top) -> const std::string* {
     auto it = dist_memo.find(top);
     if (it == dist_memo.end()) {

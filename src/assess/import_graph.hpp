@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/scanned_file.hpp"
+#include "core/string_hash.hpp"
 
 namespace ascendify::assess {
 
@@ -43,20 +44,16 @@ class ImportGraph {
 
   bool may_exist(std::string_view dir, std::string_view dotted) const;
 
-  struct Hash {  // heterogeneous lookup by string_view
-    using is_transparent = void;
-    size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
-  };
-  std::unordered_map<std::string, int, Hash, std::equal_to<>> by_path_;
+  std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> by_path_;
   // Every folder and module path without extension of the Python files ("a", "a/b", "a/b/c"
   // for a/b/c.py): a dotted name whose path is not here cannot resolve, without building the
   // two candidate file names. Most imports are third party; this keeps them cheap.
-  std::unordered_set<std::string, Hash, std::equal_to<>> stems_;
+  std::unordered_set<std::string, StringViewHash, std::equal_to<>> stems_;
   // Targets of an absolute import under the source roots (independent of the importing file).
-  std::unordered_map<std::string, std::vector<int>, Hash, std::equal_to<>> root_targets_;
+  std::unordered_map<std::string, std::vector<int>, StringViewHash, std::equal_to<>> root_targets_;
   // Every single path component of a stem ("a", "b", "c" for a/b/c.py): an absolute import
   // whose first component is none of these (torch, numpy, os: most imports) resolves nowhere.
-  std::unordered_set<std::string, Hash, std::equal_to<>> components_;
+  std::unordered_set<std::string, StringViewHash, std::equal_to<>> components_;
   std::vector<std::string> roots_;  // source roots, "" or "dir/" form, in priority order
   std::vector<std::string> dirs_;   // folder of each file, "" or "dir/" form
   std::vector<std::vector<int>> edges_;

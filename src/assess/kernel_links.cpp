@@ -8,6 +8,7 @@
 
 #include "assess/kernel_model.hpp"
 #include "core/name_filter.hpp"
+#include "core/string_hash.hpp"
 #include "core/text.hpp"
 #include "core/use_digest.hpp"
 
@@ -114,11 +115,7 @@ struct KernelRef {
 
 std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
   std::vector<KernelRef> kernels;
-  struct Hash {  // heterogeneous lookup by string_view: most lookups miss
-    using is_transparent = void;
-    size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
-  };
-  std::unordered_map<std::string, std::vector<size_t>, Hash, std::equal_to<>> by_name;
+  std::unordered_map<std::string, std::vector<size_t>, StringViewHash, std::equal_to<>> by_name;
   NameFilter maybe_kernel;
   for (size_t i = 0; i < files.size(); ++i)
     for (const auto& k : files[i].facts.kernels) {

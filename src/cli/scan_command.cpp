@@ -228,12 +228,12 @@ int run_scan(const ScanArgs& given) {
     }
   }
   int code = 0;
-  if (args.exit_zero)
-    code = 0;
-  else if (!args.fail_on.empty() && reaches_fail_level(a, args.fail_on))
-    code = 1;
-  else if (args.strict && !a.diagnostics.empty())
-    code = 3;
+  if (!args.exit_zero) {
+    if (!args.fail_on.empty() && reaches_fail_level(a, args.fail_on))
+      code = 1;
+    else if (args.strict && !a.diagnostics.empty())
+      code = 3;
+  }
   return exit_without_teardown(code);
 }
 

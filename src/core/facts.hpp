@@ -107,10 +107,10 @@ struct KernelFact {
   bool has_fallback = false;
 };
 
-// The uses of names in one file as assess's kernel linking reads them: every Reference and
-// MethodCall fact, every Import fact (below), and every kernel launch (Native "launch" /
-// "triton-launch"), in file order, in 24 bytes each with the strings interned per file. A big tree
-// has hundreds of thousands of references; kept as whole Facts (248 bytes plus strings) they were
+// The uses of names in one file as assess reads them: every Reference and MethodCall fact and
+// every kernel launch (Native "launch" / "triton-launch") as a 24-byte Site, every Import fact
+// as a 20-byte ImportSite, in file order, with the strings interned per file. A big tree has
+// hundreds of thousands of references; kept as whole Facts (248 bytes plus strings) they were
 // most of a scan's memory. Built by core/use_digest.hpp.
 struct UseDigest {
   static constexpr uint32_t kNoFact = UINT32_MAX;

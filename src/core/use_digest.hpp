@@ -7,8 +7,8 @@ namespace ascendify {
 // The digest of `facts`; launch sites point into `facts` itself.
 UseDigest digest_uses(const std::vector<Fact>& facts);
 
-// Replaces the Reference and MethodCall facts of `facts` by `facts.uses` and drops the facts
-// `also_drop` selects (optional; never launch sites), in one pass; launch sites then point
+// Replaces the Reference, MethodCall and Import facts of `facts` by `facts.uses` and drops the
+// facts `also_drop` selects (optional; never launch sites), in one pass; launch sites then point
 // into the shortened fact list. Sets `facts.uses_digested`.
 void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&) = nullptr);
 

@@ -224,7 +224,7 @@ bool is_suppressed(const FileFacts& facts, const Hit& h) {
   return false;
 }
 
-Finding make_finding(Hit& h, const SourceFile& file, const FileFacts& facts,
+Finding make_finding(Hit& h, std::string match, const SourceFile& file, const FileFacts& facts,
                      SnippetSource& snippets) {
   const Rule& r = *h.rule;
   const Fact& f = *h.fact;
@@ -234,7 +234,7 @@ Finding make_finding(Hit& h, const SourceFile& file, const FileFacts& facts,
   fd.domain = r.domain;
   fd.path = file.rel_path;
   fd.span = f.span;
-  fd.match = match_text(f);
+  fd.match = std::move(match);
   fd.snippet = clip_utf8(snippets.line(f.span.line), kSnippetBytes);
   fd.message = r.message;
   fd.replacement = std::move(h.replacement);
@@ -284,9 +284,10 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
       if (suppressed) ++*suppressed;
       continue;
     }
-    if (drop && (*drop)(*h.rule, match_text(*h.fact))) continue;
+    std::string match = match_text(*h.fact);
+    if (drop && (*drop)(file, *h.rule, match)) continue;
     if (!snippets) snippets.emplace(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
-    out.push_back(make_finding(h, file, facts, *snippets));
+    out.push_back(make_finding(h, std::move(match), file, facts, *snippets));
   }
   return out;
 }

@@ -16,7 +16,8 @@ namespace ascendify::match {
 // `drop` (optional) is asked about each hit before its Finding is built: true drops it, as
 // if it had been removed from the result (after suppressions are counted). A caller's filter
 // that would throw away most findings of a file (own-package references) costs no Finding.
-using DropHit = std::function<bool(const Rule& rule, std::string_view match)>;
+using DropHit =
+    std::function<bool(const SourceFile& file, const Rule& rule, std::string_view match)>;
 std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& file,
                                 std::string_view text, const FileFacts& facts,
                                 size_t* suppressed = nullptr, const DropHit* drop = nullptr);

@@ -7,7 +7,6 @@
 #include <iterator>
 #include <map>
 #include <mutex>
-#include <optional>
 #include <thread>
 
 #include "core/timings.hpp"
@@ -48,11 +47,8 @@ PerFile process(const SourceFile& file, const rules::RuleSet& rules, const ScanO
   out.facts = analyze_file(file, *text);
   if (tally) t = tally->front.add_since(t);
   // Sorted by match_file: the per-file filters keep the first site of a rule as the reported one.
-  std::optional<match::DropHit> drop;
-  if (options.drop_hit)
-    drop.emplace([&](const Rule& r, std::string_view m) { return options.drop_hit(file, r, m); });
-  out.findings =
-      match::match_file(rules, file, *text, out.facts, &out.suppressed, drop ? &*drop : nullptr);
+  out.findings = match::match_file(rules, file, *text, out.facts, &out.suppressed,
+                                   options.drop_hit ? &options.drop_hit : nullptr);
   if (options.per_file_findings) options.per_file_findings(out.findings);
   if (tally) t = tally->match.add_since(t);
   // The facts are kept until assess; drop the growth slack of the vectors (up to half of

@@ -10,6 +10,7 @@
 #include "core/scanned_file.hpp"
 #include "core/source_file.hpp"
 #include "discover/discover.hpp"
+#include "match/matcher.hpp"
 #include "rules/ruleset.hpp"
 
 namespace ascendify::pipeline {
@@ -34,7 +35,7 @@ struct ScanOptions {
   bool slim_facts = false;
   // Optional; asked on the worker thread about each rule hit of a file before its Finding is
   // built (true: not a finding; the caller's own-package filter).
-  std::function<bool(const SourceFile&, const Rule&, std::string_view match)> drop_hit;
+  match::DropHit drop_hit;
   // Optional; runs on the worker thread on each file's findings right after matching (the
   // caller's per-file filters: per-file aggregation).
   std::function<void(std::vector<Finding>&)> per_file_findings;

@@ -199,7 +199,8 @@ void append_finding_range(std::string& out, const std::vector<Finding>& findings
 // The findings array in blocks of kBlock findings, rendered on up to `threads` threads while
 // the calling thread passes finished blocks on in order (at most threads + 1 blocks in memory).
 // The first blocks start rendering as soon as this is constructed, so that they overlap with
-// whatever the caller writes before the array (the report's other members).
+// whatever the caller writes before the array (the report's other members). Futures from
+// std::async wait for their block when destroyed, so none outlives the findings it reads.
 class FindingBlocks {
  public:
   FindingBlocks(const std::vector<Finding>& findings, unsigned threads)
@@ -207,11 +208,6 @@ class FindingBlocks {
         blocks_((findings.size() + kBlock - 1) / kBlock),
         threads_(threads <= 1 || blocks_ <= 1 ? 0 : threads) {
     launch();
-  }
-  FindingBlocks(const FindingBlocks&) = delete;
-  FindingBlocks& operator=(const FindingBlocks&) = delete;
-  ~FindingBlocks() {
-    for (auto& f : in_flight_) f.wait();  // they read findings_: never outlive it
   }
 
   void emit(const std::function<void(std::string_view)>& sink) {

@@ -10,6 +10,7 @@
 #include "core/diagnostic.hpp"
 #include "core/name_filter.hpp"
 #include "core/rule.hpp"
+#include "core/string_hash.hpp"
 
 namespace ascendify::rules {
 
@@ -65,12 +66,8 @@ class RuleSet {
   size_t index_of(const Rule* rule) const { return static_cast<size_t>(rule - rules_.data()); }
 
  private:
-  // Heterogeneous lookup: no std::string is built per query.
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  using Index = std::unordered_map<std::string, std::vector<const Rule*>, Hash, std::equal_to<>>;
+  using Index =
+      std::unordered_map<std::string, std::vector<const Rule*>, StringViewHash, std::equal_to<>>;
   // Most fact names name no rule: the filters answer that before the hash lookup.
   static constexpr size_t kKinds = 16;  // > number of MatchKind values
   struct TrieNode {

@@ -446,7 +446,7 @@ TEST(Matcher, DropFilterRunsAfterSuppressionsOnTheMatchedText) {
               ref("own.cuda.y", 3)};
   ff.suppressions = {{3, ""}};
   std::vector<std::string> asked;
-  const match::DropHit drop = [&](const Rule& r, std::string_view m) {
+  const match::DropHit drop = [&](const SourceFile&, const Rule& r, std::string_view m) {
     asked.push_back(r.id + ":" + std::string(m));
     return m.starts_with("own.");
   };
