@@ -196,9 +196,6 @@ std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
   for (size_t i = 0; i < files.size(); ++i) {
     const ScannedFile& f = files[i];
     if (f.file.kind != FileKind::Python || launched.count(static_cast<int>(i))) continue;
-    if (imported[i] && !is_test_path(f.file.rel_path, model) &&
-        convention_phase(f.file.rel_path, model).empty())
-      continue;
     const bool test = is_test_path(f.file.rel_path, model);
     if (test && !tests_in) continue;
     const std::string_view b = base_name(f.file.rel_path);
@@ -206,6 +203,9 @@ std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
                              std::any_of(model.test_prefixes.begin(), model.test_prefixes.end(),
                                          [&](const auto& x) { return b.starts_with(x); });
     if (!has_main_guard(f) && !pytest_file) continue;
+    // Checked last (all checks only skip): naming conventions are the dearest question and
+    // most files have no main guard.
+    if (imported[i] && !test && convention_phase(f.file.rel_path, model).empty()) continue;
     const int fi = static_cast<int>(i);
     out.push_back(EntryPoint{f.file.rel_path, "", {f.file.rel_path}, fi, {fi}, test});
   }

@@ -169,12 +169,22 @@ bool ImportGraph::add_absolute(int file, std::string_view dotted) {
     }
     return found;
   };
-  if (!components_.count(dotted.substr(0, dotted.find('.')))) return false;  // third party
+  const std::string_view first = dotted.substr(0, dotted.find('.'));
+  if (!components_.count(first)) return false;  // third party
   auto cached = root_targets_.find(dotted);
   if (cached == root_targets_.end()) {
+    // The source roots holding `first` at all, in priority order, found once per first
+    // component: a tree can have dozens of roots and most hold none of a name.
+    auto roots = roots_with_.find(first);
+    if (roots == roots_with_.end()) {
+      std::vector<uint32_t> with;
+      for (size_t r = 0; r < roots_.size(); ++r)
+        if (may_exist(roots_[r], first)) with.push_back(static_cast<uint32_t>(r));
+      roots = roots_with_.emplace(std::string(first), std::move(with)).first;
+    }
     std::vector<int> found;
-    for (const std::string& dir : roots_)
-      if (targets_in(dir, found)) break;
+    for (uint32_t r : roots->second)
+      if (targets_in(roots_[r], found)) break;
     cached = root_targets_.emplace(std::string(dotted), std::move(found)).first;
   }
   if (!cached->second.empty()) {

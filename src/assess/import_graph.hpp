@@ -4,6 +4,7 @@
 // `src/`, and every folder holding a top-level package) and then the importing file's folder
 // (script semantics); relative imports against the importing file's package. Importing
 // `a.b.c` also loads the packages `a/__init__.py` and `a/b/__init__.py`.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -55,7 +56,10 @@ class ImportGraph {
   // whose first component is none of these (torch, numpy, os: most imports) resolves nowhere.
   std::unordered_set<std::string, StringViewHash, std::equal_to<>> components_;
   std::vector<std::string> roots_;  // source roots, "" or "dir/" form, in priority order
-  std::vector<std::string> dirs_;   // folder of each file, "" or "dir/" form
+  // First component of an absolute import -> the roots (indexes into roots_) holding it.
+  std::unordered_map<std::string, std::vector<uint32_t>, StringViewHash, std::equal_to<>>
+      roots_with_;
+  std::vector<std::string> dirs_;  // folder of each file, "" or "dir/" form
   std::vector<std::vector<int>> edges_;
   std::vector<std::vector<std::string>> external_;
 };

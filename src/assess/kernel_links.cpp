@@ -77,12 +77,18 @@ CallerIndex index_callers(const std::vector<ScannedFile>& files,
     const auto& f = files[i];
     if (!is_python(f)) continue;
     const UseDigest& d = *digests[i];
+    // The wanted name each interned name ends with, looked up once per name: 0 not asked yet.
+    std::vector<const std::string*> ends_with(d.count(), nullptr);
+    static const std::string kNone;
     for (const auto& x : d.sites)
       if (x.kind == FactKind::Reference && x.usage == Usage::Call) {
-        const std::string_view fn = last_part(d.str(x.name));
-        if (!maybe_wanted.may_contain(fn)) continue;
-        auto w = wanted.find(fn);
-        if (w != wanted.end()) idx[*w].push_back(scope_is_backward(d.str(x.scope)));
+        const std::string*& w = ends_with[x.name];
+        if (!w) {
+          const std::string_view fn = last_part(d.str(x.name));
+          auto it = maybe_wanted.may_contain(fn) ? wanted.find(fn) : wanted.end();
+          w = it == wanted.end() ? &kNone : &*it;
+        }
+        if (w != &kNone) idx[*w].push_back(scope_is_backward(d.str(x.scope)));
       }
     for (const auto& k : f.facts.kernels)
       for (const auto& c : k.calls) {
@@ -263,14 +269,24 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
       module_filter_built = true;
     }
     const UseDigest& d = *digests[g];
+    // Whether a name's module part names an extension module, answered once per interned
+    // name (sites repeat names): 0 not asked, 1 no, 2 yes.
+    std::vector<uint8_t> names_module(d.count(), 0);
     for (const auto& x : d.sites) {
       if (x.kind != FactKind::Reference) continue;
       const std::string_view name = d.str(x.name);
-      std::string_view mod = last_part(head_part(name));
-      if (mod.empty() || !maybe_module.may_contain(mod) ||
-          (!module_ops.count(mod) &&
-           !std::any_of(exts.begin(), exts.end(), [&](const Ext& e) { return e.module == mod; })))
-        continue;
+      uint8_t& known = names_module[x.name];
+      if (!known) {
+        const std::string_view m = last_part(head_part(name));
+        known = m.empty() || !maybe_module.may_contain(m) ||
+                        (!module_ops.count(m) &&
+                         !std::any_of(exts.begin(), exts.end(),
+                                      [&](const Ext& e) { return e.module == m; }))
+                    ? 1
+                    : 2;
+      }
+      if (known == 1) continue;
+      const std::string_view mod = last_part(head_part(name));
       op_calls[{std::string(mod), std::string(last_part(name))}].push_back(
           {g, x.line, std::string(d.str(x.scope)), true});
     }

@@ -107,8 +107,10 @@ struct KernelFact {
   bool has_fallback = false;
 };
 
-// The uses of names in one file as assess reads them: every Reference and MethodCall fact and
-// every kernel launch (Native "launch" / "triton-launch") as a 24-byte Site, every Import fact
+// The uses of names in one file as assess reads them: every Reference fact, every MethodCall
+// fact that is a call (attribute reads, Usage::Load, only matter to the matcher and are not
+// kept) and every kernel launch (Native "launch" / "triton-launch") as a 24-byte Site, every
+// Import fact
 // as a 20-byte ImportSite, in file order, with the strings interned per file. A big tree has
 // hundreds of thousands of references; kept as whole Facts (248 bytes plus strings) they were
 // most of a scan's memory. Built by core/use_digest.hpp.

@@ -14,6 +14,13 @@ bool is_use(const Fact& f) {
 bool is_import(const Fact& f) {
   return f.kind == FactKind::Import;
 }
+// What assess reads of the uses: references, method calls and launches; an attribute read on
+// a non-import (`x.is_cuda`, a MethodCall with Usage::Load) matters only to the matcher, and is
+// the most common fact of all.
+bool kept_in_digest(const Fact& f) {
+  return f.kind == FactKind::Reference ||
+         (f.kind == FactKind::MethodCall && f.usage == Usage::Call);
+}
 bool is_launch(const Fact& f) {
   return f.kind == FactKind::Native && (f.detail == "launch" || f.detail == "triton-launch");
 }
@@ -90,7 +97,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
   UseDigest d;
   size_t n = 0, imports = 0;
   for (const Fact& f : facts) {
-    n += is_launch(f) || is_use(f);
+    n += is_launch(f) || kept_in_digest(f);
     imports += is_import(f);
   }
   d.sites.reserve(n);
@@ -112,7 +119,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
       continue;
     }
     const bool launch = is_launch(f);
-    if (!launch && !is_use(f)) continue;
+    if (!launch && !kept_in_digest(f)) continue;
     UseDigest::Site s;
     s.kind = f.kind;
     s.usage = f.usage;

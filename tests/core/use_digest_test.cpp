@@ -1,4 +1,5 @@
-// The use digest keeps every Reference/MethodCall and launch with its strings interned per file.
+// The use digest keeps every Reference, MethodCall call and launch with its strings interned per
+// file; attribute reads (MethodCall, Usage::Load) are not kept.
 #include "core/use_digest.hpp"
 
 #include <gtest/gtest.h>
@@ -15,6 +16,7 @@ Fact fact(FactKind kind, std::string name, std::string scope = "", std::string r
           uint32_t line = 1) {
   Fact f;
   f.kind = kind;
+  if (kind == FactKind::MethodCall) f.usage = Usage::Call;  // `.name(...)`
   f.name = std::move(name);
   f.scope = std::move(scope);
   f.receiver = std::move(receiver);
@@ -50,6 +52,21 @@ TEST(UseDigest, InternsEachStringOnceAcrossFields) {
   // "", and six distinct strings.
   EXPECT_EQ(d.count(), 7u);
   for (const auto& site : d.sites) EXPECT_EQ(site.fact, UseDigest::kNoFact);
+}
+
+TEST(UseDigest, AttributeReadsAreNotKept) {
+  Fact read = fact(FactKind::MethodCall, "is_cuda", "f", "x", 2);
+  read.usage = Usage::Load;  // `x.is_cuda`
+  FileFacts ff;
+  ff.facts = {fact(FactKind::MethodCall, "cuda", "f", "x", 1), read,
+              fact(FactKind::Reference, "torch.cuda.is_available", "f", "", 3)};
+  move_uses_to_digest(ff);
+  EXPECT_TRUE(ff.facts.empty());  // gone from the facts as well
+  ASSERT_EQ(ff.uses.sites.size(), 2u);
+  EXPECT_EQ(ff.uses.str(ff.uses.sites[0].name), "cuda");
+  EXPECT_EQ(ff.uses.sites[0].line, 1u);
+  EXPECT_EQ(ff.uses.str(ff.uses.sites[1].name), "torch.cuda.is_available");
+  EXPECT_EQ(ff.uses.count(), 5u);  // "", cuda, f, x, torch.cuda.is_available: no "is_cuda"
 }
 
 TEST(UseDigest, ManyStringsStayDistinct) {
