@@ -61,6 +61,16 @@ void BM_LoadRules(benchmark::State& state) {
 }
 BENCHMARK(BM_LoadRules)->Unit(benchmark::kMillisecond);
 
+// The same without the build-time snapshot: the embedded rules parsed from YAML.
+void BM_LoadRulesYaml(benchmark::State& state) {
+  for (auto _ : state) {
+    std::vector<Diagnostic> diags;
+    rules::RuleSet set = rules::load_rules({}, diags, {});
+    benchmark::DoNotOptimize(set.all().data());
+  }
+}
+BENCHMARK(BM_LoadRulesYaml)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 }  // namespace ascendify::bench
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "assess/model_snapshot.hpp"
 #include "rules/embedded.hpp"
 
 namespace ascendify::assess {
@@ -56,13 +57,21 @@ bool load_kernel_paths(KernelPathModel& model, std::string_view name, std::strin
   return true;
 }
 
+KernelPathModel parse_embedded_kernel_paths() {
+  KernelPathModel m;
+  std::vector<Diagnostic> ignored;  // tested in tests/assess/kernel_model_test.cpp
+  for (const auto& f : rules::embedded_model_files())
+    if (f.name.ends_with("/kernels.yaml")) load_kernel_paths(m, f.name, f.text, ignored);
+  return m;
+}
+
 const KernelPathModel& embedded_kernel_paths() {
   static const KernelPathModel model = [] {
     KernelPathModel m;
-    std::vector<Diagnostic> ignored;  // tested in tests/assess/kernel_model_test.cpp
-    for (const auto& f : rules::embedded_model_files())
-      if (f.name.ends_with("/kernels.yaml")) load_kernel_paths(m, f.name, f.text, ignored);
-    return m;
+    if (read_model_snapshot(rules::embedded_model_snapshot(), rules::embedded_model_hash(), nullptr,
+                            &m))
+      return m;
+    return parse_embedded_kernel_paths();
   }();
   return model;
 }

@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "assess/entry_points.hpp"
+#include "assess/model_snapshot.hpp"
 #include "rules/embedded.hpp"
 
 namespace ascendify::assess {
@@ -139,12 +140,20 @@ void load_model_file(Model& model, std::string_view name, std::string_view text,
   model = std::move(copy);
 }
 
+Model parse_embedded_model() {
+  Model m;
+  std::vector<Diagnostic> ignored;  // embedded files are tested (tests/assess/model_test)
+  for (const auto& f : rules::embedded_model_files()) load_model_file(m, f.name, f.text, ignored);
+  return m;
+}
+
 const Model& embedded_model() {
   static const Model model = [] {
     Model m;
-    std::vector<Diagnostic> ignored;  // embedded files are tested (tests/assess/model_test)
-    for (const auto& f : rules::embedded_model_files()) load_model_file(m, f.name, f.text, ignored);
-    return m;
+    if (read_model_snapshot(rules::embedded_model_snapshot(), rules::embedded_model_hash(), &m,
+                            nullptr))
+      return m;
+    return parse_embedded_model();
   }();
   return model;
 }

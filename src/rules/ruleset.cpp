@@ -9,6 +9,7 @@
 #include "core/text.hpp"
 #include "rules/embedded.hpp"
 #include "rules/rule_parser.hpp"
+#include "rules/snapshot.hpp"
 
 namespace ascendify::rules {
 
@@ -81,6 +82,17 @@ size_t RuleSet::add_yaml(std::string_view file_name, std::string_view text,
     }
   } catch (const std::exception& e) {
     diag(0, std::string("cannot read rule file: ") + e.what());
+  }
+  return added;
+}
+
+size_t RuleSet::add_parsed(std::vector<Rule> rules) {
+  size_t added = 0;
+  rules_.reserve(rules_.size() + rules.size());
+  for (Rule& rule : rules) {
+    if (!ids_.insert(rule.id).second) continue;
+    rules_.push_back(std::move(rule));
+    ++added;
   }
   return added;
 }
@@ -196,9 +208,22 @@ const Rule* RuleSet::dependency_by_import(std::string_view top_level_import) con
   return it == by_import_.end() ? nullptr : it->second;
 }
 
-RuleSet load_rules(const std::vector<std::string>& extra_files, std::vector<Diagnostic>& diags) {
-  RuleSet set;
+void add_embedded_yaml(RuleSet& set, std::vector<Diagnostic>& diags) {
   for (const auto& f : embedded_rule_files()) set.add_yaml(f.name, f.text, diags);
+}
+
+RuleSet load_rules(const std::vector<std::string>& extra_files, std::vector<Diagnostic>& diags) {
+  return load_rules(extra_files, diags, embedded_rules_snapshot());
+}
+
+RuleSet load_rules(const std::vector<std::string>& extra_files, std::vector<Diagnostic>& diags,
+                   std::string_view snapshot) {
+  RuleSet set;
+  std::vector<Rule> embedded;
+  if (read_rules_snapshot(snapshot, embedded_rules_hash(), embedded, diags))
+    set.add_parsed(std::move(embedded));
+  else
+    add_embedded_yaml(set, diags);
   for (const auto& path : extra_files) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {

@@ -22,6 +22,9 @@ class RuleSet {
   // and the bad rule is skipped. Returns the number of rules added.
   size_t add_yaml(std::string_view file_name, std::string_view text,
                   std::vector<Diagnostic>& diagnostics);
+  // Adds rules parsed before (the embedded rules' snapshot), in order; a rule whose id is taken
+  // is skipped. Returns the number of rules added.
+  size_t add_parsed(std::vector<Rule> rules);
   // Builds the indexes. Call once after all add_yaml calls.
   void finalize();
 
@@ -96,8 +99,16 @@ class RuleSet {
   std::unordered_set<std::string> ids_;  // filled by add_yaml (duplicate-id check)
 };
 
-// The embedded rules plus each extra file (--rules FILE). Diagnostics for bad rules.
+// The embedded rules plus each extra file (--rules FILE, parsed from YAML). Diagnostics for bad
+// rules. The embedded rules come from the build-time snapshot (embedded_rules_snapshot()) when
+// it is valid, else from parsing the embedded YAML: the same rules and diagnostics either way.
 RuleSet load_rules(const std::vector<std::string>& extra_files, std::vector<Diagnostic>& diags);
+// The same with the embedded rules' snapshot given: an empty or invalid `snapshot` parses the
+// embedded YAML.
+RuleSet load_rules(const std::vector<std::string>& extra_files, std::vector<Diagnostic>& diags,
+                   std::string_view snapshot);
+// Parses every embedded rule file (rules/*.yaml) into `set` (what the snapshot is made from).
+void add_embedded_yaml(RuleSet& set, std::vector<Diagnostic>& diags);
 
 // Normalises a distribution name per PEP 503 ("Flash_Attn" -> "flash-attn").
 std::string normalize_dist_name(std::string_view name);

@@ -1,0 +1,97 @@
+#include "assess/model_snapshot.hpp"
+#include "core/snapshot_io.hpp"
+
+namespace ascendify::assess {
+
+namespace {
+
+using snapshot::Writer;
+
+void hours_map(Writer& w, const std::map<std::string, double>& m) {
+  w.u32(static_cast<uint32_t>(m.size()));
+  for (const auto& [k, v] : m) {
+    w.str(k);
+    w.f64(v);
+  }
+}
+
+void verification(Writer& w, const VerificationModel& v) {
+  for (double d : {v.base, v.per_phase, v.per_kernel, v.per_site}) w.f64(d);
+}
+
+void effort(Writer& w, const EffortModel& e) {
+  for (double d : {e.hours_per_week, e.range_low, e.range_high, e.default_first, e.default_each,
+                   e.factors.guarded, e.factors.transfer_to_npu_covered, e.factors.unreached,
+                   e.environment_hours})
+    w.f64(d);
+  const KernelModel& k = e.kernels;
+  hours_map(w, k.base_hours);
+  w.f64(k.default_base_hours);
+  hours_map(w, k.hours_per_100_loc);
+  hours_map(w, k.feature_hours);
+  for (double d : {k.default_feature_hours, k.templated_factor}) w.f64(d);
+  w.strings(k.backward_kinds);
+  for (double d : {k.backward_factor, k.fallback_factor}) w.f64(d);
+  verification(w, e.precision);
+  verification(w, e.performance);
+}
+
+void phases(Writer& w, const PhaseModel& p) {
+  w.u32(static_cast<uint32_t>(p.conventions.size()));
+  for (const PhaseConvention& c : p.conventions) {
+    w.str(c.phase);
+    w.strings(c.words);
+    w.strings(c.word_tokens);
+  }
+  w.str(p.fallback_phase);
+  w.strings(p.training_phases);
+  w.strings(p.order);
+  w.str(p.tests_policy);
+  for (const auto* list : {&p.test_folders, &p.test_prefixes, &p.test_suffixes, &p.test_names})
+    w.strings(*list);
+}
+
+void roadmap(Writer& w, const std::vector<RoadmapStepModel>& steps) {
+  w.u32(static_cast<uint32_t>(steps.size()));
+  for (const RoadmapStepModel& s : steps) {
+    w.str(s.id);
+    w.str(s.title);
+    w.str(s.detail);
+    w.strings(s.domains);
+    for (bool b : {s.always, s.kernels, s.verification}) w.u8(b);
+  }
+}
+
+void kernel_paths(Writer& w, const KernelPathModel& m) {
+  w.u32(static_cast<uint32_t>(m.purposes.size()));
+  for (const KernelPurpose& p : m.purposes) {
+    w.str(p.purpose);
+    w.strings(p.keywords);
+    w.strings(p.ops);
+    w.str(p.ascend);
+  }
+  w.u32(static_cast<uint32_t>(m.default_paths.size()));
+  for (const auto& [kind, path] : m.default_paths) {
+    w.str(kind);
+    w.str(path);
+  }
+  w.strings(m.no_op_purposes);
+  w.str(m.fallback);
+}
+
+}  // namespace
+
+std::string write_model_snapshot(const Model& model, const KernelPathModel& kernels,
+                                 uint64_t source_hash) {
+  Writer w;
+  effort(w, model.effort);
+  phases(w, model.phases);
+  roadmap(w, model.roadmap);
+  const FeasibilityModel& f = model.feasibility;
+  for (const auto* list : {&f.infeasible_tags, &f.difficult_tags, &f.rewrite_kernel_kinds})
+    w.strings(*list);
+  kernel_paths(w, kernels);
+  return snapshot::frame(w.bytes(), kModelSnapshotVersion, source_hash);
+}
+
+}  // namespace ascendify::assess

@@ -1,0 +1,143 @@
+#include "core/snapshot_io.hpp"
+
+#include <cstring>
+
+namespace ascendify::snapshot {
+
+namespace {
+
+constexpr std::string_view kMagic{"ASCSNAP\0", 8};
+constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
+
+uint64_t mix(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
+void put64(std::string& out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+
+uint64_t get64(const char* p) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(p[i]);
+  return v;
+}
+
+uint32_t get32(const char* p) {
+  uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(p[i]);
+  return v;
+}
+
+}  // namespace
+
+uint64_t hash_bytes(std::string_view data, uint64_t seed) {
+  uint64_t h = mix(seed ^ 0x9e3779b97f4a7c15ULL ^ data.size());
+  size_t i = 0;
+  for (; i + 8 <= data.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, data.data() + i, 8);
+    h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+    h ^= h >> 29;
+  }
+  uint64_t tail = 0;
+  for (size_t k = 0; i + k < data.size(); ++k)
+    tail |= static_cast<uint64_t>(static_cast<unsigned char>(data[i + k])) << (8 * k);
+  return mix(h ^ tail);
+}
+
+void Writer::u32(uint32_t v) {
+  for (int i = 0; i < 4; ++i) out_.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+
+void Writer::f64(double v) {
+  uint64_t bits;
+  std::memcpy(&bits, &v, 8);
+  put64(out_, bits);
+}
+
+void Writer::str(std::string_view s) {
+  u32(static_cast<uint32_t>(s.size()));
+  out_.append(s);
+}
+
+void Writer::strings(const std::vector<std::string>& list) {
+  u32(static_cast<uint32_t>(list.size()));
+  for (const auto& s : list) str(s);
+}
+
+bool Reader::take(size_t n, const char*& p) {
+  if (!ok_ || in_.size() - pos_ < n) {
+    ok_ = false;
+    return false;
+  }
+  p = in_.data() + pos_;
+  pos_ += n;
+  return true;
+}
+
+uint8_t Reader::u8() {
+  const char* p;
+  return take(1, p) ? static_cast<uint8_t>(*p) : 0;
+}
+
+uint32_t Reader::u32() {
+  const char* p;
+  return take(4, p) ? get32(p) : 0;
+}
+
+double Reader::f64() {
+  const char* p;
+  if (!take(8, p)) return 0;
+  const uint64_t bits = get64(p);
+  double v;
+  std::memcpy(&v, &bits, 8);
+  return v;
+}
+
+std::string Reader::str() {
+  const uint32_t n = u32();
+  const char* p;
+  return take(n, p) ? std::string(p, n) : std::string();
+}
+
+uint32_t Reader::count(size_t min_item_bytes) {
+  const uint32_t n = u32();
+  if (ok_ && min_item_bytes && n > (in_.size() - pos_) / min_item_bytes) ok_ = false;
+  return ok_ ? n : 0;
+}
+
+std::vector<std::string> Reader::strings() {
+  std::vector<std::string> out(count(4));
+  for (auto& s : out) s = str();
+  return out;
+}
+
+std::string frame(std::string_view payload, uint32_t version, uint64_t source_hash) {
+  std::string out(kMagic);
+  for (uint32_t v : {version, 0u})
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  put64(out, source_hash);
+  put64(out, payload.size());
+  put64(out, hash_bytes(payload));
+  out.append(payload);
+  return out;
+}
+
+std::optional<std::string_view> unframe(std::string_view blob, uint32_t version,
+                                        uint64_t source_hash) {
+  if (blob.size() < kHeaderSize || blob.substr(0, 8) != kMagic) return std::nullopt;
+  const char* h = blob.data();
+  if (get32(h + 8) != version || get32(h + 12) != 0 || get64(h + 16) != source_hash)
+    return std::nullopt;
+  const std::string_view payload = blob.substr(kHeaderSize);
+  if (get64(h + 24) != payload.size() || get64(h + 32) != hash_bytes(payload)) return std::nullopt;
+  return payload;
+}
+
+}  // namespace ascendify::snapshot

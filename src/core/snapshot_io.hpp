@@ -1,0 +1,71 @@
+#pragma once
+// Byte-level form of the build-time snapshots (rules/snapshot_*.cpp, assess/model_snapshot_*.cpp):
+// a little-endian writer and a bounds-checked reader, and the frame around a payload
+//   "ASCSNAP\0" | u32 format version | u32 0 (reserved) | u64 source hash | u64 payload size |
+//   u64 payload hash | payload
+// A reader never reads past its input: a short or inconsistent input makes ok() false and every
+// further read return a zero value. Not a file format for users: it lives only inside the binary.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ascendify::snapshot {
+
+// 64-bit hash of `data` (8 bytes per step; not cryptographic: it detects corruption and stale
+// snapshots, nothing else).
+uint64_t hash_bytes(std::string_view data, uint64_t seed = 0);
+
+class Writer {
+ public:
+  void u8(uint8_t v) { out_.push_back(static_cast<char>(v)); }
+  void u32(uint32_t v);
+  void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
+  void f64(double v);
+  void str(std::string_view s);
+  void strings(const std::vector<std::string>& list);
+  const std::string& bytes() const { return out_; }
+
+ private:
+  std::string out_;
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string_view in) : in_(in) {}
+  uint8_t u8();
+  uint32_t u32();
+  int32_t i32() { return static_cast<int32_t>(u32()); }
+  double f64();
+  std::string str();
+  std::vector<std::string> strings();
+  // A count of items each at least `min_item_bytes` long: more than the remaining input can
+  // hold fails the reader (a corrupt count never makes a huge allocation).
+  uint32_t count(size_t min_item_bytes);
+  // An enum stored as one byte, below `limit`; anything else fails the reader.
+  template <typename E>
+  E enumerator(uint8_t limit) {
+    const uint8_t v = u8();
+    if (v >= limit) fail();
+    return static_cast<E>(ok_ ? v : 0);
+  }
+  void fail() { ok_ = false; }
+  bool ok() const { return ok_; }
+  bool at_end() const { return pos_ == in_.size(); }
+
+ private:
+  bool take(size_t n, const char*& p);
+  std::string_view in_;
+  size_t pos_ = 0;
+  bool ok_ = true;
+};
+
+// The payload behind a header: `version` and `source_hash` as given, size and hash of `payload`.
+std::string frame(std::string_view payload, uint32_t version, uint64_t source_hash);
+// The payload of `blob` when its header has the magic, `version` and `source_hash`, and the
+// payload has the recorded size and hash; nullopt otherwise (empty, truncated, stale, corrupt).
+std::optional<std::string_view> unframe(std::string_view blob, uint32_t version,
+                                        uint64_t source_hash);
+
+}  // namespace ascendify::snapshot

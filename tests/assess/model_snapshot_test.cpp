@@ -1,0 +1,247 @@
+#include "assess/model_snapshot.hpp"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+
+#include "core/snapshot_io.hpp"
+#include "rules/embedded.hpp"
+
+using namespace ascendify;
+using namespace ascendify::assess;
+
+namespace {
+
+class FieldDiff {
+ public:
+  template <typename T>
+  void field(std::string_view name, const T& a, const T& b) {
+    if (first_.empty() && !(a == b)) first_ = std::string(name);
+  }
+  const std::string& first() const { return first_; }
+
+ private:
+  std::string first_;
+};
+
+void verification(FieldDiff& d, std::string_view what, const VerificationModel& a,
+                  const VerificationModel& b) {
+  const std::string w(what);
+  d.field(w + ".base", a.base, b.base);
+  d.field(w + ".per_phase", a.per_phase, b.per_phase);
+  d.field(w + ".per_kernel", a.per_kernel, b.per_kernel);
+  d.field(w + ".per_site", a.per_site, b.per_site);
+}
+
+// The first field of the models that differs (every field of every model struct), or "".
+std::string model_difference(const Model& a, const Model& b) {
+  FieldDiff d;
+  const EffortModel& x = a.effort;
+  const EffortModel& y = b.effort;
+  d.field("hours_per_week", x.hours_per_week, y.hours_per_week);
+  d.field("range_low", x.range_low, y.range_low);
+  d.field("range_high", x.range_high, y.range_high);
+  d.field("default_first", x.default_first, y.default_first);
+  d.field("default_each", x.default_each, y.default_each);
+  d.field("factors.guarded", x.factors.guarded, y.factors.guarded);
+  d.field("factors.transfer_to_npu_covered", x.factors.transfer_to_npu_covered,
+          y.factors.transfer_to_npu_covered);
+  d.field("factors.unreached", x.factors.unreached, y.factors.unreached);
+  d.field("environment_hours", x.environment_hours, y.environment_hours);
+  const KernelModel& k = x.kernels;
+  const KernelModel& l = y.kernels;
+  d.field("kernels.base_hours", k.base_hours, l.base_hours);
+  d.field("kernels.default_base_hours", k.default_base_hours, l.default_base_hours);
+  d.field("kernels.hours_per_100_loc", k.hours_per_100_loc, l.hours_per_100_loc);
+  d.field("kernels.feature_hours", k.feature_hours, l.feature_hours);
+  d.field("kernels.default_feature_hours", k.default_feature_hours, l.default_feature_hours);
+  d.field("kernels.templated_factor", k.templated_factor, l.templated_factor);
+  d.field("kernels.backward_kinds", k.backward_kinds, l.backward_kinds);
+  d.field("kernels.backward_factor", k.backward_factor, l.backward_factor);
+  d.field("kernels.fallback_factor", k.fallback_factor, l.fallback_factor);
+  verification(d, "precision", x.precision, y.precision);
+  verification(d, "performance", x.performance, y.performance);
+  const PhaseModel& p = a.phases;
+  const PhaseModel& q = b.phases;
+  d.field("conventions.size", p.conventions.size(), q.conventions.size());
+  for (size_t i = 0; i < p.conventions.size() && i < q.conventions.size(); ++i) {
+    d.field("conventions.phase", p.conventions[i].phase, q.conventions[i].phase);
+    d.field("conventions.words", p.conventions[i].words, q.conventions[i].words);
+    d.field("conventions.word_tokens", p.conventions[i].word_tokens, q.conventions[i].word_tokens);
+  }
+  d.field("fallback_phase", p.fallback_phase, q.fallback_phase);
+  d.field("training_phases", p.training_phases, q.training_phases);
+  d.field("order", p.order, q.order);
+  d.field("tests_policy", p.tests_policy, q.tests_policy);
+  d.field("test_folders", p.test_folders, q.test_folders);
+  d.field("test_prefixes", p.test_prefixes, q.test_prefixes);
+  d.field("test_suffixes", p.test_suffixes, q.test_suffixes);
+  d.field("test_names", p.test_names, q.test_names);
+  d.field("roadmap.size", a.roadmap.size(), b.roadmap.size());
+  for (size_t i = 0; i < a.roadmap.size() && i < b.roadmap.size(); ++i) {
+    const RoadmapStepModel& s = a.roadmap[i];
+    const RoadmapStepModel& t = b.roadmap[i];
+    d.field("roadmap.id", s.id, t.id);
+    d.field("roadmap.title", s.title, t.title);
+    d.field("roadmap.detail", s.detail, t.detail);
+    d.field("roadmap.domains", s.domains, t.domains);
+    d.field("roadmap.always", s.always, t.always);
+    d.field("roadmap.kernels", s.kernels, t.kernels);
+    d.field("roadmap.verification", s.verification, t.verification);
+  }
+  d.field("infeasible_tags", a.feasibility.infeasible_tags, b.feasibility.infeasible_tags);
+  d.field("difficult_tags", a.feasibility.difficult_tags, b.feasibility.difficult_tags);
+  d.field("rewrite_kernel_kinds", a.feasibility.rewrite_kernel_kinds,
+          b.feasibility.rewrite_kernel_kinds);
+  return d.first();
+}
+
+std::string kernels_difference(const KernelPathModel& a, const KernelPathModel& b) {
+  FieldDiff d;
+  d.field("purposes.size", a.purposes.size(), b.purposes.size());
+  for (size_t i = 0; i < a.purposes.size() && i < b.purposes.size(); ++i) {
+    d.field("purposes.purpose", a.purposes[i].purpose, b.purposes[i].purpose);
+    d.field("purposes.keywords", a.purposes[i].keywords, b.purposes[i].keywords);
+    d.field("purposes.ops", a.purposes[i].ops, b.purposes[i].ops);
+    d.field("purposes.ascend", a.purposes[i].ascend, b.purposes[i].ascend);
+  }
+  d.field("default_paths", a.default_paths, b.default_paths);
+  d.field("no_op_purposes", a.no_op_purposes, b.no_op_purposes);
+  d.field("fallback", a.fallback, b.fallback);
+  return d.first();
+}
+
+// Models with every field away from its default.
+Model full_model() {
+  Model m;
+  EffortModel& e = m.effort;
+  e.hours_per_week = 37.5;
+  e.range_low = 0.7;
+  e.range_high = 1.6;
+  e.default_first = 2;
+  e.default_each = 0.3;
+  e.factors = {0.4, 0.2, 0.6};
+  e.environment_hours = 8;
+  e.kernels.base_hours = {{"cuda", 16}, {"triton", 10}};
+  e.kernels.default_base_hours = 11;
+  e.kernels.hours_per_100_loc = {{"cuda", 2}};
+  e.kernels.feature_hours = {{"atomics", 3}};
+  e.kernels.default_feature_hours = 5;
+  e.kernels.templated_factor = 1.3;
+  e.kernels.backward_kinds = {"autograd"};
+  e.kernels.backward_factor = 1.8;
+  e.kernels.fallback_factor = 0.5;
+  e.precision = {1, 2, 3, 4};
+  e.performance = {5, 6, 7, 8};
+  m.phases.conventions = {{"training", {"train"}, {"train", "trains"}}, {"serving", {}, {}}};
+  m.phases.fallback_phase = "other";
+  m.phases.training_phases = {"training"};
+  m.phases.order = {"training", "serving"};
+  m.phases.tests_policy = "exclude";
+  m.phases.test_folders = {"tests"};
+  m.phases.test_prefixes = {"test_"};
+  m.phases.test_suffixes = {"_test"};
+  m.phases.test_names = {"conftest"};
+  m.roadmap = {{"env", "Environment", "detail", {"dependency"}, true, false, true},
+               {"kern", "Kernels", "", {}, false, true, false}};
+  m.feasibility = {{"no-npu"}, {"fa3"}, {"cuda"}};
+  return m;
+}
+
+KernelPathModel full_kernels() {
+  KernelPathModel k;
+  k.purposes = {{"rmsnorm", {"rmsnorm", "rms"}, {"tl.sum"}, "torch_npu.npu_rms_norm"},
+                {"gemm", {}, {"tl.dot"}, ""}};
+  k.default_paths = {{"cuda", "Ascend C"}, {"triton", "triton-ascend"}};
+  k.no_op_purposes = {"gemm"};
+  k.fallback = "fallback {name}";
+  return k;
+}
+
+TEST(ModelDifference, SeesAChangeInEachPart) {
+  const Model m = full_model();
+  EXPECT_EQ(model_difference(m, m), "");
+  const std::vector<std::pair<std::string, std::function<void(Model&)>>> changes = {
+      {"hours_per_week", [](Model& x) { x.effort.hours_per_week = 40; }},
+      {"factors.unreached", [](Model& x) { x.effort.factors.unreached = 0.5; }},
+      {"kernels.base_hours", [](Model& x) { x.effort.kernels.base_hours["cuda"] = 15; }},
+      {"kernels.fallback_factor", [](Model& x) { x.effort.kernels.fallback_factor = 1; }},
+      {"performance.per_site", [](Model& x) { x.effort.performance.per_site = 0; }},
+      {"conventions.word_tokens", [](Model& x) { x.phases.conventions[0].word_tokens.pop_back(); }},
+      {"test_names", [](Model& x) { x.phases.test_names.clear(); }},
+      {"roadmap.verification", [](Model& x) { x.roadmap[0].verification = false; }},
+      {"rewrite_kernel_kinds", [](Model& x) { x.feasibility.rewrite_kernel_kinds.clear(); }},
+  };
+  for (const auto& [field, change] : changes) {
+    Model c = m;
+    change(c);
+    EXPECT_EQ(model_difference(m, c), field);
+  }
+  const KernelPathModel k = full_kernels();
+  EXPECT_EQ(kernels_difference(k, k), "");
+  KernelPathModel c = k;
+  c.purposes[1].ascend = "x";
+  EXPECT_EQ(kernels_difference(k, c), "purposes.ascend");
+  c = k;
+  c.default_paths["cuda"] = "x";
+  EXPECT_EQ(kernels_difference(k, c), "default_paths");
+}
+
+TEST(ModelSnapshot, RoundTripKeepsEveryField) {
+  const std::string blob = write_model_snapshot(full_model(), full_kernels(), 7);
+  Model m;
+  KernelPathModel k;
+  ASSERT_TRUE(read_model_snapshot(blob, 7, &m, &k));
+  EXPECT_EQ(model_difference(full_model(), m), "");
+  EXPECT_EQ(kernels_difference(full_kernels(), k), "");
+  ASSERT_TRUE(read_model_snapshot(blob, 7, nullptr, nullptr));
+}
+
+TEST(ModelSnapshot, EmbeddedSnapshotEqualsTheParsedYaml) {
+  Model m;
+  KernelPathModel k;
+  ASSERT_TRUE(
+      read_model_snapshot(rules::embedded_model_snapshot(), rules::embedded_model_hash(), &m, &k));
+  const Model parsed = parse_embedded_model();
+  const KernelPathModel parsed_kernels = parse_embedded_kernel_paths();
+  EXPECT_EQ(model_difference(parsed, m), "");
+  EXPECT_EQ(kernels_difference(parsed_kernels, k), "");
+  // What the assessment uses.
+  EXPECT_EQ(model_difference(parsed, embedded_model()), "");
+  EXPECT_EQ(kernels_difference(parsed_kernels, embedded_kernel_paths()), "");
+  // Not vacuous: the parsed model is the YAML's, not the defaults.
+  EXPECT_EQ(parsed.roadmap.size(), 8u);
+  EXPECT_FALSE(parsed_kernels.purposes.empty());
+  EXPECT_FALSE(parsed.phases.conventions.front().word_tokens.empty());
+}
+
+TEST(ModelSnapshot, BadSnapshotIsRefusedAndLeavesTheOutputs) {
+  const std::string good = write_model_snapshot(full_model(), full_kernels(), 7);
+  const auto payload = snapshot::unframe(good, kModelSnapshotVersion, 7);
+  ASSERT_TRUE(payload);
+  std::string flipped = good;
+  flipped[good.size() - 3] ^= 4;
+  const std::vector<std::string> bad = {
+      "",
+      good.substr(0, good.size() - 1),
+      flipped,
+      snapshot::frame(payload->substr(0, payload->size() - 1), kModelSnapshotVersion, 7),
+      snapshot::frame(std::string(*payload) + "x", kModelSnapshotVersion, 7),
+      snapshot::frame(std::string(64, '\xff'), kModelSnapshotVersion, 7),
+      snapshot::frame(*payload, kModelSnapshotVersion + 1, 7),
+  };
+  for (size_t i = 0; i < bad.size(); ++i) {
+    Model m;
+    m.phases.fallback_phase = "kept";
+    KernelPathModel k;
+    k.fallback = "kept";
+    EXPECT_FALSE(read_model_snapshot(bad[i], 7, &m, &k)) << i;
+    EXPECT_EQ(m.phases.fallback_phase, "kept");
+    EXPECT_EQ(k.fallback, "kept");
+  }
+  Model m;
+  EXPECT_FALSE(read_model_snapshot(good, 8, &m, nullptr));  // made from other files
+}
+
+}  // namespace
