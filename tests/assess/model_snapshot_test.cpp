@@ -5,25 +5,15 @@
 #include <functional>
 #include <string>
 
+#include "../rules/rule_difference.hpp"  // FieldDiff
 #include "core/snapshot_io.hpp"
 #include "rules/embedded.hpp"
 
 using namespace ascendify;
 using namespace ascendify::assess;
+using ascendify::test::FieldDiff;
 
 namespace {
-
-class FieldDiff {
- public:
-  template <typename T>
-  void field(std::string_view name, const T& a, const T& b) {
-    if (first_.empty() && !(a == b)) first_ = std::string(name);
-  }
-  const std::string& first() const { return first_; }
-
- private:
-  std::string first_;
-};
 
 void verification(FieldDiff& d, std::string_view what, const VerificationModel& a,
                   const VerificationModel& b) {

@@ -1,6 +1,7 @@
 #pragma once
 // Field-by-field comparison of two rules (every field of Rule, MatchSpec, ArgCondition, Autofix
 // and Effort): the name of the first field that differs, empty when the rules are equal.
+// FieldDiff also serves the model comparison (tests/assess/model_snapshot_test.cpp).
 #include <string>
 #include <string_view>
 
