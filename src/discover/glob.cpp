@@ -154,6 +154,30 @@ Glob Glob::compile(std::string_view p) {
   return g;
 }
 
+bool Glob::takes(const Tok& t, unsigned char c) const {
+  switch (t.op) {
+    case Op::Lit:
+      return c == t.ch;
+    case Op::Any1:
+      return c != '/';
+    case Op::Class:
+      return classes_[t.cls].test(c);
+    default:
+      return true;  // stars
+  }
+}
+
+bool Glob::first_and_last_can_match(std::string_view text) const {
+  const Tok& first = toks_.front();
+  const Tok& last = toks_.back();
+  const bool first_fixed = first.op == Op::Lit || first.op == Op::Any1 || first.op == Op::Class;
+  const bool last_fixed = last.op == Op::Lit || last.op == Op::Any1 || last.op == Op::Class;
+  if ((first_fixed || last_fixed) && text.empty()) return false;
+  if (first_fixed && !takes(first, static_cast<unsigned char>(text.front()))) return false;
+  if (last_fixed && !takes(last, static_cast<unsigned char>(text.back()))) return false;
+  return true;
+}
+
 bool Glob::match(std::string_view text) const {
   if (!valid_) return false;
   if (shape_ == Shape::Literal) return text == literal_;
@@ -163,6 +187,10 @@ bool Glob::match(std::string_view text) const {
            text.substr(0, text.size() - literal_.size()).find('/') == std::string_view::npos;
   }
   const size_t n = toks_.size();
+  // Quick rejections, exact for this NFA: only token 0 can take the first character, and only
+  // the last token the last one when it is not a star (state n has no way out and a non-star
+  // token never lets the NFA skip it). Most paths fail a gitignore line right there.
+  if (n > 0 && !first_and_last_can_match(text)) return false;
   // cur[k]: the NFA is before token k (k == n: accepted). inner[k]: inside a `**/` token
   // after at least one character that is not yet followed by '/'. The buffers are reused
   // across calls on the same thread.

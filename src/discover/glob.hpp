@@ -37,6 +37,12 @@ class Glob {
   std::vector<std::bitset<256>> classes_;
   bool valid_ = true;
 
+  // True when token `t` can take character `c` (a star: always).
+  bool takes(const Tok& t, unsigned char c) const;
+  // False when the text's first or last character rules a match out (a cheap test before the
+  // NFA runs).
+  bool first_and_last_can_match(std::string_view text) const;
+
   // Parses a class starting at pattern[i] == '['; returns the index after ']' or 0 when
   // the class is not closed.
   size_t parse_class(std::string_view p, size_t i);

@@ -52,17 +52,19 @@ class Walker {
   }
   // Marks a directory as visited by (dev, inode); false when already visited or on error.
   bool visit(const fs::path& dir);
+  bool visit(int dir_fd);
   // Reads a pattern file; nullopt-like empty result and a diagnostic on error.
   bool read_patterns(const fs::path& file, const std::string& rel, std::vector<IgnorePattern>& out);
   void process(const Frame& frame);
-  // `dir_fd`: the open folder of the file (stat and access by name, not by a long path), or -1.
-  void add_file(const fs::path& abs, const std::string& rel, const IgnoreList* ignore, int dir_fd,
+  // `dir_fd`: the open folder of the file (stat and access by name, not by a long path).
+  void add_file(const std::string& rel, const IgnoreList* ignore, int dir_fd,
                 const std::string& name);
   bool inside_root(const fs::path& canonical) const;
 
   const Options& options_;
   Result& result_;
   fs::path root_abs_;
+  std::string root_abs_prefix_;  // root_abs_ ending with one '/': rel appended gives the path
   std::string root_canon_;
   std::set<std::pair<dev_t, ino_t>> visited_;
   std::vector<Frame> stack_;
@@ -72,6 +74,12 @@ class Walker {
 bool Walker::visit(const fs::path& dir) {
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) return false;
+  return visited_.insert({st.st_dev, st.st_ino}).second;
+}
+
+bool Walker::visit(int dir_fd) {
+  struct stat st {};
+  if (::fstat(dir_fd, &st) != 0) return false;
   return visited_.insert({st.st_dev, st.st_ino}).second;
 }
 
@@ -109,41 +117,31 @@ bool Walker::inside_root(const fs::path& canonical) const {
          s[root_canon_.size()] == '/';
 }
 
-void Walker::add_file(const fs::path& abs, const std::string& rel, const IgnoreList* ignore,
-                      int dir_fd, const std::string& name) {
+void Walker::add_file(const std::string& rel, const IgnoreList* ignore, int dir_fd,
+                      const std::string& name) {
   FileKind kind = classify(rel);
   if (kind == FileKind::Other && !options_.include_other) return;
   if (is_ignored(ignore, rel, false)) return;  // after classify: most files are not source
-  uint64_t size = 0;
-  if (dir_fd >= 0) {
-    struct stat st;
-    if (::fstatat(dir_fd, name.c_str(), &st, 0) != 0) {
-      diag(rel, std::string("cannot stat file: ") + std::strerror(errno));
-      return;
-    }
-    size = static_cast<uint64_t>(st.st_size);
-  } else {
-    std::error_code ec;
-    size = fs::file_size(abs, ec);
-    if (ec) {
-      diag(rel, "cannot stat file: " + ec.message());
-      return;
-    }
+  struct stat st;
+  if (::fstatat(dir_fd, name.c_str(), &st, 0) != 0) {
+    diag(rel, std::string("cannot stat file: ") + std::strerror(errno));
+    return;
   }
+  const auto size = static_cast<uint64_t>(st.st_size);
   if (size > options_.max_file_size) {
     diag(rel, std::to_string(size) + " bytes exceeds the size cap of " +
                   std::to_string(options_.max_file_size) + " bytes");
     return;
   }
-  const int readable =
-      dir_fd >= 0 ? ::faccessat(dir_fd, name.c_str(), R_OK, 0) : ::access(abs.c_str(), R_OK);
-  if (readable != 0) {
+  if (::faccessat(dir_fd, name.c_str(), R_OK, 0) != 0) {
     diag(rel, "file is not readable: " + std::error_code(errno, std::generic_category()).message());
     return;
   }
   SourceFile f;
   f.rel_path = rel;
-  f.abs_path = (root_abs_ / fs::path(rel)).native();
+  f.abs_path.reserve(root_abs_prefix_.size() + rel.size());
+  f.abs_path = root_abs_prefix_;  // root_abs_ / rel, without parsing rel into a path
+  f.abs_path += rel;
   f.kind = kind;
   f.size = size;
   result_.files.push_back(std::move(f));
@@ -182,14 +180,49 @@ fs::file_status status_from_dirent(int dir_fd, const std::string& name, unsigned
   }
 }
 
-// The entries of a directory from readdir: names and the type the file system reports
-// (d_type), so most entries need no stat call. `fd` stays owned by the caller.
+// The entries of a directory with the type the file system reports (d_type), so most entries
+// need no stat call. `fd` (a directory just opened, at offset 0) stays owned by the caller.
 struct Listing {
   std::vector<std::pair<std::string, unsigned char>> entries;  // (name, d_type), unsorted
-  int error = 0;       // errno of opening the directory (nothing listed)
-  int read_error = 0;  // errno of a failed readdir (listing incomplete)
+  bool has_gitignore = false;  // an entry named .gitignore (of any type)
+  int error = 0;               // errno of opening the directory (nothing listed)
+  int read_error = 0;          // errno of a failed read (listing incomplete)
 };
 
+void add_entry(Listing& out, std::string_view name, unsigned char d_type) {
+  if (name == "." || name == "..") return;
+  if (name == ".gitignore") out.has_gitignore = true;
+  out.entries.emplace_back(std::string(name), d_type);
+}
+
+#if defined(__linux__)
+// getdents64 straight into a buffer: no DIR stream (whose fdopendir, rewind and close cost
+// five more system calls per directory).
+Listing list_directory(int fd) {
+  Listing out;
+  if (fd < 0) {
+    out.error = EBADF;
+    return out;
+  }
+  alignas(alignof(struct dirent64)) char buf[16384];
+  while (true) {
+    const ssize_t n = ::getdents64(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      out.read_error = errno;
+      break;
+    }
+    if (n == 0) break;
+    for (ssize_t pos = 0; pos < n;) {
+      const auto* d = reinterpret_cast<const struct dirent64*>(buf + pos);
+      if (d->d_reclen == 0) break;  // never from the kernel; no endless loop either way
+      pos += d->d_reclen;
+      add_entry(out, d->d_name, d->d_type);
+    }
+  }
+  return out;
+}
+#else
 Listing list_directory(int fd) {
   Listing out;
   const int own = fd >= 0 ? ::dup(fd) : -1;  // closedir closes the descriptor it was given
@@ -207,13 +240,12 @@ Listing list_directory(int fd) {
       out.read_error = errno;
       break;
     }
-    const std::string_view name(d->d_name);
-    if (name == "." || name == "..") continue;
-    out.entries.emplace_back(std::string(name), d->d_type);
+    add_entry(out, d->d_name, d->d_type);
   }
   ::closedir(dir);
   return out;
 }
+#endif
 
 void Walker::process(const Frame& frame) {
   std::error_code ec;
@@ -226,6 +258,9 @@ void Walker::process(const Frame& frame) {
       if (fd >= 0) ::close(fd);
     }
   } close_dir{dir_fd};
+  // A directory reached a second time (a symlink to a walked one, a loop) is skipped; the root
+  // was marked before. Checked on the open descriptor: no second path lookup.
+  if (!frame.rel.empty() && !(dir_fd >= 0 ? visit(dir_fd) : visit(frame.abs))) return;
   Listing listing = list_directory(dir_fd);
   if (dir_fd < 0 || listing.error) {
     const int e = dir_fd < 0 ? open_errno : listing.error;
@@ -248,7 +283,7 @@ void Walker::process(const Frame& frame) {
     }
   }
   std::shared_ptr<const IgnoreList> ignore = frame.ignore;
-  {
+  if (listing.has_gitignore) {  // only looked up when listed: most directories have none
     auto list = std::make_shared<IgnoreList>();
     if (read_patterns(frame.abs / ".gitignore", join(frame.rel, ".gitignore"), list->patterns) &&
         !list->patterns.empty()) {
@@ -274,7 +309,6 @@ void Walker::process(const Frame& frame) {
   for (const auto& [name, d_type] : entries) {
     if (name == ".git") continue;
     const std::string rel = join(frame.rel, name);
-    const fs::path abs = frame.abs / name;
     fs::file_status st = status_from_dirent(dir_fd, name, d_type, ec);
     if (ec) {
       diag(rel, "cannot stat: " + ec.message());
@@ -284,7 +318,7 @@ void Walker::process(const Frame& frame) {
     if (fs::is_symlink(st)) {
       // Ignored or always-skipped links are dropped silently, before they are judged.
       if (always_skipped_dir(name) || is_ignored(ignore.get(), rel, false)) continue;
-      fs::path target = fs::canonical(abs, ec);
+      fs::path target = fs::canonical(frame.abs / name, ec);
       if (!ec) st = fs::status(target, ec);
       if (ec) {
         diag(rel, "broken symlink: " + ec.message());
@@ -299,14 +333,14 @@ void Walker::process(const Frame& frame) {
     }
     if (fs::is_directory(st)) {
       if (always_skipped_dir(name) || is_ignored(ignore.get(), rel, true)) continue;
-      Frame f{abs, rel, ignore};
+      Frame f{frame.abs / name, rel, ignore};
       if (via_symlink) {
         deferred_.push_back(std::move(f));
       } else {
         subdirs.push_back(std::move(f));
       }
     } else if (fs::is_regular_file(st)) {
-      add_file(abs, rel, ignore.get(), dir_fd, name);
+      add_file(rel, ignore.get(), dir_fd, name);
     }
     // fifos, sockets, devices: never listed (reading them could block).
   }
@@ -327,6 +361,9 @@ void Walker::run(const fs::path& root) {
   }
   root_abs_ = fs::absolute(root, ec);
   if (ec) root_abs_ = root;
+  // What fs::path's operator/ gives: a '/' between unless the root already ends with one.
+  root_abs_prefix_ = root_abs_.native();
+  if (root_abs_.has_filename()) root_abs_prefix_ += '/';
   fs::path canon = fs::canonical(root, ec);
   if (ec) {
     diag(".", "cannot resolve root: " + ec.message());
@@ -353,8 +390,7 @@ void Walker::run(const fs::path& root) {
     }
     Frame frame = std::move(stack_.back());
     stack_.pop_back();
-    if (!frame.rel.empty() && !visit(frame.abs)) continue;  // loop or already walked
-    process(frame);
+    process(frame);  // skips a loop or a directory already walked
   }
 }
 

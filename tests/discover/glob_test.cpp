@@ -102,6 +102,36 @@ TEST(Glob, NonUtf8BytesAreJustBytes) {
   EXPECT_TRUE(glob_match("\xff?", "\xff\x80"));
 }
 
+// Patterns that begin or end with a fixed token (a literal, `?` or a class) are first tested
+// on the text's first and last character: the same answers as the full match.
+TEST(Glob, FirstAndLastCharacterTests) {
+  EXPECT_TRUE(glob_match("*.py[cod]", "a.pyc"));
+  EXPECT_TRUE(glob_match("*.py[cod]", ".pyo"));
+  EXPECT_FALSE(glob_match("*.py[cod]", "a.py"));
+  EXPECT_FALSE(glob_match("*.py[cod]", "a.pyx"));
+  EXPECT_FALSE(glob_match("*.py[cod]", ""));
+  EXPECT_TRUE(glob_match("test*", "test"));
+  EXPECT_TRUE(glob_match("test*", "test_a.py"));
+  EXPECT_FALSE(glob_match("test*", "atest"));
+  EXPECT_FALSE(glob_match("test*", "tes"));
+  EXPECT_FALSE(glob_match("test*", ""));
+  EXPECT_FALSE(glob_match("?a*", "/a"));   // `?` never takes '/'
+  EXPECT_FALSE(glob_match("*a?", "ba/"));  // nor as the last character
+  EXPECT_TRUE(glob_match("*a?", "bab"));
+  EXPECT_TRUE(glob_match("[ab]*[cd]", "ac"));
+  EXPECT_TRUE(glob_match("[ab]*[cd]", "bxxd"));
+  EXPECT_FALSE(glob_match("[ab]*[cd]", "ca"));
+  EXPECT_FALSE(glob_match("[ab]*[cd]", "a"));
+  EXPECT_FALSE(glob_match("[!a]*", "abc"));
+  EXPECT_TRUE(glob_match("[!a]*", "bbc"));
+  EXPECT_TRUE(glob_match("a*", "a"));  // one character is both first and last
+  EXPECT_FALSE(glob_match("a*b", "a"));
+  EXPECT_TRUE(glob_match("d/**", "d/x/y"));        // a star at the end: any last character
+  EXPECT_TRUE(glob_match("**/x.py", "a/b/x.py"));  // a star first: any first character
+  EXPECT_FALSE(glob_match("**/x.py", "a/b/x.pyc"));
+  EXPECT_TRUE(glob_match("*", ""));
+}
+
 TEST(Glob, PathologicalPatternFinishesFast) {
   const std::string text(20000, 'a');
   const std::string star_pattern = "*a*a*a*a*a*b";
