@@ -10,7 +10,7 @@
 namespace ascendify::pipeline {
 
 std::optional<std::string_view> read_file_into(const std::string& path, std::string& buffer,
-                                               std::string& error) {
+                                               std::string& error, int64_t expected_size) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     error = std::string("cannot open: ") + std::strerror(errno);
@@ -23,9 +23,11 @@ std::optional<std::string_view> read_file_into(const std::string& path, std::str
   // One read into room for the file's size (plus one byte, to see the end at once); the loop
   // still handles a file that grows or shrinks meanwhile (or a size fstat cannot tell). The
   // buffer only ever grows: its size is its usable room, the file's length is `used`.
-  struct stat st;
   size_t size = 0;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+  struct stat st;
+  if (expected_size >= 0)
+    size = static_cast<size_t>(expected_size);
+  else if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
     size = static_cast<size_t>(st.st_size);
   if (buffer.size() < size + 1) buffer.resize(size + 1);
   size_t used = 0;

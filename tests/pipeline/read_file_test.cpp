@@ -52,6 +52,27 @@ TEST(ReadFile, IntoAReusedBufferGivesEachFileExactly) {
   EXPECT_FALSE(read_file_into("/nonexistent/ascendify/y.py", buffer, err));
 }
 
+// The size the walk saw is a hint only: a file that grew or shrank since is still read whole.
+TEST(ReadFile, ExpectedSizeIsAHintNotALimit) {
+  std::string err, buffer;
+  std::string text(70000, 'a');
+  text.back() = 'z';
+  const std::string path = write_temp("ascendify_rfi_hint", text);
+  for (int64_t hint : {int64_t{70000}, int64_t{0}, int64_t{10}, int64_t{69999}, int64_t{70001},
+                       int64_t{1} << 20}) {
+    auto got = read_file_into(path, buffer, err, hint);
+    ASSERT_TRUE(got) << hint;
+    EXPECT_EQ(got->size(), 70000u) << hint;
+    EXPECT_EQ(got->back(), 'z') << hint;
+  }
+  auto empty = read_file_into(write_temp("ascendify_rfi_hint_empty", ""), buffer, err, 5);
+  ASSERT_TRUE(empty);
+  EXPECT_TRUE(empty->empty());
+  err.clear();
+  EXPECT_FALSE(read_file_into(std::filesystem::temp_directory_path().string(), buffer, err, 0));
+  EXPECT_NE(err.find("read error"), std::string::npos) << err;
+}
+
 TEST(ReadFile, MissingFileAndDirectoryAreErrors) {
   std::string err;
   EXPECT_FALSE(read_file("/nonexistent/ascendify/x.py", err));
