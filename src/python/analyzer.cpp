@@ -53,13 +53,14 @@ bool is_keyword(std::string_view s) {
 
 Analyzer::Analyzer(std::string_view text, const LexSink& lx, FileFacts& out, std::string_view path)
     : text_(text),
-      toks_(lx.tokens),
+      tokens_(lx.tokens),
+      toks_(lx.tokens.data()),
       out_(out),
       path_(path),
       last_pair_(lx.last_pair),
       bracket_fors_(lx.bracket_fors) {
   // The lexer always ends the stream with an EndMarker.
-  n_ = static_cast<uint32_t>(toks_.size());
+  n_ = static_cast<uint32_t>(tokens_.size());
   blocks_.push_back(Block{});
   frames_.reserve(32);
 }

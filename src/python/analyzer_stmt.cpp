@@ -7,14 +7,6 @@
 #include "python/lexer.hpp"
 
 namespace ascendify::python::detail {
-namespace {
-
-bool is_aug_assign(std::string_view s) {
-  return s.size() >= 2 && s.back() == '=' && s != "==" && s != "!=" && s != "<=" && s != ">=" &&
-         s != ":=";
-}
-
-}  // namespace
 
 uint32_t Analyzer::line_end(uint32_t i) const {
   while (i < n_ && !line_break(toks_[i].kind)) ++i;
@@ -22,46 +14,49 @@ uint32_t Analyzer::line_end(uint32_t i) const {
 }
 
 uint32_t Analyzer::stmt_end(uint32_t i, Split* sp) const {
+  const Token* const toks = toks_;  // locals: the stores to *sp cannot alias them
+  const uint32_t n = n_;
   int depth = 0;
   bool split_done = false;  // the split stops at a top-level lambda or augmented assignment
-  for (; i < n_; ++i) {
-    const Token& t = toks_[i];
-    if (line_break(t.kind)) break;
-    if (t.bracket) {
-      if (t.bracket == kOpener) {
-        ++depth;
-      } else if (depth > 0) {
-        --depth;
-      }
-    } else if (depth == 0 && t.kind == TokenKind::Op) {
-      if (t.text.size() == 1 && t.text[0] == ';') break;
-      if (split_done) continue;
-      if (t.text.size() == 1 && t.text[0] == '=') {
+  for (; i < n; ++i) {
+    const uint8_t role = toks[i].role;  // most tokens have none
+    if (role == 0) continue;
+    if (role == kLineBreak) break;
+    if (role == kOpener) {
+      ++depth;
+    } else if (role == kCloser) {
+      if (depth > 0) --depth;
+    } else if (depth == 0) {
+      if (role == kSemicolon) break;
+      if (role == kLambda) {
+        split_done = true;
+      } else if (split_done) {
+        continue;
+      } else if (role == kAssign) {
         if (sp->neq < 8) sp->eqs[sp->neq++] = i;
-      } else if (t.text.size() == 1 && t.text[0] == ':') {
+      } else if (role == kColon) {
         if (sp->neq == 0 && sp->ann == UINT32_MAX) sp->ann = i;
-      } else if (sp->neq == 0 && is_aug_assign(t.text)) {
+      } else if (role == kAugAssign && sp->neq == 0) {
         sp->aug = i;
         split_done = true;
       }
-    } else if (depth == 0 && t.keyword && t.text == "lambda") {
-      split_done = true;
     }
   }
-  return std::min(i, n_ - 1);
+  return std::min(i, n - 1);
 }
 
 uint32_t Analyzer::header_colon(uint32_t b, uint32_t e) const {
   int depth = 0, lambdas = 0;
   for (uint32_t k = b; k < e; ++k) {
-    const Token& t = toks_[k];
-    if (is_opener(t)) {
+    const uint8_t role = toks_[k].role;
+    if (role == 0) continue;
+    if (role == kOpener) {
       ++depth;
-    } else if (is_closer(t)) {
+    } else if (role == kCloser) {
       if (depth > 0) --depth;
-    } else if (depth == 0 && t.kind == TokenKind::Name && t.text == "lambda") {
+    } else if (depth == 0 && role == kLambda) {
       ++lambdas;
-    } else if (depth == 0 && t.kind == TokenKind::Op && t.text == ":") {
+    } else if (depth == 0 && role == kColon) {
       if (lambdas == 0) return k;
       --lambdas;
     }

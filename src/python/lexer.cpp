@@ -71,6 +71,23 @@ size_t op_length(std::string_view s, size_t i) {
   }
 }
 
+// Token::role of the one-byte operators; `aug`: the first bytes of the two-byte augmented
+// assignments (`+=` ...; not `==` `!=` `<=` `>=` `:=`).
+struct OpRoleTable {
+  uint8_t single[256] = {};
+  bool aug[256] = {};
+  constexpr OpRoleTable() {
+    single['('] = single['['] = single['{'] = kOpener;
+    single[')'] = single[']'] = single['}'] = kCloser;
+    single[';'] = kSemicolon;
+    single['='] = kAssign;
+    single[':'] = kColon;
+    for (char c : {'+', '-', '*', '/', '%', '&', '|', '^', '@'})
+      aug[static_cast<unsigned char>(c)] = true;
+  }
+};
+constexpr OpRoleTable kOpRoles{};
+
 // Bytes that start no token at all.
 bool is_stray(unsigned char c) {
   if (c >= 0x80 || is_ident_char(c)) return false;
@@ -118,12 +135,12 @@ class Lexer {
       }
       at_line_start = next_token();
     }
-    if (line_has_tokens_) emit(TokenKind::Newline, n_, lt_.line, col_at(n_), n_);
+    if (line_has_tokens_) emit(TokenKind::Newline, n_, lt_.line, col_at(n_), n_).role = kLineBreak;
     while (indents_.size() > 1) {
       indents_.pop_back();
-      emit(TokenKind::Dedent, n_, lt_.line, col_at(n_), n_);
+      emit(TokenKind::Dedent, n_, lt_.line, col_at(n_), n_).role = kLineBreak;
     }
-    emit(TokenKind::EndMarker, n_, lt_.line, col_at(n_), n_);
+    emit(TokenKind::EndMarker, n_, lt_.line, col_at(n_), n_).role = kLineBreak;
   }
 
  private:
@@ -226,7 +243,7 @@ class Lexer {
     if (c == '#' || c == '\r' || c == '\n') return;  // blank line: no indentation change
     if (col > indents_.back()) {
       indents_.push_back(col);
-      emit(TokenKind::Indent, b, lt_.line, col_at(b), p_);
+      emit(TokenKind::Indent, b, lt_.line, col_at(b), p_).role = kLineBreak;
       return;
     }
     size_t dedents = 0;
@@ -241,7 +258,8 @@ class Lexer {
       indents_.push_back(col);
     }
     uint32_t cl = col_at(p_);
-    for (size_t k = 0; k < dedents; ++k) emit(TokenKind::Dedent, p_, lt_.line, cl, p_);
+    for (size_t k = 0; k < dedents; ++k)
+      emit(TokenKind::Dedent, p_, lt_.line, cl, p_).role = kLineBreak;
   }
 
   // Scans one token (or whitespace). Returns true when a new logical line starts.
@@ -316,7 +334,8 @@ class Lexer {
       depth_ = 0;
     }
     bool logical_end = depth_ == 0;
-    if (logical_end && line_has_tokens_) emit(TokenKind::Newline, p_, lt_.line, col_at(p_), e);
+    if (logical_end && line_has_tokens_)
+      emit(TokenKind::Newline, p_, lt_.line, col_at(p_), e).role = kLineBreak;
     if (logical_end) line_has_tokens_ = false;
     p_ = consume_newline(s_, p_, &lt_);
     return logical_end;
@@ -405,6 +424,7 @@ class Lexer {
     Token& t = high ? emit(TokenKind::Name, p_, lt_.line, col, e)
                     : emit_ascii(TokenKind::Name, p_, col, e);
     t.keyword = lexdetail::is_keyword_at(s_.data() + p_, e - p_, s_.data() + n_);
+    if (t.keyword && e - p_ == 6 && t.text == "lambda") t.role = kLambda;
     if (t.keyword && depth_ > 0 && sink_ && t.text == "for")
       sink_->bracket_fors.push_back(static_cast<uint32_t>(tokens_.size() - 1));
     p_ = e;
@@ -434,24 +454,28 @@ class Lexer {
   }
 
   void operator_token(size_t len) {
-    char c = s_[p_];
-    uint8_t bracket = 0;
+    const char c = s_[p_];
+    const unsigned char uc = static_cast<unsigned char>(c);
+    uint8_t role;
     if (len == 1) {
-      if (c == '(' || c == '[' || c == '{') {
-        bracket = kOpener;
+      role = kOpRoles.single[uc];
+      if (role == kOpener) {
         if (depth_ == 0) bracket_line_ = lt_.line;
         if (depth_ < UINT32_MAX) ++depth_;
-      } else if (c == ')' || c == ']' || c == '}') {
-        bracket = kCloser;
+        if (c == '(' && sink_ && !tokens_.empty()) {
+          const Token& prev = tokens_.back();
+          if (prev.kind == TokenKind::Op && prev.text.size() == 1 && prev.text[0] == ']')
+            sink_->last_pair = static_cast<uint32_t>(tokens_.size() - 1);
+        }
+      } else if (role == kCloser) {
         if (depth_ > 0) --depth_;
       }
-      if (c == '(' && sink_ && !tokens_.empty()) {
-        const Token& prev = tokens_.back();
-        if (prev.kind == TokenKind::Op && prev.text.size() == 1 && prev.text[0] == ']')
-          sink_->last_pair = static_cast<uint32_t>(tokens_.size() - 1);
-      }
+    } else {
+      // `X=` is augmented for the X of kOpRoles.aug; every three-byte `XY=` is.
+      const bool aug = s_[p_ + len - 1] == '=' && (len == 3 || kOpRoles.aug[uc]);
+      role = aug ? kAugAssign : 0;
     }
-    emit_ascii(TokenKind::Op, p_, start_col(p_), p_ + len).bracket = bracket;
+    emit_ascii(TokenKind::Op, p_, start_col(p_), p_ + len).role = role;
     p_ += len;
   }
 

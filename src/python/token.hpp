@@ -27,7 +27,7 @@ enum class TokenKind : uint8_t {
 struct Token {
   TokenKind kind = TokenKind::EndMarker;
   bool keyword = false;  // Name tokens: a Python keyword (is_keyword_text(text))
-  uint8_t bracket = 0;   // Op tokens: kOpener for ( [ {, kCloser for ) ] }
+  uint8_t role = 0;      // TokenRole: brackets and what splits statements, else 0
   // For String tokens: prefix flags and where the body starts/ends inside `text`.
   uint8_t string_flags = 0;
   uint8_t quote_len = 0;    // 1 or 3
@@ -36,9 +36,17 @@ struct Token {
   Span span;
 };  // 48 bytes: the small fields share the first word
 
-enum BracketKind : uint8_t {
-  kOpener = 1,
-  kCloser = 2,
+// Token::role, set by the lexer so the analyzer's statement and bracket scans test one byte
+// per token instead of kinds and texts.
+enum TokenRole : uint8_t {
+  kOpener = 1,     // ( [ {
+  kCloser = 2,     // ) ] }
+  kLineBreak = 3,  // Newline, Indent, Dedent, EndMarker
+  kSemicolon = 4,  // ;
+  kAssign = 5,     // =
+  kColon = 6,      // :
+  kAugAssign = 7,  // += -= *= /= //= %= **= @= &= |= ^= <<= >>=
+  kLambda = 8,     // the keyword lambda
 };
 
 enum StringFlags : uint8_t {

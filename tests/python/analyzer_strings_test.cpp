@@ -170,6 +170,33 @@ TEST(AnalyzerStrings, LookAlikesAreNotDeviceFacts) {
   EXPECT_EQ(end->call, "print");
 }
 
+TEST(AnalyzerStrings, StatementSplits) {
+  // Statement ends (`;`, line ends) and the top-level `=` / `:` / augmented-assignment split
+  // decide each literal's target; `=` and `:` inside brackets or after `lambda` split nothing.
+  FileFacts ff = analyze(
+      "a: str = 'v1'; b = c = 'v2'\n"
+      "d += 'v3'\n"
+      "f = lambda x='v4': x\n"
+      "h(k='v5'); i = {'key': 'v6'}\n"
+      "if lambda: 0: z = 'v7'\n"
+      "m[1:2] = 'v8'\n",
+      "a.py");
+  auto expect = [&](std::string_view value, StringContext ctx, std::string_view detail) {
+    const Fact* f = one_string(ff, value);
+    ASSERT_NE(f, nullptr) << value;
+    EXPECT_EQ(f->ctx, ctx) << value;
+    EXPECT_EQ(f->detail, detail) << value;
+  };
+  expect("v1", StringContext::AssignValue, "a");
+  expect("v2", StringContext::AssignValue, "c");
+  expect("v3", StringContext::AssignValue, "d");
+  EXPECT_TRUE(strings(ff, "v4").empty());  // a lambda default, not a value of `lambda x`
+  expect("v5", StringContext::Keyword, "k");
+  expect("v6", StringContext::DictValue, "key");
+  expect("v7", StringContext::AssignValue, "z");  // the header ends at the second `:`
+  expect("v8", StringContext::AssignValue, "m[1:2]");
+}
+
 TEST(AnalyzerStrings, LongLiteralsAreDropped) {
   std::string big(300, 'c');
   FileFacts ff = analyze("x = '" + big + "'\n", "a.py");

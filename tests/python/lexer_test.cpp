@@ -198,6 +198,43 @@ TEST(Lexer, EveryOperator) {
   EXPECT_EQ(render("a@=b..c"), "a @= b . . c NL EOF");
 }
 
+TEST(Lexer, TokenRoles) {
+  // Each operator with the role the analyzer's statement scans rely on (0: none).
+  const std::vector<std::string> ops = {"(",  "[",  "{",   ")",   "]",   "}",  ";",   "=",  ":",
+                                        "+=", "-=", "*=",  "/=",  "//=", "%=", "**=", "@=", "&=",
+                                        "|=", "^=", "<<=", ">>=", "==",  "!=", "<=",  ">=", ":=",
+                                        "->", ",",  ".",   "...", "**",  "<",  "-"};
+  const std::vector<uint8_t> want = {
+      kOpener,    kOpener,    kOpener,    kCloser,    kCloser,    kCloser,    kSemicolon,
+      kAssign,    kColon,     kAugAssign, kAugAssign, kAugAssign, kAugAssign, kAugAssign,
+      kAugAssign, kAugAssign, kAugAssign, kAugAssign, kAugAssign, kAugAssign, kAugAssign,
+      kAugAssign, 0,          0,          0,          0,          0,          0,
+      0,          0,          0,          0,          0,          0};
+  ASSERT_EQ(ops.size(), want.size());
+  std::string src;
+  for (const auto& op : ops) src += op + " ";
+  LexResult r = lex(src);
+  ASSERT_EQ(r.tokens.size(), ops.size() + 2);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    EXPECT_EQ(r.tokens[i].text, ops[i]);
+    EXPECT_EQ(r.tokens[i].role, want[i]) << ops[i];
+  }
+  // Line breaks, and `lambda` among the names (keywords or not).
+  r = lex("if x:\n  f = lambda: lambdas\n");
+  EXPECT_EQ(render(r), "if x : NL IN f = lambda : lambdas NL DE EOF");
+  const std::vector<uint8_t> roles = {0,          0,          kColon,    kLineBreak, kLineBreak,
+                                      0,          kAssign,    kLambda,   kColon,     0,
+                                      kLineBreak, kLineBreak, kLineBreak};
+  ASSERT_EQ(r.tokens.size(), roles.size());
+  for (size_t i = 0; i < roles.size(); ++i) EXPECT_EQ(r.tokens[i].role, roles[i]) << i;
+  // Strings, numbers and comments have none, whatever they contain.
+  r = lex("'=' 1 # ;\n");
+  EXPECT_EQ(r.tokens[0].role, 0);
+  EXPECT_EQ(r.tokens[1].role, 0);
+  EXPECT_EQ(r.tokens[2].kind, TokenKind::Comment);
+  EXPECT_EQ(r.tokens[2].role, 0);
+}
+
 TEST(Lexer, NonAsciiIdentifiersAndColumns) {
   LexResult r = lex("变量 = \"cuda\"\n");
   EXPECT_EQ(render(r), "变量 = \"cuda\" NL EOF");
