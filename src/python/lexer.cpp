@@ -6,6 +6,10 @@
 
 #include "python/lex_string.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace ascendify::python {
 namespace {
 
@@ -18,6 +22,7 @@ using lexdetail::kHigh;
 using lexdetail::leading_equal;
 using lexdetail::LineTracker;
 using lexdetail::load8;
+using lexdetail::low_bytes;
 using lexdetail::non_ident_bytes;
 
 constexpr size_t kMaxDiagnostics = 100;
@@ -169,10 +174,29 @@ class Lexer {
       col_pos_ = lt_.line_start;
       col_val_ = 1;
     }
+    const char* d = s_.data();
+#if defined(__SSE2__)
+    // Sixteen bytes at a time; blocks of ASCII (most) need no count.
+    while (pos - col_pos_ >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + col_pos_));
+      if (_mm_movemask_epi8(v) == 0) {
+        col_val_ += 16;
+      } else {
+        col_val_ += 16 - continuation_bytes(load8(d + col_pos_)) -
+                    continuation_bytes(load8(d + col_pos_ + 8));
+      }
+      col_pos_ += 16;
+    }
+#endif
     // Eight bytes at a time: code points are the bytes that are not continuation bytes.
     while (pos - col_pos_ >= 8) {
-      col_val_ += 8 - continuation_bytes(load8(s_.data() + col_pos_));
+      col_val_ += 8 - continuation_bytes(load8(d + col_pos_));
       col_pos_ += 8;
+    }
+    if (col_pos_ < pos && col_pos_ + 8 <= n_) {  // the last 1-7 bytes, in one masked load
+      const size_t k = pos - col_pos_;
+      col_val_ += static_cast<uint32_t>(k - continuation_bytes(low_bytes(load8(d + col_pos_), k)));
+      col_pos_ = pos;
     }
     for (; col_pos_ < pos; ++col_pos_)
       if ((static_cast<unsigned char>(s_[col_pos_]) & 0xC0) != 0x80) ++col_val_;
@@ -180,10 +204,17 @@ class Lexer {
   }
 
   // col_at() of a token start. Every byte the lexer skips without a token is ASCII
-  // (whitespace, a joining backslash), and every token's end column is computed, so on the
-  // same line the bytes since the last computed column are ASCII and need no look.
+  // (whitespace, a joining backslash), and every token's end column is computed (which
+  // sets col_line_start_ to its line), so the bytes since the last computed column of the
+  // line, or since the line start when none was computed on it yet, need no look.
   uint32_t start_col(size_t pos) {
-    if (col_line_start_ != lt_.line_start || col_pos_ > pos) return col_at(pos);
+    if (col_line_start_ != lt_.line_start) {
+      col_line_start_ = lt_.line_start;
+      col_pos_ = pos;
+      col_val_ = static_cast<uint32_t>(pos - lt_.line_start) + 1;
+      return col_val_;
+    }
+    if (col_pos_ > pos) return col_at(pos);
     col_val_ += static_cast<uint32_t>(pos - col_pos_);
     col_pos_ = pos;
     return col_val_;
@@ -198,7 +229,7 @@ class Lexer {
 
   // emit() for a token of ASCII bytes on the current line whose start column `col` was just
   // computed by col_at(b): the end column follows without a look at the bytes.
-  Token& emit_ascii(TokenKind kind, size_t b, uint32_t col, size_t e) {
+  [[gnu::always_inline]] Token& emit_ascii(TokenKind kind, size_t b, uint32_t col, size_t e) {
     col_pos_ = e;
     col_val_ = col + static_cast<uint32_t>(e - b);
     const Span sp{
@@ -243,7 +274,7 @@ class Lexer {
     if (c == '#' || c == '\r' || c == '\n') return;  // blank line: no indentation change
     if (col > indents_.back()) {
       indents_.push_back(col);
-      emit(TokenKind::Indent, b, lt_.line, col_at(b), p_).role = kLineBreak;
+      emit_ascii(TokenKind::Indent, b, start_col(b), p_).role = kLineBreak;  // whitespace
       return;
     }
     size_t dedents = 0;
@@ -257,9 +288,9 @@ class Lexer {
       --dedents;
       indents_.push_back(col);
     }
-    uint32_t cl = col_at(p_);
+    const uint32_t cl = start_col(p_);
     for (size_t k = 0; k < dedents; ++k)
-      emit(TokenKind::Dedent, p_, lt_.line, cl, p_).role = kLineBreak;
+      emit_ascii(TokenKind::Dedent, p_, cl, p_).role = kLineBreak;
   }
 
   // Scans one token (or whitespace). Returns true when a new logical line starts.
@@ -288,13 +319,13 @@ class Lexer {
         t.kind = TokenKind::Comment;
         t.text = s_.substr(p_, e - p_);
         t.span = Span{lt_.line,
-                      col_at(p_),
+                      start_col(p_),
                       lt_.line,
                       col_at(e),
                       static_cast<uint32_t>(p_),
                       static_cast<uint32_t>(e)};
       } else {
-        emit(TokenKind::Comment, p_, lt_.line, col_at(p_), e);
+        emit(TokenKind::Comment, p_, lt_.line, start_col(p_), e);
       }
       p_ = e;
       return false;
@@ -334,8 +365,8 @@ class Lexer {
       depth_ = 0;
     }
     bool logical_end = depth_ == 0;
-    if (logical_end && line_has_tokens_)
-      emit(TokenKind::Newline, p_, lt_.line, col_at(p_), e).role = kLineBreak;
+    if (logical_end && line_has_tokens_)  // "\n", "\r\n" or "\r": ASCII
+      emit_ascii(TokenKind::Newline, p_, start_col(p_), e).role = kLineBreak;
     if (logical_end) line_has_tokens_ = false;
     p_ = consume_newline(s_, p_, &lt_);
     return logical_end;

@@ -251,6 +251,38 @@ TEST(Lexer, NonAsciiIdentifiersAndColumns) {
   EXPECT_EQ(r.tokens[5].span.col, 14u);
 }
 
+TEST(Lexer, ColumnsAroundLongNonAsciiText) {
+  // Columns count code points: across 16-byte blocks holding multi-byte characters, after a
+  // comment, at line breaks, after a string ending on a later line, at indentation.
+  LexResult r = lex(
+      "s = "
+      "\"\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9"
+      "\u00e9\u00e9\" + x\n"
+      "y = 1  # \u6ce8\u91ca\u6ce8\u91ca\u6ce8\u91ca\u6ce8\u91ca\u6ce8\u91ca\u6ce8\u91ca\n"
+      "if z:\n"
+      "    w = \"\"\"a\nb\u00e9\"\"\" + v\n");
+  ASSERT_EQ(r.tokens.size(), 24u);
+  const Token* t = r.tokens.data();
+  ASSERT_EQ(t[2].kind, TokenKind::String);
+  expect_span(t[2], 1, 5, 1, 24, 4, 40);    // the string: 2 quotes + 17 two-byte characters
+  expect_span(t[3], 1, 25, 1, 26, 41, 42);  // +
+  expect_span(t[4], 1, 27, 1, 28, 43, 44);  // x
+  expect_span(t[5], 1, 28, 1, 29, 44, 45);  // Newline
+  expect_span(t[8], 2, 5, 2, 6, 49, 50);    // 1
+  ASSERT_EQ(t[9].kind, TokenKind::Comment);
+  expect_span(t[9], 2, 8, 2, 22, 52, 90);    // '# ' + 12 three-byte characters
+  expect_span(t[10], 2, 22, 2, 23, 90, 91);  // Newline after the comment
+  ASSERT_EQ(t[15].kind, TokenKind::Indent);
+  expect_span(t[15], 4, 1, 4, 5, 97, 101);
+  expect_span(t[16], 4, 5, 4, 6, 101, 102);    // w
+  expect_span(t[18], 4, 9, 5, 6, 105, 116);    // the string ends on line 5
+  expect_span(t[19], 5, 7, 5, 8, 117, 118);    // +
+  expect_span(t[20], 5, 9, 5, 10, 119, 120);   // v
+  expect_span(t[21], 5, 10, 5, 11, 120, 121);  // Newline
+  ASSERT_EQ(t[22].kind, TokenKind::Dedent);
+  expect_span(t[22], 6, 1, 6, 1, 121, 121);
+}
+
 TEST(Lexer, StrayBytesGiveErrorTokens) {
   LexResult r = lex("a $ b\n");
   EXPECT_EQ(render(r), "a ERR b NL EOF");
