@@ -82,13 +82,15 @@ struct OpRoleTable {
   uint8_t single[256] = {};
   bool aug[256] = {};
   constexpr OpRoleTable() {
-    single['('] = single['['] = single['{'] = kOpener;
-    single[')'] = single[']'] = single['}'] = kCloser;
-    single[';'] = kSemicolon;
-    single['='] = kAssign;
-    single[':'] = kColon;
-    for (char c : {'+', '-', '*', '/', '%', '&', '|', '^', '@'})
-      aug[static_cast<unsigned char>(c)] = true;
+    auto set = [this](std::string_view bytes, uint8_t role) {
+      for (char c : bytes) single[static_cast<unsigned char>(c)] = role;
+    };
+    set("([{", kOpener);
+    set(")]}", kCloser);
+    set(";", kSemicolon);
+    set("=", kAssign);
+    set(":", kColon);
+    for (char c : std::string_view("+-*/%&|^@")) aug[static_cast<unsigned char>(c)] = true;
   }
 };
 constexpr OpRoleTable kOpRoles{};
