@@ -152,7 +152,12 @@ class Analyzer {
   uint32_t skip_nested(uint32_t open);
   std::string callee_of(const Frame& f) const;
   void prepass(uint32_t b, uint32_t e);
-  const Binding* resolve_head(std::string_view name) const;
+  // The binding of a chain's head name; nullptr when it is not bound to an import (callers
+  // only ask `is_import`). Most names never were: that answer is inlined.
+  const Binding* resolve_head(std::string_view name) const {
+    return scopes_.may_be_import(name) ? resolve_import_head(name) : nullptr;
+  }
+  const Binding* resolve_import_head(std::string_view name) const;
   Arg classify(uint32_t b, uint32_t e) const;
   const Arg& value_of(Region::LazyValue& v);  // as classified before the scan
   std::string_view operand_left(uint32_t op_begin) const;

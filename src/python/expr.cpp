@@ -11,13 +11,12 @@ namespace ascendify::python::detail {
 namespace {
 
 constexpr size_t kMaxFrames = 256;
+const Binding kLocal{};  // a comprehension or lambda variable shadowing an import
 constexpr size_t kMaxStringFact = 200;
 
 }  // namespace
 
-const Binding* Analyzer::resolve_head(std::string_view name) const {
-  static const Binding kLocal{};
-  if (!scopes_.may_be_import(name)) return nullptr;  // callers only ask `is_import`
+const Binding* Analyzer::resolve_import_head(std::string_view name) const {
   for (const Shadow& s : shadows_)
     if (s.name == name) return &kLocal;
   return scopes_.lookup(name);
