@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <future>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -109,8 +110,14 @@ int run_scan(const ScanArgs& given) {
       }
       shown = true;
       char line[160];
-      std::snprintf(line, sizeof line, "\rascendify: %zu/%zu files, %.0f files/s, %.1f MB/s\033[K",
-                    p.done, p.total, p.done / p.seconds, p.bytes / 1048576.0 / p.seconds);
+      if (p.counting)  // the walk still goes on: the total is not known yet
+        std::snprintf(line, sizeof line,
+                      "\rascendify: %zu files (%zu found so far), %.0f files/s, %.1f MB/s\033[K",
+                      p.done, p.total, p.done / p.seconds, p.bytes / 1048576.0 / p.seconds);
+      else
+        std::snprintf(line, sizeof line,
+                      "\rascendify: %zu/%zu files, %.0f files/s, %.1f MB/s\033[K", p.done, p.total,
+                      p.done / p.seconds, p.bytes / 1048576.0 / p.seconds);
       std::cerr << line << std::flush;
     };
   }
@@ -140,7 +147,9 @@ int run_scan(const ScanArgs& given) {
 
   StageTimer t_total("total");
   // The rules and the assess models are parsed on a second thread while this one walks the
-  // tree: both take tens of milliseconds and neither needs the other.
+  // tree and the workers read and analyse the files found so far: matching needs the rules, and
+  // the own-package filter needs the whole file list, so files analysed before both are ready
+  // wait for them (see pipeline::scan_streamed).
   std::vector<Diagnostic> rule_diags;
   auto rules_loaded = std::async(std::launch::async, [&] {
     StageTimer t_rules("load rules+models");
@@ -148,27 +157,31 @@ int run_scan(const ScanArgs& given) {
     assess::preload_models();
     return loaded;
   });
-  StageTimer t_discover("discover");
-  discover::Result found = discover::walk(root, options.discover);
-  t_discover.stop();
-  const rules::RuleSet rules = rules_loaded.get();
-  for (const auto& d : rule_diags) {
-    std::cerr << "ascendify: " << d.path;
-    if (d.line) std::cerr << ':' << d.line;
-    std::cerr << ": " << d.message << "\n";
-  }
-
-  // Per-file filters, run by the workers: references into the project's own packages are not
-  // findings (dropped before a Finding is built); a rule with `aggregate: file` reports once
-  // per file (unless --all-sites).
-  const assess::OwnPackages own_packages = assess::project_packages(found.files);
-  options.drop_hit = [&](const SourceFile& file, const Rule& rule, std::string_view match) {
-    return assess::is_self_reference(own_packages, rule, file.rel_path, match);
-  };
+  std::optional<rules::RuleSet> rules_slot;
+  assess::OwnPackages own_packages;
+  // Per-file filters, run by the workers: a rule with `aggregate: file` reports once per file
+  // (unless --all-sites); references into the project's own packages are not findings (dropped
+  // before a Finding is built; set up once the walk has found every file).
   options.per_file_findings = [&](std::vector<Finding>& findings) {
     if (!args.all_sites) assess::aggregate_per_file(findings);
   };
-  pipeline::ScanResult scanned = pipeline::scan_files(std::move(found), rules, options);
+  pipeline::ScanResult scanned =
+      pipeline::scan_streamed(root, options, [&](const discover::Result& found) {
+        own_packages = assess::project_packages(found.files);
+        rules_slot.emplace(rules_loaded.get());
+        for (const auto& d : rule_diags) {
+          std::cerr << "ascendify: " << d.path;
+          if (d.line) std::cerr << ':' << d.line;
+          std::cerr << ": " << d.message << "\n";
+        }
+        pipeline::MatchSetup setup;
+        setup.rules = &*rules_slot;
+        setup.drop_hit = [&](const SourceFile& file, const Rule& rule, std::string_view match) {
+          return assess::is_self_reference(own_packages, rule, file.rel_path, match);
+        };
+        return setup;
+      });
+  const rules::RuleSet& rules = *rules_slot;
   StageTimer t_assess("assess");
   assess::Input input;
   input.root = args.path;

@@ -1,6 +1,7 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,12 @@ struct Result {
 // virtualenvs (dirs with pyvenv.cfg), site-packages, node_modules, __pycache__; never follows
 // a symlink out of the root and never loops. Never throws.
 Result walk(const std::filesystem::path& root, const Options& options);
+
+// Called on the walking thread with each file as soon as it is found (in walk order, not in
+// rel_path order), before walk returns it among the sorted files: lets a caller start work on
+// the first files while the walk goes on.
+using OnFile = std::function<void(const SourceFile&)>;
+Result walk(const std::filesystem::path& root, const Options& options, const OnFile& on_file);
 
 // Kind of a file from its root-relative path (and name conventions).
 FileKind classify(std::string_view rel_path);

@@ -42,7 +42,8 @@ struct Frame {
 
 class Walker {
  public:
-  Walker(const Options& options, Result& result) : options_(options), result_(result) {}
+  Walker(const Options& options, Result& result, const OnFile* on_file)
+      : options_(options), result_(result), on_file_(on_file) {}
 
   void run(const fs::path& root);
 
@@ -63,6 +64,7 @@ class Walker {
 
   const Options& options_;
   Result& result_;
+  const OnFile* on_file_;  // optional
   fs::path root_abs_;
   std::string root_abs_prefix_;  // root_abs_ ending with one '/': rel appended gives the path
   std::string root_canon_;
@@ -145,6 +147,7 @@ void Walker::add_file(const std::string& rel, const IgnoreList* ignore, int dir_
   f.kind = kind;
   f.size = size;
   result_.files.push_back(std::move(f));
+  if (on_file_) (*on_file_)(result_.files.back());
 }
 
 // The type of a directory entry without following a symlink: from d_type when the file system
@@ -397,9 +400,13 @@ void Walker::run(const fs::path& root) {
 }  // namespace
 
 Result walk(const std::filesystem::path& root, const Options& options) {
+  return walk(root, options, nullptr);
+}
+
+Result walk(const std::filesystem::path& root, const Options& options, const OnFile& on_file) {
   Result result;
   try {
-    Walker walker(options, result);
+    Walker walker(options, result, on_file ? &on_file : nullptr);
     walker.run(root);
   } catch (const std::exception& e) {  // std::bad_alloc and the like: never throw out
     result.diagnostics.push_back({".", 0, std::string("walk aborted: ") + e.what()});

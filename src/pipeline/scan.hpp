@@ -18,7 +18,8 @@ namespace ascendify::pipeline {
 // Progress of the read/analyse/match stage, reported about every 100 ms on the calling thread.
 struct Progress {
   size_t done = 0;        // files finished
-  size_t total = 0;       // files discovered
+  size_t total = 0;       // files discovered (so far, while `counting`)
+  bool counting = false;  // the walk is still going: the total is not known yet
   uint64_t bytes = 0;     // bytes of the finished files
   double seconds = 0;     // since the stage started
   bool finished = false;  // the last call, after all files
@@ -53,11 +54,31 @@ struct ScanResult {
 // Reads one file and runs the front end for its kind. Never throws.
 FileFacts analyze_file(const SourceFile& file, std::string_view text);
 
-// discover -> read -> front ends -> match, in parallel; deterministic output.
+// What matching needs besides a file's text and facts.
+struct MatchSetup {
+  const rules::RuleSet* rules = nullptr;
+  match::DropHit drop_hit;  // optional: the own-package filter (see ScanOptions::drop_hit)
+};
+
+// discover -> read -> front ends -> match, in parallel; deterministic output. The stages
+// overlap (see scan_streamed); the result is that of scan_files(discover::walk(root)).
 ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
                 const ScanOptions& options);
 
-// The same after discovery, for a caller that discovers while it loads the rules.
+// The same with the start-up overlapped with the work: the calling thread walks the tree and
+// hands each file to the workers as soon as it is found; they read it and run its front end at
+// once (threads - 1 of them beside the walk; after it, the calling thread is the last one).
+// `prepare` runs on the calling thread once the walk is complete, with its result (files
+// sorted): it waits for whatever matching needs (rules loaded on another thread, filters built
+// from the whole file list) and returns it. Files analysed before that are matched then, before
+// any other. The output does not depend on the timing or the thread count: it equals
+// scan_files(walk result) with options.drop_hit = prepare's drop_hit. An exception from
+// `prepare` stops the workers and is rethrown.
+ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& options,
+                         const std::function<MatchSetup(const discover::Result&)>& prepare);
+
+// The same after discovery, the stages one after the other (the reference the streamed scan
+// is tested against).
 ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
                       const ScanOptions& options);
 

@@ -325,3 +325,32 @@ TEST(Walk, DeepTreeNoRecursion) {
 
 }  // namespace
 }  // namespace ascendify::discover
+
+namespace ascendify::discover {
+namespace {
+
+// The hook sees each listed file once, as it is found (a folder's own files before its
+// subfolders'), and never an ignored, skipped or diagnosed one.
+TEST(Walk, OnFileSeesEveryListedFileOnceInWalkOrder) {
+  TempTree t;
+  t.file("a/z.py");
+  t.file("a/b/y.py");
+  t.file("c.py");
+  t.file("ignored.py");
+  t.file(".gitignore", "ignored.py\n");
+  t.file("big.py", std::string(50, 'x'));
+  t.file("README.md");
+  Options o;
+  o.max_file_size = 10;
+  std::vector<std::string> seen;
+  Result r = walk(t.root(), o, [&](const SourceFile& f) {
+    seen.push_back(f.rel_path);
+    EXPECT_FALSE(f.abs_path.empty());
+  });
+  EXPECT_EQ(seen, (V{"c.py", "a/z.py", "a/b/y.py"}));
+  EXPECT_EQ(paths(r), (V{"a/b/y.py", "a/z.py", "c.py"}));
+  EXPECT_EQ(diag_for(r, "big.py"), "50 bytes exceeds the size cap of 10 bytes");
+}
+
+}  // namespace
+}  // namespace ascendify::discover
