@@ -218,8 +218,9 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
   size_t next = 0;              // next file to analyse
   std::vector<size_t> waiting;  // analysed before the setup was ready
   bool walk_done = false, ready = false, stop = false;
-  MatchSetup setup;   // written once, under `mu`, before `ready`
-  size_t waited = 0;  // files that waited for the setup (timings)
+  MatchSetup setup;            // written once, under `mu`, before `ready`
+  size_t waited = 0;           // files that waited for the setup (timings)
+  uint64_t waiting_bytes = 0;  // their texts, bounded by options.max_waiting_bytes
   std::atomic<size_t> done{0};
   std::atomic<uint64_t> bytes_done{0};
 
@@ -253,7 +254,7 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
         lock.unlock();
         finish(file, pf->text, *pf, *setup.rules, setup.drop_hit, options, tally);
         std::string().swap(pf->text);
-      } else if (next < files.size()) {
+      } else if (next < files.size() && (ready || waiting_bytes < options.max_waiting_bytes)) {
         const size_t i = next++;
         const SourceFile& file = files[i];
         pf = &slots[i];
@@ -266,6 +267,7 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
           if (!ready) {
             waiting.push_back(i);
             ++waited;
+            waiting_bytes += pf->text.size();
             continue;  // still holding the lock
           }
           lock.unlock();  // the setup came meanwhile: match now
@@ -274,7 +276,7 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
         if (text) finish(file, *text, *pf, *setup.rules, setup.drop_hit, options, tally);
       } else if (walk_done && ready) {
         break;  // nothing left, and nothing will come
-      } else {
+      } else {  // no file yet, or too many waiting: until the walk or the setup moves on
         work.wait(lock);
         continue;
       }

@@ -40,6 +40,10 @@ struct ScanOptions {
   // Optional; runs on the worker thread on each file's findings right after matching (the
   // caller's per-file filters: per-file aggregation).
   std::function<void(std::vector<Finding>&)> per_file_findings;
+  // Streamed scan: the texts of files analysed before matching can start are kept until then;
+  // past this many bytes the workers stop taking new files until it can (a walk of a huge tree
+  // must not hold a large part of it in memory).
+  uint64_t max_waiting_bytes = 64ull << 20;
 };
 
 using FileRecord = ScannedFile;

@@ -95,6 +95,21 @@ TEST(ScanStreamed, SameAsWalkThenScanOnFixturesAndExamples) {
   }
 }
 
+// With no room for waiting texts, the workers stop after the first file each until the rules
+// come: the same result, and no deadlock.
+TEST(ScanStreamed, WaitingBudgetReachedStillGivesTheSameResult) {
+  const ScanResult reference = walk_then_scan(source("tests/fixtures"), with_threads(1));
+  for (unsigned threads : {2u, 8u}) {
+    ScanOptions o = with_threads(threads);
+    o.max_waiting_bytes = 1;
+    expect_identical(streamed(source("tests/fixtures"), o, std::chrono::milliseconds(40)),
+                     reference);
+    o.max_waiting_bytes = 0;
+    expect_identical(streamed(source("tests/fixtures"), o, std::chrono::milliseconds(10)),
+                     reference);
+  }
+}
+
 TEST(ScanStreamed, ScanIsStreamedAndSlimmedAlike) {
   ScanOptions o = with_threads(2);
   o.slim_facts = true;
