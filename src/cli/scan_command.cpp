@@ -110,14 +110,12 @@ int run_scan(const ScanArgs& given) {
       }
       shown = true;
       char line[160];
-      if (p.counting)  // the walk still goes on: the total is not known yet
-        std::snprintf(line, sizeof line,
-                      "\rascendify: %zu files (%zu found so far), %.0f files/s, %.1f MB/s\033[K",
-                      p.done, p.total, p.done / p.seconds, p.bytes / 1048576.0 / p.seconds);
-      else
-        std::snprintf(line, sizeof line,
-                      "\rascendify: %zu/%zu files, %.0f files/s, %.1f MB/s\033[K", p.done, p.total,
-                      p.done / p.seconds, p.bytes / 1048576.0 / p.seconds);
+      // While the walk still goes on, the total is not known yet.
+      std::snprintf(line, sizeof line,
+                    p.counting
+                        ? "\rascendify: %zu files (%zu found so far), %.0f files/s, %.1f MB/s\033[K"
+                        : "\rascendify: %zu/%zu files, %.0f files/s, %.1f MB/s\033[K",
+                    p.done, p.total, p.done / p.seconds, p.bytes / 1048576.0 / p.seconds);
       std::cerr << line << std::flush;
     };
   }

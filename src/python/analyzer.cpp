@@ -53,14 +53,13 @@ bool is_keyword(std::string_view s) {
 
 Analyzer::Analyzer(std::string_view text, const LexSink& lx, FileFacts& out, std::string_view path)
     : text_(text),
-      tokens_(lx.tokens),
       toks_(lx.tokens.data()),
+      n_(static_cast<uint32_t>(lx.tokens.size())),
       out_(out),
       path_(path),
       last_pair_(lx.last_pair),
       bracket_fors_(lx.bracket_fors) {
-  // The lexer always ends the stream with an EndMarker.
-  n_ = static_cast<uint32_t>(tokens_.size());
+  // The lexer always ends the stream with an EndMarker (n_ > 0).
   blocks_.push_back(Block{});
   frames_.reserve(32);
 }

@@ -130,7 +130,7 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   if (blk.scope_pushed) {
     for (std::string_view p : params) scopes_.bind_local(p, false);
     if (last_pair_ != UINT32_MAX && last_pair_ > colon) {
-      for (LaunchSite& l : find_launches(tokens_, colon)) {  // `kernel[grid](...)` in the body
+      for (LaunchSite& l : find_launches({toks_, n_}, colon)) {  // `kernel[grid](...)` in the body
         Fact& lf = new_fact(FactKind::Native, span(l.name_begin, l.name_end));
         lf.name = std::move(l.name);
         lf.detail = "triton-launch";

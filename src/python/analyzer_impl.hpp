@@ -167,9 +167,8 @@ class Analyzer {
   void env_fact(const Arg& name, Usage u, std::string detail);
 
   std::string_view text_;
-  const std::vector<Token>& tokens_;  // the lexer's (find_launches takes the vector)
-  const Token* toks_;                 // tokens_.data(): one load less per token access
-  uint32_t n_ = 0;
+  const Token* toks_;  // the lexer's tokens (a pointer, not the vector: one load less each)
+  uint32_t n_ = 0;     // their number
   FileFacts& out_;
   std::string_view path_;
   uint32_t last_pair_ = UINT32_MAX;            // bodies without a later `](` skip the launch search

@@ -7,15 +7,15 @@
 namespace ascendify::python::detail {
 namespace {
 
-bool is_op(const std::vector<Token>& t, uint32_t k, std::string_view s) {
+bool is_op(std::span<const Token> t, uint32_t k, std::string_view s) {
   return k < t.size() && t[k].kind == TokenKind::Op && t[k].text == s;
 }
 
-bool is_name(const std::vector<Token>& t, uint32_t k) {
+bool is_name(std::span<const Token> t, uint32_t k) {
   return k < t.size() && t[k].kind == TokenKind::Name && !t[k].keyword;
 }
 
-bool stmt_start(const std::vector<Token>& t, uint32_t k, uint32_t body) {
+bool stmt_start(std::span<const Token> t, uint32_t k, uint32_t body) {
   if (k == body) return true;
   TokenKind p = t[k - 1].kind;
   return p == TokenKind::Newline || p == TokenKind::Indent || p == TokenKind::Dedent ||
@@ -24,7 +24,7 @@ bool stmt_start(const std::vector<Token>& t, uint32_t k, uint32_t body) {
 
 // Index just past the statement starting at `k` and, when it opens an indented block, past the
 // block's closing Dedent.
-uint32_t skip_compound(const std::vector<Token>& t, uint32_t k) {
+uint32_t skip_compound(std::span<const Token> t, uint32_t k) {
   const uint32_t n = static_cast<uint32_t>(t.size());
   while (k < n && t[k].kind != TokenKind::Newline && t[k].kind != TokenKind::EndMarker) ++k;
   if (k + 1 >= n || t[k + 1].kind != TokenKind::Indent) return k;
@@ -39,7 +39,7 @@ uint32_t skip_compound(const std::vector<Token>& t, uint32_t k) {
 
 // For each bracket token in [b, e) the index of its closer on the same logical line (or the
 // opener itself when unclosed). One pass with an explicit stack.
-std::vector<uint32_t> closers(const std::vector<Token>& t, uint32_t b, uint32_t e) {
+std::vector<uint32_t> closers(std::span<const Token> t, uint32_t b, uint32_t e) {
   std::vector<uint32_t> close(e - b);
   std::vector<uint32_t> stack;
   for (uint32_t k = b; k < e; ++k) {
@@ -58,7 +58,7 @@ std::vector<uint32_t> closers(const std::vector<Token>& t, uint32_t b, uint32_t 
 
 // End of the body starting at `body` (block: past the matching Dedent; inline: its Newline).
 // *launch_like counts `](` token pairs inside it: a launch site needs one.
-uint32_t body_end(const std::vector<Token>& t, uint32_t body, bool block, size_t* launch_like) {
+uint32_t body_end(std::span<const Token> t, uint32_t body, bool block, size_t* launch_like) {
   const uint32_t n = static_cast<uint32_t>(t.size());
   int depth = 1;
   size_t pairs = 0;
@@ -86,7 +86,7 @@ bool is_option(std::string_view s) {
 
 }  // namespace
 
-std::vector<LaunchSite> find_launches(const std::vector<Token>& t, uint32_t colon, size_t limit) {
+std::vector<LaunchSite> find_launches(std::span<const Token> t, uint32_t colon, size_t limit) {
   std::vector<LaunchSite> out;
   const uint32_t n = static_cast<uint32_t>(t.size());
   uint32_t k = colon + 1;

@@ -3,6 +3,7 @@
 // and the autotune configuration of a @triton.jit function (features "autotune",
 // "num_warps:4,8", "num_stages:2,3"). Pure functions over tokens / facts; no recursion.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,7 +22,7 @@ struct LaunchSite {
 // Launch sites `NAME[...](` (NAME a plain or dotted name, not `x.y[...](` after another bracket)
 // in the body of the definition whose header ends with the colon at `colon`. Nested `def` /
 // `class` bodies are skipped (their own definition reports them). At most `limit` sites.
-std::vector<LaunchSite> find_launches(const std::vector<Token>& toks, uint32_t colon,
+std::vector<LaunchSite> find_launches(std::span<const Token> toks, uint32_t colon,
                                       size_t limit = 4096);
 
 // Adds "autotune" / "heuristics" and "num_warps:..." / "num_stages:..." features to `kf` from
