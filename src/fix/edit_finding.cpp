@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/text.hpp"
+#include "python/fstring_fields.hpp"
 #include "python/lexer.hpp"
 #include "rules/normalize.hpp"
 
@@ -258,10 +259,38 @@ std::string replaced_body(std::string_view body, std::string_view value, std::st
   return changed ? out : std::string();
 }
 
+// A finding inside a replacement field of an f-string (`f"{torch.cuda.x()}"`) lies within one
+// String token of the file: it is checked and edited against the tokens of that field (of the
+// innermost f-string, for nested ones). Otherwise `tokens` itself.
+const std::vector<Token>& tokens_around(const Finding& f, const std::vector<Token>& tokens,
+                                        std::vector<Token>& fields) {
+  const std::vector<Token>* toks = &tokens;
+  python::FieldLexer lexer;
+  std::vector<Token> part;
+  std::vector<uint32_t> fors;
+  for (int level = 0; level < 8; ++level) {
+    auto it = std::upper_bound(toks->begin(), toks->end(), f.span.offset,
+                               [](uint32_t o, const Token& t) { return o < t.span.offset; });
+    if (it == toks->begin()) break;
+    const Token& t = *(it - 1);
+    if (!python::has_fields(t) || f.span.offset <= t.span.offset ||
+        f.span.end_offset > t.span.end_offset || lexer.start(t) == 0)
+      break;
+    std::vector<Token> inner;
+    for (size_t k = 0; k < lexer.size(); ++k)
+      if (lexer.lex(k, part, fors)) inner.insert(inner.end(), part.begin(), part.end());
+    fields = std::move(inner);
+    toks = &fields;
+  }
+  return *toks;
+}
+
 EditResult python_edit(const Finding& f, const Autofix& fix, const MatchSpec& match,
-                       std::string_view text, const std::vector<python::Token>& tokens) {
+                       std::string_view text, const std::vector<python::Token>& file_tokens) {
   if (f.span.end_offset > text.size() || f.span.offset >= f.span.end_offset)
     return mismatch("span outside the file");
+  std::vector<Token> fields;
+  const std::vector<Token>& tokens = tokens_around(f, file_tokens, fields);
   if (fix.kind == "rename") return rename_reference(f, fix, match, text, tokens);
   if (fix.kind == "rename-method") return rename_method(f, fix, tokens);
   if (fix.kind == "replace-string") return replace_string(f, fix, match, tokens);

@@ -58,7 +58,7 @@ Analyzer::Analyzer(std::string_view text, const LexSink& lx, FileFacts& out, std
       out_(out),
       path_(path),
       last_pair_(lx.last_pair),
-      bracket_fors_(lx.bracket_fors) {
+      bracket_fors_(&lx.bracket_fors) {
   // The lexer always ends the stream with an EndMarker (n_ > 0).
   blocks_.push_back(Block{});
   frames_.reserve(32);

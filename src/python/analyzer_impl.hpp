@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/facts.hpp"
+#include "python/fstring_fields.hpp"
 #include "python/lexer.hpp"
 #include "python/scope.hpp"
 #include "python/token.hpp"
@@ -137,8 +138,19 @@ class Analyzer {
   void bind_targets(uint32_t b, uint32_t e, bool weak);
   std::string chain_name(uint32_t b, uint32_t e) const;  // resolved dotted name of [b, e)
 
-  // ---- expressions (expr.cpp)
-  void scan_expr(uint32_t b, uint32_t e, const Region& r);
+  // ---- expressions (expr.cpp; f-string fields: analyzer_fstring.cpp)
+  // Scans [b, e), then the replacement fields of the f-strings met there.
+  void scan_expr(uint32_t b, uint32_t e, const Region& r) {
+    scan_expr_once(b, e, r);
+    if (!fstrings_.empty()) scan_fstring_fields();
+  }
+  void scan_expr_once(uint32_t b, uint32_t e, const Region& r);
+  // Queues an f-string literal whose fields hold code (analysed after the enclosing scan).
+  void note_fstring(const Token& t) {
+    if (has_fields(t)) queue_fstring(t);
+  }
+  void queue_fstring(const Token& t);
+  void scan_fstring_fields();
   uint32_t on_chain(uint32_t i, uint32_t j);
   uint32_t on_string(uint32_t i);
   uint32_t on_lambda(uint32_t i);
@@ -172,7 +184,7 @@ class Analyzer {
   FileFacts& out_;
   std::string_view path_;
   uint32_t last_pair_ = UINT32_MAX;            // bodies without a later `](` skip the launch search
-  const std::vector<uint32_t>& bracket_fors_;  // prepass is needed only around these
+  const std::vector<uint32_t>* bracket_fors_;  // prepass is needed only around these
   ScopeStack scopes_;
   std::vector<Block> blocks_;
   Block::TryRange pending_try_;
@@ -204,6 +216,21 @@ class Analyzer {
   std::vector<std::pair<uint32_t, std::string_view>> comp_;  // opener -> comprehension name
   std::vector<uint32_t> open_stack_;
   size_t comp_cursor_ = 0;
+
+  // f-strings whose fields wait for analysis (analyzer_fstring.cpp): a copy of the token (it
+  // may come from a field's own token list), its nesting level, and the comprehension and
+  // lambda names shadowing imports where it stood.
+  struct PendingFString {
+    Token tok;
+    uint32_t level = 0;
+    std::vector<std::string_view> shadows;
+  };
+  std::vector<PendingFString> fstrings_;
+  uint32_t fstring_level_ = 0;                   // level of the fields being scanned
+  std::vector<std::string_view> outer_shadows_;  // shadows of the f-string being scanned
+  FieldLexer field_lexer_;
+  std::vector<Token> fstring_toks_;  // the field being scanned
+  std::vector<uint32_t> field_fors_;
 };
 
 bool is_keyword(std::string_view s);

@@ -19,6 +19,8 @@ constexpr size_t kMaxStringFact = 200;
 const Binding* Analyzer::resolve_import_head(std::string_view name) const {
   for (const Shadow& s : shadows_)
     if (s.name == name) return &kLocal;
+  for (std::string_view s : outer_shadows_)
+    if (s == name) return &kLocal;
   return scopes_.lookup(name);
 }
 
@@ -124,8 +126,8 @@ void Analyzer::prepass(uint32_t b, uint32_t e) {
   comp_cursor_ = 0;
   open_stack_.clear();
   // A comprehension `for` inside a bracket of [b, e) was lexed inside brackets.
-  auto it = std::lower_bound(bracket_fors_.begin(), bracket_fors_.end(), b);
-  if (it == bracket_fors_.end() || *it >= e) return;
+  auto it = std::lower_bound(bracket_fors_->begin(), bracket_fors_->end(), b);
+  if (it == bracket_fors_->end() || *it >= e) return;
   for (uint32_t k = b; k < e; ++k) {
     const Token& t = toks_[k];
     if (is_opener(t)) {
@@ -252,7 +254,10 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
 
 uint32_t Analyzer::on_string(uint32_t i) {
   uint32_t j = i;
-  while (j < re_ && toks_[j].kind == TokenKind::String) ++j;
+  while (j < re_ && toks_[j].kind == TokenKind::String) {
+    note_fstring(toks_[j]);
+    ++j;
+  }
   primary_ = toks_[i].span.offset;
   bool have = false;
   StringContext ctx = StringContext::Keyword;
@@ -339,7 +344,7 @@ uint32_t Analyzer::on_string(uint32_t i) {
   return j;
 }
 
-void Analyzer::scan_expr(uint32_t b, uint32_t e, const Region& r) {
+void Analyzer::scan_expr_once(uint32_t b, uint32_t e, const Region& r) {
   e = std::min(e, n_ - 1);
   if (b >= e) return;
   region_ = &r;

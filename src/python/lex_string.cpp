@@ -1,5 +1,7 @@
 #include "python/lex_string.hpp"
 
+#include <algorithm>
+
 #include "python/token.hpp"
 
 #if defined(__SSE2__)
@@ -295,6 +297,67 @@ ScanResult scan_string_body(std::string_view s, size_t i, char quote, bool tripl
   scratch.clear();
   scratch.push_back({FFrame::kLiteral, quote, triple, (flags & kRaw) != 0, 0});
   return run_fstring(s, i, lt, scratch, 1, multiline_fields);
+}
+
+namespace {
+
+// True when no f-string literal other than the outermost one is open in frames [1, upto]:
+// the frame at `upto` belongs to the outermost f-string's own fields.
+bool own_field(const std::vector<FFrame>& st, size_t upto) {
+  for (size_t k = 1; k <= upto && k < st.size(); ++k)
+    if (st[k].kind == FFrame::kLiteral) return false;
+  return true;
+}
+
+}  // namespace
+
+void fstring_fields(std::string_view s, size_t i, char quote, bool triple, bool raw,
+                    std::vector<FFrame>& scratch, std::vector<FieldRange>& out) {
+  out.clear();
+  const size_t n = std::min(s.size(), size_t{UINT32_MAX});
+  scratch.clear();
+  scratch.push_back({FFrame::kLiteral, quote, triple, raw, 0});
+  Speculation spec;
+  // The own fields not closed yet, innermost last.
+  struct Open {
+    size_t frame;  // index of the field's frame in `scratch`
+    size_t field;  // index in `out`
+    bool ended;    // its expression part ended at a ':'
+  };
+  std::vector<Open> open;
+  while (!scratch.empty() && i < n) {
+    const size_t before = scratch.size();
+    const FFrame::Kind kind = scratch.back().kind;
+    const size_t at = i;
+    bool bad_newline = false;
+    i = kind == FFrame::kExpr ? step_expr(s, i, scratch, nullptr, &spec, &bad_newline)
+                              : step_literal(s, i, scratch, nullptr, &bad_newline);
+    if (bad_newline || i <= at) break;  // not a well-formed literal: stop listing
+    if (kind != FFrame::kExpr && scratch.size() == before + 1 &&
+        scratch.back().kind == FFrame::kExpr && own_field(scratch, before)) {
+      open.push_back({before, out.size(), false});
+      out.push_back({static_cast<uint32_t>(i), static_cast<uint32_t>(i)});
+      continue;
+    }
+    if (!open.empty() && !open.back().ended && open.back().frame < scratch.size() &&
+        scratch[open.back().frame].kind != FFrame::kExpr) {
+      out[open.back().field].end = static_cast<uint32_t>(at);  // the ':' of a format spec
+      open.back().ended = true;
+    }
+    // A field is closed by its own '}' (one frame popped); a quote that pops it with the
+    // literal around it leaves it unclosed (malformed): dropped.
+    while (!open.empty() && open.back().frame >= scratch.size()) {
+      const Open o = open.back();
+      open.pop_back();
+      if (o.frame == scratch.size() && o.frame + 1 == before && s[at] == '}') {
+        if (!o.ended) out[o.field].end = static_cast<uint32_t>(at);
+      } else {
+        out.erase(out.begin() + static_cast<std::ptrdiff_t>(o.field));
+      }
+    }
+  }
+  for (auto it = open.rbegin(); it != open.rend(); ++it)
+    out.erase(out.begin() + static_cast<std::ptrdiff_t>(it->field));
 }
 
 size_t skip_fstring_field(std::string_view s, size_t i, char quote, bool triple, bool raw,

@@ -55,6 +55,18 @@ ScanResult scan_string_body(std::string_view s, size_t i, char quote, bool tripl
 size_t skip_fstring_field(std::string_view s, size_t i, char quote, bool triple, bool raw,
                           std::vector<FFrame>& scratch);
 
+// The expression part of each replacement field of one f-string, as offsets into its text:
+// from just after the '{' to the ':' of a format spec or the closing '}' (a conversion `!r` or
+// a debug `=` stays inside; the analyzer cuts them). Fields nested in a format spec
+// (`{x:{width}}`) are listed too; fields of f-strings nested inside an expression are not (they
+// are listed when that inner f-string is analysed). `i` is just after the opening quote(s) of
+// a terminated f-string literal; malformed text ends the list early, never loops.
+struct FieldRange {
+  uint32_t begin = 0, end = 0;
+};
+void fstring_fields(std::string_view s, size_t i, char quote, bool triple, bool raw,
+                    std::vector<FFrame>& scratch, std::vector<FieldRange>& out);
+
 // Byte classes, one table lookup each: bit 1 identifier start (letters, '_', bytes >= 0x80),
 // bit 2 identifier character (also digits).
 struct ByteClasses {

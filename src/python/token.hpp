@@ -14,7 +14,7 @@ enum class TokenKind : uint8_t {
   Name,     // identifier or keyword (keywords are Names; the parser checks the text)
   Number,   // 1_000, 0x1F, 1.5e-3, 2j
   String,   // one complete string literal, prefix and quotes included; f-strings are one
-            // token too (holes are not re-tokenised in the stream; see FStringHole)
+            // token too (its replacement fields are lexed apart: python/fstring_fields.hpp)
   Op,       // operator or delimiter: ( ) [ ] { } , : ; . ... = == != -> := ** //= @ etc.
   Comment,  // '#' to end of line (kept so suppressions and fixture annotations can be read)
   Newline,  // logical line end (NEWLINE); not emitted inside brackets
