@@ -9,6 +9,7 @@
 #include <cstring>
 #include <deque>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <string>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "discover/discover.hpp"
+#include "discover/git_index.hpp"
 #include "discover/gitignore.hpp"
 
 namespace ascendify::discover {
@@ -34,10 +36,21 @@ std::string join(const std::string& dir, const std::string& name) {
   return dir.empty() ? name : dir + "/" + name;
 }
 
+// The git work tree a directory belongs to; its tracked paths are read on first need (only
+// when a .gitignore pattern matches something that exists).
+struct Repo {
+  std::string base;  // work tree root, relative to the walk root ("" for the root)
+  fs::path dir;      // the work tree root on disk
+  bool loaded = false;
+  TrackedPaths tracked;
+};
+
 struct Frame {
   fs::path abs;  // path to list (possibly through a followed symlink)
   std::string rel;
   std::shared_ptr<const IgnoreList> ignore;
+  std::shared_ptr<Repo> repo;  // null outside a git work tree
+  bool ignored = false;        // ignored itself, entered for the tracked paths inside only
 };
 
 class Walker {
@@ -58,8 +71,17 @@ class Walker {
   bool read_patterns(const fs::path& file, const std::string& rel, std::vector<IgnorePattern>& out);
   void process(const Frame& frame);
   // `dir_fd`: the open folder of the file (stat and access by name, not by a long path).
-  void add_file(const std::string& rel, const IgnoreList* ignore, int dir_fd,
-                const std::string& name);
+  void add_file(const std::string& rel, const Frame& in, const IgnoreList* ignore, Repo* repo,
+                int dir_fd, const std::string& name);
+  // Matched by .gitignore / info/exclude (or inside an ignored folder, `in.ignored`).
+  static bool matched(const Frame& in, const IgnoreList* ignore, const std::string& rel,
+                      bool is_dir) {
+    return in.ignored || is_ignored(ignore, rel, is_dir);
+  }
+  // A matched path stays out unless git tracks it (git never ignores a tracked file); the
+  // user's own excludes apply to tracked paths too.
+  bool stays_ignored(Repo* repo, const std::string& rel, bool is_dir);
+  const TrackedPaths& tracked(Repo& repo);
   bool inside_root(const fs::path& canonical) const;
 
   const Options& options_;
@@ -68,6 +90,7 @@ class Walker {
   fs::path root_abs_;
   std::string root_abs_prefix_;  // root_abs_ ending with one '/': rel appended gives the path
   std::string root_canon_;
+  std::shared_ptr<const IgnoreList> user_excludes_;  // Options::excludes alone (null: none)
   std::set<std::pair<dev_t, ino_t>> visited_;
   std::vector<Frame> stack_;
   std::deque<Frame> deferred_;  // directories reached through symlinks, walked last
@@ -119,11 +142,38 @@ bool Walker::inside_root(const fs::path& canonical) const {
          s[root_canon_.size()] == '/';
 }
 
-void Walker::add_file(const std::string& rel, const IgnoreList* ignore, int dir_fd,
-                      const std::string& name) {
+const TrackedPaths& Walker::tracked(Repo& repo) {
+  if (repo.loaded) return repo.tracked;
+  repo.loaded = true;
+  const fs::path git_dir = git_dir_of(repo.dir);
+  const std::string where = repo.base.empty() ? ".git/index" : repo.base + "/.git/index";
+  std::error_code ec;
+  if (git_dir.empty() || !fs::is_regular_file(git_dir / "index", ec)) return repo.tracked;
+  std::ifstream in(git_dir / "index", std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string why;
+  if (!parse_git_index(bytes, git_hash_size(git_dir), repo.tracked, &why))
+    diag(where,
+         "cannot read the git index (" + why + "); .gitignore patterns apply to tracked files too");
+  return repo.tracked;
+}
+
+bool Walker::stays_ignored(Repo* repo, const std::string& rel, bool is_dir) {
+  if (repo == nullptr) return true;
+  std::string_view in_repo = rel;
+  if (!repo->base.empty()) in_repo.remove_prefix(repo->base.size() + 1);
+  const TrackedPaths& t = tracked(*repo);
+  if (!(is_dir ? t.has_under(in_repo) : t.has_file(in_repo))) return true;
+  // Tracked: git does not ignore it; the user's own excludes still apply.
+  return user_excludes_ && is_ignored(user_excludes_.get(), rel, is_dir);
+}
+
+void Walker::add_file(const std::string& rel, const Frame& in, const IgnoreList* ignore, Repo* repo,
+                      int dir_fd, const std::string& name) {
   FileKind kind = classify(rel);
   if (kind == FileKind::Other && !options_.include_other) return;
-  if (is_ignored(ignore, rel, false)) return;  // after classify: most files are not source
+  if (matched(in, ignore, rel, false) && stays_ignored(repo, rel, false))
+    return;  // after classify: most files are not source
   struct stat st;
   if (::fstatat(dir_fd, name.c_str(), &st, 0) != 0) {
     diag(rel, std::string("cannot stat file: ") + std::strerror(errno));
@@ -188,6 +238,7 @@ fs::file_status status_from_dirent(int dir_fd, const std::string& name, unsigned
 struct Listing {
   std::vector<std::pair<std::string, unsigned char>> entries;  // (name, d_type), unsorted
   bool has_gitignore = false;  // an entry named .gitignore (of any type)
+  bool has_git = false;        // an entry named .git (a directory, or a file in submodules)
   int error = 0;               // errno of opening the directory (nothing listed)
   int read_error = 0;          // errno of a failed read (listing incomplete)
 };
@@ -195,6 +246,7 @@ struct Listing {
 void add_entry(Listing& out, std::string_view name, unsigned char d_type) {
   if (name == "." || name == "..") return;
   if (name == ".gitignore") out.has_gitignore = true;
+  if (name == ".git") out.has_git = true;
   out.entries.emplace_back(std::string(name), d_type);
 }
 
@@ -286,6 +338,12 @@ void Walker::process(const Frame& frame) {
     }
   }
   std::shared_ptr<const IgnoreList> ignore = frame.ignore;
+  std::shared_ptr<Repo> repo = frame.repo;
+  if (listing.has_git) {  // a work tree root (the walk root, a nested checkout, a submodule)
+    repo = std::make_shared<Repo>();
+    repo->base = frame.rel;
+    repo->dir = frame.abs;
+  }
   if (listing.has_gitignore) {  // only looked up when listed: most directories have none
     auto list = std::make_shared<IgnoreList>();
     if (read_patterns(frame.abs / ".gitignore", join(frame.rel, ".gitignore"), list->patterns) &&
@@ -303,6 +361,9 @@ void Walker::process(const Frame& frame) {
       if (parse_ignore_line(pat, p)) list->patterns.push_back(std::move(p));
     }
     if (!list->patterns.empty()) {
+      auto alone = std::make_shared<IgnoreList>();
+      alone->patterns = list->patterns;
+      user_excludes_ = std::move(alone);
       list->parent = ignore;
       ignore = std::move(list);
     }
@@ -320,14 +381,18 @@ void Walker::process(const Frame& frame) {
     bool via_symlink = false;
     if (fs::is_symlink(st)) {
       // Ignored or always-skipped links are dropped silently, before they are judged.
-      if (always_skipped_dir(name) || is_ignored(ignore.get(), rel, false)) continue;
+      if (always_skipped_dir(name) ||
+          (matched(frame, ignore.get(), rel, false) && stays_ignored(repo.get(), rel, false)))
+        continue;
       fs::path target = fs::canonical(frame.abs / name, ec);
       if (!ec) st = fs::status(target, ec);
       if (ec) {
         diag(rel, "broken symlink: " + ec.message());
         continue;
       }
-      if (fs::is_directory(st) && is_ignored(ignore.get(), rel, true)) continue;
+      if (fs::is_directory(st) && matched(frame, ignore.get(), rel, true) &&
+          stays_ignored(repo.get(), rel, true))
+        continue;
       if (!inside_root(target)) {
         diag(rel, "symlink points outside the root");
         continue;
@@ -335,15 +400,17 @@ void Walker::process(const Frame& frame) {
       via_symlink = true;
     }
     if (fs::is_directory(st)) {
-      if (always_skipped_dir(name) || is_ignored(ignore.get(), rel, true)) continue;
-      Frame f{frame.abs / name, rel, ignore};
+      if (always_skipped_dir(name)) continue;
+      const bool dir_ignored = matched(frame, ignore.get(), rel, true);
+      if (dir_ignored && stays_ignored(repo.get(), rel, true)) continue;
+      Frame f{frame.abs / name, rel, ignore, repo, dir_ignored};
       if (via_symlink) {
         deferred_.push_back(std::move(f));
       } else {
         subdirs.push_back(std::move(f));
       }
     } else if (fs::is_regular_file(st)) {
-      add_file(rel, ignore.get(), dir_fd, name);
+      add_file(rel, frame, ignore.get(), repo.get(), dir_fd, name);
     }
     // fifos, sockets, devices: never listed (reading them could block).
   }
@@ -383,7 +450,7 @@ void Walker::run(const fs::path& root) {
     }
   }
   visit(root);
-  stack_.push_back({root, "", base});
+  stack_.push_back({root, "", base, nullptr, false});
   while (!stack_.empty() || !deferred_.empty()) {
     if (stack_.empty()) {
       // Directories reached through symlinks are walked after the real tree, so that a
