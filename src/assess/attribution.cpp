@@ -36,23 +36,40 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   // per phase) and once per import name.
   std::unordered_map<std::string_view, const Rule*> rule_of_import;
   std::vector<std::vector<const Rule*>> file_rules(files.size());
+  // Distributions the knowledge base does not know: by the top-level name they are imported
+  // under (their own, as dependency_rows assumes).
+  std::map<std::string, std::set<size_t>, std::less<>> phases_by_top;
+  std::vector<std::vector<std::string_view>> file_tops(files.size());
   for (size_t i = 0; i < files.size(); ++i)
     for (const auto& imp : graph.external(static_cast<int>(i))) {
       const std::string_view top = std::string_view(imp).substr(0, imp.find('.'));
       auto it = rule_of_import.find(top);
       if (it == rule_of_import.end())
         it = rule_of_import.emplace(top, rules.dependency_by_import(top)).first;
-      if (it->second) file_rules[i].push_back(it->second);
+      if (it->second) {
+        file_rules[i].push_back(it->second);
+      } else {
+        file_tops[i].push_back(top);
+      }
     }
   for (size_t p = 0; p < pm.phases.size(); ++p)
     for (size_t i = 0; i < files.size(); ++i) {
       if (!pm.reached[p][i]) continue;
       for (const Rule* r : file_rules[i]) phases_by_rule[r->id].insert(p);
+      for (std::string_view top : file_tops[i]) phases_by_top[std::string(top)].insert(p);
     }
   for (auto& d : a.dependencies) {
     d.phases.clear();
+    if (d.rule_id.empty()) {
+      std::string own = d.name;
+      std::replace_if(
+          own.begin(), own.end(), [](char c) { return c == '-' || c == '.'; }, '_');
+      if (auto t = phases_by_top.find(own); t != phases_by_top.end())
+        for (size_t p : t->second) d.phases.push_back(pm.phases[p].name);
+      continue;
+    }
     auto it = phases_by_rule.find(d.rule_id);
-    if (d.rule_id.empty() || it == phases_by_rule.end()) {
+    if (it == phases_by_rule.end()) {
       const Rule* r = d.rule_id.empty() ? nullptr : rules.find(d.rule_id);
       if (r != nullptr && !r->match.import_names.empty()) d.status = "not-involved";
       continue;

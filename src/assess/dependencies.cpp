@@ -49,11 +49,22 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
   // Imports map to a declared distribution first (opencv-python-headless declares cv2 as
   // well as opencv-python does), else to the knowledge base's distribution for the import.
   std::map<std::string, std::string> declared_import;  // top-level import -> declared dist
+  // A declared distribution the knowledge base does not know is taken to be imported under
+  // its own name (colossalai, mmengine; '-' and '.' read as '_'), so that the report does not
+  // call it unused while the code imports it.
+  std::map<std::string, std::string> declared_by_own_name;
   for (const auto& f : files)
     for (const auto& fact : f.facts.facts)
-      if (fact.kind == FactKind::Dependency)
-        if (const Rule* r = rules.dependency_by_dist(fact.name))
+      if (fact.kind == FactKind::Dependency) {
+        if (const Rule* r = rules.dependency_by_dist(fact.name)) {
           for (const auto& imp : r->match.import_names) declared_import.try_emplace(imp, fact.name);
+        } else {
+          std::string own = fact.name;
+          std::replace_if(
+              own.begin(), own.end(), [](char c) { return c == '-' || c == '.'; }, '_');
+          declared_by_own_name.try_emplace(std::move(own), fact.name);
+        }
+      }
 
   // The distribution a top-level import name stands for (null: none), once per name: a tree
   // imports the same few packages tens of thousands of times.
@@ -68,6 +79,9 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
           dist = d->second;
         } else if (const Rule* rule = rules.dependency_by_import(top)) {
           dist = rule->match.names.empty() ? std::string(top) : rule->match.names.front();
+        } else if (auto o = declared_by_own_name.find(std::string(top));
+                   o != declared_by_own_name.end()) {
+          dist = o->second;  // last: the knowledge base's mapping of an import wins
         }
       }
       it = dist_memo.emplace(std::string(top), std::move(dist)).first;
@@ -113,9 +127,15 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
     row.guarded = import_all_guarded[dist];
     rows.emplace(dist, row);
   }
+  // Names of one distribution (torch and conda's pytorch) share its rule: an import of either
+  // is an import of both.
+  std::set<std::string> imported_rules;
+  for (const auto& dist : imported_dists)
+    if (const Rule* r = rules.dependency_by_dist(dist)) imported_rules.insert(r->id);
   std::vector<DependencyRow> out;
   for (auto& [name, row] : rows) {
-    row.imported = imported_dists.count(name) > 0;
+    const Rule* named = rules.dependency_by_dist(name);
+    row.imported = imported_dists.count(name) > 0 || (named && imported_rules.count(named->id));
     if (!row.imported && import_all_guarded.count(name)) row.imported = true;
     const Rule* rule = rules.dependency_by_dist(name);
     if (rule) {

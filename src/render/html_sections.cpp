@@ -213,6 +213,8 @@ std::string section_dependencies(const Assessment& a) {
     const DependencyRow& d = a.dependencies[i];
     std::string status = html_escape(d.status);
     if (d.guarded) status += " · guarded";
+    if (d.rule_id.empty())
+      status += " <span class=\"muted\">(not in the knowledge base: verify)</span>";
     s += fmt::format("<tr data-i=\"{}\">", i) + td(html_escape(d.name)) + td(code(d.spec)) +
          td(status) + td(d.replacement.empty() ? "—" : html_escape(d.replacement)) +
          td(code(d.source)) + td(d.imported ? "yes" : "no") + td(list(d.phases, false)) + "</tr>";

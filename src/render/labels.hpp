@@ -32,6 +32,7 @@ struct Labels {
   std::string_view backward_only, has_fallback;
   std::string_view manual_sites, auto_sites, fixable_sites, kernel_inventory, finding_list;
   std::string_view source, imported, not_imported, phases;
+  std::string_view unknown_package;  // a dependency the knowledge base has no rule for
   std::string_view risk_low, risk_medium, risk_high;
   std::string_view hccl_supported, hccl_verify, hccl_uncertain;
   std::string_view more_fmt;  // "+{n} more"

@@ -75,6 +75,7 @@ void dependency_section(std::string& out, const Assessment& a, const Findings& f
       std::vector<std::string> notes;
       if (!d.source.empty()) notes.push_back(fmt::format("{}: {}", l.source, md_code(d.source)));
       notes.push_back(std::string(d.imported ? l.imported : l.not_imported));
+      if (d.rule_id.empty()) notes.push_back(std::string(l.unknown_package));
       if (d.guarded) notes.push_back(std::string(l.guarded));
       if (a.assessed && !d.phases.empty()) {
         std::string ph;

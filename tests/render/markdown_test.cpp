@@ -217,7 +217,8 @@ TEST_F(MarkdownReport, DomainTables) {
                   "source: `requirements.txt:3`; imported; phases: inference |\n"));
   EXPECT_TRUE(has(md,
                   "| numpy | — | compatible | — | source: `requirements.txt:1`; not imported "
-                  "by scanned code |\n"));
+                  "by scanned code; not in the knowledge base: taken as device-agnostic, verify "
+                  "|\n"));
   // Device: # | File | Line | Original | Replacement | Auto/Manual, then counts.
   EXPECT_TRUE(has(md, "| # | File | Line | Original | Replacement | Auto/Manual |\n"));
   EXPECT_TRUE(has(md,
