@@ -143,3 +143,34 @@ TEST(Security, DeterministicReports) {
 }
 
 }  // namespace
+
+namespace {
+
+// A second scan into the same folder replaces the report (atomically: swap, then remove the
+// old one) and leaves no temporary file; a folder where the report should go is never touched.
+TEST(Security, ReportsReplaceTheirPreviousVersionsOnly) {
+  TempDir root, out;
+  copy_examples(root.path());
+  {
+    std::ofstream(out / "ascendify-report.json") << "old report";
+    fs::create_directories(out / "ascendify-report.sarif" / "keep");
+    std::ofstream(out / "ascendify-report.sarif" / "keep" / "mine.txt") << "user data";
+  }
+  RunResult r = scan(root.path(), out.path(), {}, "json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string json = read_file(out / "ascendify-report.json");
+  EXPECT_EQ(json.rfind("{", 0), 0u) << json.substr(0, 40);
+  RunResult again = scan(root.path(), out.path(), {}, "json");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(read_file(out / "ascendify-report.json"), json);
+  RunResult sarif = scan(root.path(), out.path(), {}, "sarif");
+  EXPECT_EQ(sarif.exit_code, 2) << "a folder in the report's place must be an error";
+  EXPECT_EQ(read_file(out / "ascendify-report.sarif" / "keep" / "mine.txt"), "user data");
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(out.path())) names.push_back(e.path().filename());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"ascendify-report.json", "ascendify-report.sarif"}))
+      << "no temporary file is left behind";
+}
+
+}  // namespace
