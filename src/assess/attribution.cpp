@@ -38,8 +38,9 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   std::vector<std::vector<const Rule*>> file_rules(files.size());
   // Distributions the knowledge base does not know: by the top-level name they are imported
   // under (their own, as dependency_rows assumes).
-  std::map<std::string, std::set<size_t>, std::less<>> phases_by_top;
-  std::vector<std::vector<std::string_view>> file_tops(files.size());
+  std::unordered_map<std::string_view, size_t> top_index;  // views into the graph's names
+  std::vector<std::vector<bool>> phases_by_top;            // [top][phase]
+  std::vector<std::vector<size_t>> file_tops(files.size());
   for (size_t i = 0; i < files.size(); ++i)
     for (const auto& imp : graph.external(static_cast<int>(i))) {
       const std::string_view top = std::string_view(imp).substr(0, imp.find('.'));
@@ -49,14 +50,16 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
       if (it->second) {
         file_rules[i].push_back(it->second);
       } else {
-        file_tops[i].push_back(top);
+        auto [t, fresh] = top_index.try_emplace(top, phases_by_top.size());
+        if (fresh) phases_by_top.emplace_back(pm.phases.size(), false);
+        file_tops[i].push_back(t->second);
       }
     }
   for (size_t p = 0; p < pm.phases.size(); ++p)
     for (size_t i = 0; i < files.size(); ++i) {
       if (!pm.reached[p][i]) continue;
       for (const Rule* r : file_rules[i]) phases_by_rule[r->id].insert(p);
-      for (std::string_view top : file_tops[i]) phases_by_top[std::string(top)].insert(p);
+      for (size_t t : file_tops[i]) phases_by_top[t][p] = true;
     }
   for (auto& d : a.dependencies) {
     d.phases.clear();
@@ -64,8 +67,9 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
       std::string own = d.name;
       std::replace_if(
           own.begin(), own.end(), [](char c) { return c == '-' || c == '.'; }, '_');
-      if (auto t = phases_by_top.find(own); t != phases_by_top.end())
-        for (size_t p : t->second) d.phases.push_back(pm.phases[p].name);
+      if (auto t = top_index.find(own); t != top_index.end())
+        for (size_t p = 0; p < pm.phases.size(); ++p)
+          if (phases_by_top[t->second][p]) d.phases.push_back(pm.phases[p].name);
       continue;
     }
     auto it = phases_by_rule.find(d.rule_id);

@@ -1,23 +1,41 @@
 #include "python/fstring_fields.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
 namespace ascendify::python {
 namespace {
 
-// Line and code-point column of byte `upto` of token `t` (which may span lines).
-void position_in(const Token& t, size_t upto, uint32_t* line, uint32_t* col) {
-  uint32_t l = t.span.line, c = t.span.col;
-  const std::string_view s = t.text;
-  for (size_t k = 0; k < upto && k < s.size(); ++k) {
+// Moves `p` (a position in token text `s`) forward to byte `upto`: lines and code-point
+// columns, "\r\n" and a lone '\r' ending a line as in the lexer.
+void advance(std::string_view s, size_t upto, FieldLexer::Position& p) {
+  upto = std::min(upto, s.size());
+  size_t k = p.byte;
+  while (k < upto) {
+    // Eight plain ASCII bytes (no line end, no high bit) at a time: eight columns.
+    if (k + 8 <= upto) {
+      uint64_t w;
+      std::memcpy(&w, s.data() + k, 8);
+      const uint64_t high = w & 0x8080808080808080ULL;
+      const uint64_t x = w ^ 0x0a0a0a0a0a0a0a0aULL, y = w ^ 0x0d0d0d0d0d0d0d0dULL;
+      const uint64_t zero = ((x - 0x0101010101010101ULL) & ~x) | ((y - 0x0101010101010101ULL) & ~y);
+      if ((high | (zero & 0x8080808080808080ULL)) == 0) {
+        p.col += 8;
+        k += 8;
+        continue;
+      }
+    }
     const auto ch = static_cast<unsigned char>(s[k]);
     if (ch == '\n' || (ch == '\r' && (k + 1 >= s.size() || s[k + 1] != '\n'))) {
-      ++l;
-      c = 1;
+      ++p.line;
+      p.col = 1;
     } else if (ch != '\r' && (ch & 0xC0) != 0x80) {
-      ++c;
+      ++p.col;
     }
+    ++k;
   }
-  *line = l;
-  *col = c;
+  p.byte = k;
 }
 
 bool line_structure(TokenKind k) {
@@ -31,11 +49,46 @@ size_t FieldLexer::start(const Token& t) {
   fields_.clear();
   if (!has_fields(t)) return 0;
   tok_ = t;
+  at_ = Position{0, t.span.line, t.span.col};
   const size_t body = size_t{t.prefix_len} + t.quote_len;
   if (body >= t.text.size()) return 0;
   lexdetail::fstring_fields(t.text, body, t.text[t.prefix_len], (t.string_flags & kTriple) != 0,
                             (t.string_flags & kRaw) != 0, scratch_, fields_);
   return fields_.size();
+}
+
+// Most fields are one ASCII dotted name (`{x}`, `{self.step}`, `{args.lr:.3f}`): their tokens
+// are made here without a lexer. `line`/`col`/`offset`: the file position of field[0].
+bool dotted_name_tokens(std::string_view field, uint32_t line, uint32_t col, uint32_t offset,
+                        std::vector<Token>& out) {
+  size_t b = 0, e = field.size();
+  while (b < e && (field[b] == ' ' || field[b] == '\t')) ++b;
+  while (e > b && (field[e - 1] == ' ' || field[e - 1] == '\t')) --e;
+  if (b == e) return false;
+  auto token = [&](TokenKind kind, size_t from, size_t to) -> Token& {
+    Token& t = out.emplace_back();
+    t.kind = kind;
+    t.text = field.substr(from, to - from);
+    t.span = Span{line,
+                  col + static_cast<uint32_t>(from),
+                  line,
+                  col + static_cast<uint32_t>(to),
+                  offset + static_cast<uint32_t>(from),
+                  offset + static_cast<uint32_t>(to)};
+    return t;
+  };
+  for (size_t i = b; i < e;) {
+    const auto c = static_cast<unsigned char>(field[i]);
+    if (!(std::isalpha(c) || c == '_')) return false;
+    size_t j = i + 1;
+    while (j < e && (std::isalnum(static_cast<unsigned char>(field[j])) || field[j] == '_')) ++j;
+    token(TokenKind::Name, i, j).keyword = is_keyword_text(field.substr(i, j - i));
+    if (j == e) break;
+    if (field[j] != '.' || j + 1 == e) return false;
+    token(TokenKind::Op, j, j + 1);
+    i = j + 1;
+  }
+  return true;
 }
 
 bool FieldLexer::lex(size_t k, std::vector<Token>& tokens, std::vector<uint32_t>& fors) {
@@ -45,11 +98,23 @@ bool FieldLexer::lex(size_t k, std::vector<Token>& tokens, std::vector<uint32_t>
   const lexdetail::FieldRange f = fields_[k];
   const std::string_view field = tok_.text.substr(f.begin, f.end - f.begin);
   if (field.find_first_not_of(" \t\f\r\n") == std::string_view::npos) return false;
+  // Fields come in text order (a spec's nested fields after theirs): positions move forward.
+  if (f.begin < at_.byte) at_ = Position{0, tok_.span.line, tok_.span.col};
+  advance(tok_.text, f.begin, at_);
+  const uint32_t line = at_.line, col = at_.col;
+  const uint32_t offset = tok_.span.offset + f.begin;
+  if (dotted_name_tokens(field, line, col, offset, tokens)) {
+    Token end;
+    end.kind = TokenKind::EndMarker;
+    end.role = kLineBreak;
+    const Span& last = tokens.back().span;
+    end.span = Span{line, last.end_col, line, last.end_col, last.end_offset, last.end_offset};
+    tokens.push_back(end);
+    return true;
+  }
+  tokens.clear();
   sink_.clear();
   lex_into(field, sink_);  // its diagnostics are dropped: the file's lexer judged the text
-  uint32_t line = 0, col = 0;
-  position_in(tok_, f.begin, &line, &col);
-  const uint32_t offset = tok_.span.offset + f.begin;
   auto move = [&](Span& s) {
     if (s.line == 1) s.col += col - 1;
     if (s.end_line == 1) s.end_col += col - 1;

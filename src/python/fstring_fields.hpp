@@ -28,8 +28,14 @@ class FieldLexer {
   // debug specifier. False when the field holds no expression.
   bool lex(size_t k, std::vector<Token>& tokens, std::vector<uint32_t>& fors);
 
+  struct Position {
+    size_t byte = 0;  // in the token's text
+    uint32_t line = 0, col = 0;
+  };
+
  private:
   Token tok_;
+  Position at_;  // where the last field started
   LexSink sink_;
   std::vector<lexdetail::FieldRange> fields_;
   std::vector<lexdetail::FFrame> scratch_;

@@ -90,6 +90,34 @@ TEST(AnalyzerFStrings, CallsInFieldsAreReferencesAtTheirFilePositions) {
   EXPECT_EQ(cuda[0]->receiver, "x");
 }
 
+TEST(AnalyzerFStrings, DottedNameFieldsAsTheLexerWouldTokeniseThem) {
+  // One dotted name (tokenised without the lexer) and the same names inside a call (lexed):
+  // the same facts at the same positions.
+  FileFacts ff = analyze(
+      "import torch\n"
+      "a = f\"{ torch.version.cuda } {t.is_cuda} {None} {self.x}\"\n"
+      "b = f\"{str(torch.version.cuda)} {str(t.is_cuda)}\"\n",
+      "a.py");
+  auto version = named(ff, "torch.version.cuda");
+  ASSERT_EQ(version.size(), 2u);
+  EXPECT_EQ(version[0]->kind, FactKind::Reference);
+  EXPECT_EQ(version[0]->usage, Usage::Load);
+  EXPECT_EQ(version[0]->span.line, 2u);
+  EXPECT_EQ(version[0]->span.col, 9u);
+  EXPECT_EQ(version[0]->span.end_col, 27u);
+  EXPECT_EQ(version[1]->span.line, 3u);
+  EXPECT_EQ(version[1]->span.col, 12u);
+  auto is_cuda = named(ff, "is_cuda");
+  ASSERT_EQ(is_cuda.size(), 2u);
+  for (const Fact* f : is_cuda) {
+    EXPECT_EQ(f->kind, FactKind::MethodCall);
+    EXPECT_EQ(f->usage, Usage::Load);
+    EXPECT_EQ(f->receiver, "t");
+  }
+  EXPECT_EQ(is_cuda[0]->span.col, 33u);  // the attribute name
+  EXPECT_TRUE(named(ff, "x").empty());   // `self.x` reads are not kept, as outside f-strings
+}
+
 TEST(AnalyzerFStrings, MultiLineFieldsAndNestedFStrings) {
   FileFacts ff = analyze(
       "import torch as T\r\n"
