@@ -13,13 +13,13 @@
 namespace ascendify {
 
 struct EffortRange {
-  double low = 0.0;   // person-weeks
+  double low = 0.0;  // person-weeks
   double high = 0.0;
 };
 
 enum class Feasibility : uint8_t { Feasible, NeedsAdaptation, Difficult, Infeasible };
-std::string_view to_string(Feasibility f);      // "feasible" | "needs-adaptation" | ...
-std::string_view to_chinese(Feasibility f);     // 可行 | 需适配 | 困难 | 不可行
+std::string_view to_string(Feasibility f);   // "feasible" | "needs-adaptation" | ...
+std::string_view to_chinese(Feasibility f);  // 可行 | 需适配 | 困难 | 不可行
 
 struct PhaseSummary {
   std::string name;                       // "inference", "training", ...
@@ -32,14 +32,14 @@ struct PhaseSummary {
 };
 
 struct DependencyRow {
-  std::string name;         // normalized distribution name
-  std::string spec;         // version spec as written (may be empty)
-  std::string source;       // "requirements.txt:3" or "import:wan/attention.py:5"
-  std::string status;       // compatible | replace | unsupported | not-involved
+  std::string name;    // normalized distribution name
+  std::string spec;    // version spec as written (may be empty)
+  std::string source;  // "requirements.txt:3" or "import:wan/attention.py:5"
+  std::string status;  // compatible | replace | unsupported | not-involved
   std::string replacement;
-  std::string rule_id;      // the dependency rule that classified it ("" when unknown)
+  std::string rule_id;  // the dependency rule that classified it ("" when unknown)
   bool guarded = false;
-  bool imported = false;    // some scanned code imports it
+  bool imported = false;  // some scanned code imports it
   std::vector<std::string> phases;
 };
 
@@ -85,7 +85,7 @@ struct MigrationSet {
   std::vector<std::string> dependencies;  // non-compatible dependency names, sorted
   std::vector<std::string> kernels;       // "path:line name"
   uint32_t findings = 0;
-  EffortRange effort;                     // incremental effort of this set
+  EffortRange effort;  // incremental effort of this set
 };
 
 struct ScanStats {
@@ -106,18 +106,25 @@ struct Assessment {
   std::vector<PhaseSummary> phases;
   std::vector<DependencyRow> dependencies;
   std::vector<KernelRow> kernels;
-  std::vector<Finding> findings;      // sorted (path, line, col, rule)
+  std::vector<Finding> findings;  // sorted (path, line, col, rule)
   std::vector<Diagnostic> diagnostics;
   std::vector<RoadmapStep> roadmap;
   ScanStats stats;
   // Filled by assess (see docs/effort-model.md):
   std::vector<std::string> feasibility_evidence;  // the criteria that decided the verdict
-  std::array<EffortRange, 7> effort_by_domain{};   // kAllDomains order; kernels in custom_op
-  EffortRange effort_environment;                  // CANN + torch_npu set-up
-  EffortRange effort_verification;                 // precision comparison + tuning
-  std::string target_phase;                        // phase of the minimal migration set
-  std::vector<MigrationSet> migration_sets;        // [0] minimal, then incremental
-  std::vector<RiskRow> risks;                      // by domain, rule id
+  // The same criterion as data, for reports in other languages than the English evidence.
+  struct VerdictBasis {
+    enum class Kind : uint8_t { None, NoPath, Rewrite, Manual, Covered } kind = Kind::None;
+    enum class Scope : uint8_t { All, Reached, Phase } scope = Scope::All;
+    size_t count = 0;
+    std::string phase;  // Scope::Phase
+  } verdict_basis;
+  std::array<EffortRange, 7> effort_by_domain{};  // kAllDomains order; kernels in custom_op
+  EffortRange effort_environment;                 // CANN + torch_npu set-up
+  EffortRange effort_verification;                // precision comparison + tuning
+  std::string target_phase;                       // phase of the minimal migration set
+  std::vector<MigrationSet> migration_sets;       // [0] minimal, then incremental
+  std::vector<RiskRow> risks;                     // by domain, rule id
   // Findings no entry point reaches have empty `phases`; these are their files and count.
   std::vector<std::string> unreached_files;
   uint32_t unreached_findings = 0;

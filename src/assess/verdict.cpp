@@ -67,6 +67,12 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
   }
   a.blockers.clear();
   a.feasibility_evidence.clear();
+  using Basis = Assessment::VerdictBasis;
+  a.verdict_basis = Basis{};
+  a.verdict_basis.scope = !phased                  ? Basis::Scope::All
+                          : required_phase.empty() ? Basis::Scope::Reached
+                                                   : Basis::Scope::Phase;
+  a.verdict_basis.phase = required_phase;
   const std::string scope = !phased                  ? "all scanned code"
                             : required_phase.empty() ? "the phases reached from entry points"
                                                      : "phase " + required_phase;
@@ -74,6 +80,8 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
     a.feasibility = Feasibility::Infeasible;
     a.blockers = infeasible;
     a.blockers.insert(a.blockers.end(), difficult.begin(), difficult.end());
+    a.verdict_basis.kind = Basis::Kind::NoPath;
+    a.verdict_basis.count = infeasible.size();
     a.feasibility_evidence.push_back(std::to_string(infeasible.size()) +
                                      " unguarded dependency/pattern(s) with no Ascend path and "
                                      "no fallback in " +
@@ -81,18 +89,24 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
   } else if (!difficult.empty()) {
     a.feasibility = Feasibility::Difficult;
     a.blockers = difficult;
+    a.verdict_basis.kind = Basis::Kind::Rewrite;
+    a.verdict_basis.count = difficult.size();
     a.feasibility_evidence.push_back(std::to_string(difficult.size()) +
                                      " kernel rewrite(s), blocker finding(s) or unported "
                                      "framework(s) in " +
                                      scope);
   } else if (manual > 0) {
     a.feasibility = Feasibility::NeedsAdaptation;
+    a.verdict_basis.kind = Basis::Kind::Manual;
+    a.verdict_basis.count = manual;
     a.feasibility_evidence.push_back(std::to_string(manual) +
                                      " site(s) need manual API swaps or precision changes "
                                      "that transfer_to_npu does not cover, in " +
                                      scope);
   } else {
     a.feasibility = Feasibility::Feasible;
+    a.verdict_basis.kind = Basis::Kind::Covered;
+    a.verdict_basis.count = covered;
     a.feasibility_evidence.push_back("transfer_to_npu covers " + std::to_string(covered) +
                                      " site(s); no manual change needed in " + scope);
   }

@@ -23,12 +23,39 @@ std::string weeks_cell(const EffortRange& e) {
   return fmt::format("{}–{}", one_decimal(e.low), one_decimal(e.high));
 }
 
+// The verdict's deciding criterion in Chinese (the English one is a.feasibility_evidence).
+std::string basis_zh(const Assessment::VerdictBasis& b) {
+  using B = Assessment::VerdictBasis;
+  const std::string scope = b.scope == B::Scope::All       ? "全部扫描代码"
+                            : b.scope == B::Scope::Reached ? "入口点可达的各阶段"
+                                                           : "阶段 " + md_text(b.phase);
+  switch (b.kind) {
+    case B::Kind::NoPath:
+      return fmt::format("{}：{} 处无保护的依赖或用法在昇腾上没有可用路径，也没有回退实现", scope,
+                         b.count);
+    case B::Kind::Rewrite:
+      return fmt::format("{}：{} 处需重写的算子、阻塞级发现或未移植的框架", scope, b.count);
+    case B::Kind::Manual:
+      return fmt::format("{}：{} 处需手动替换 API 或调整精度（transfer_to_npu 不覆盖）", scope,
+                         b.count);
+    case B::Kind::Covered:
+      return fmt::format("{}：transfer_to_npu 覆盖全部 {} 处，无需手动修改", scope, b.count);
+    case B::Kind::None:
+      break;
+  }
+  return {};
+}
+
 void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang lang) {
   out += fmt::format("## {}\n\n", l.h_summary);
   if (a.assessed) {
     out += fmt::format("- {}: **{}**\n", l.feasibility, feasibility_words(a.feasibility, lang));
-    for (const auto& e : a.feasibility_evidence)
-      out += fmt::format("  - {}: {}\n", l.evidence, md_text(e));
+    if (lang == Lang::Zh && a.verdict_basis.kind != Assessment::VerdictBasis::Kind::None) {
+      out += fmt::format("  - {}: {}\n", l.evidence, basis_zh(a.verdict_basis));
+    } else {
+      for (const auto& e : a.feasibility_evidence)
+        out += fmt::format("  - {}: {}\n", l.evidence, md_text(e));
+    }
     out += fmt::format("- {}: {}\n", l.effort, weeks_range(a.effort, l));
     out += fmt::format("- {}:", l.blockers);
     if (a.blockers.empty())

@@ -113,6 +113,32 @@ TEST_F(MarkdownReport, ExecutiveSummaryShowsBothFeasibilityWords) {
   EXPECT_TRUE(has(zh, "- 预估工作量: 1.3–3.0 周\n"));
 }
 
+TEST_F(MarkdownReport, ChineseReportStatesTheVerdictBasisInChinese) {
+  using B = Assessment::VerdictBasis;
+  // Without a basis (an assessment built by hand), the English criterion is shown as is.
+  EXPECT_TRUE(has(render_markdown(a, Lang::Zh),
+                  "  - 判定依据: manual sites transfer_to_npu does not cover"));
+  const std::pair<B, std::string> cases[] = {
+      {B{B::Kind::Manual, B::Scope::Reached, 40, ""},
+       "入口点可达的各阶段：40 处需手动替换 API 或调整精度（transfer_to_npu 不覆盖）"},
+      {B{B::Kind::Rewrite, B::Scope::Phase, 3, "inference"},
+       "阶段 inference：3 处需重写的算子、阻塞级发现或未移植的框架"},
+      {B{B::Kind::NoPath, B::Scope::All, 1, ""},
+       "全部扫描代码：1 处无保护的依赖或用法在昇腾上没有可用路径，也没有回退实现"},
+      {B{B::Kind::Covered, B::Scope::Reached, 12, ""},
+       "入口点可达的各阶段：transfer_to_npu 覆盖全部 12 处，无需手动修改"},
+  };
+  for (const auto& [basis, words] : cases) {
+    a.verdict_basis = basis;
+    const std::string zh = section(render_markdown(a, Lang::Zh), "## 执行摘要");
+    EXPECT_TRUE(has(zh, "  - 判定依据: " + words + "\n")) << words;
+    EXPECT_FALSE(has(zh, "transfer_to_npu does not cover")) << "English criterion in zh";
+    // The English report keeps the English criterion.
+    EXPECT_TRUE(has(render_markdown(a, Lang::En),
+                    "Deciding criteria: manual sites transfer_to_npu does not cover"));
+  }
+}
+
 TEST_F(MarkdownReport, NotAssessedSaysSoInsteadOfNumbers) {
   a.assessed = false;
   const std::string en = render_markdown(a, Lang::En);
