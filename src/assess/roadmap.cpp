@@ -52,6 +52,9 @@ std::vector<RoadmapStep> build_roadmap(const Assessment& a, const EffortHours& h
 
 std::vector<RiskRow> build_risks(const std::vector<Finding>& findings) {
   std::map<std::pair<Domain, std::string>, RiskRow> rows;
+  // A replacement template with {name} / {tail} is filled in per finding: the row lists the
+  // filled-in replacements of its patterns, never the template.
+  std::map<std::pair<Domain, std::string>, std::vector<std::string>> filled;
   for (const auto& f : findings) {
     RiskRow& r = rows[{f.domain, f.rule_id}];
     if (r.sites++ == 0) {
@@ -60,10 +63,23 @@ std::vector<RiskRow> build_risks(const std::vector<Finding>& findings) {
       r.replacement = f.rule && !f.rule->replacement.empty() ? f.rule->replacement : f.replacement;
       r.confidence = f.rule ? f.rule->confidence : f.confidence;
     }
-    if (r.patterns.size() < 3 && !has(r.patterns, f.match)) r.patterns.push_back(f.match);
+    if (r.patterns.size() < 3 && !has(r.patterns, f.match)) {
+      r.patterns.push_back(f.match);
+      auto& mine = filled[{f.domain, f.rule_id}];
+      if (!has(mine, f.replacement)) mine.push_back(f.replacement);
+    }
   }
   std::vector<RiskRow> out;
-  for (auto& [key, r] : rows) out.push_back(std::move(r));
+  for (auto& [key, r] : rows) {
+    const bool templated = r.replacement.find("{name}") != std::string::npos ||
+                           r.replacement.find("{tail}") != std::string::npos;
+    if (templated) {
+      r.replacement.clear();
+      for (const auto& text : filled[key])
+        r.replacement += (r.replacement.empty() ? "" : ", ") + text;
+    }
+    out.push_back(std::move(r));
+  }
   return out;
 }
 

@@ -1,7 +1,8 @@
+#include "assess/verdict.hpp"
+
 #include <gtest/gtest.h>
 
 #include "assess/roadmap.hpp"
-#include "assess/verdict.hpp"
 #include "core/rule.hpp"
 #include "project.hpp"
 
@@ -159,8 +160,8 @@ TEST(MigrationSets, MinimalThenIncremental) {
   all.phases = 2;
   for (const auto& f : a.findings) all.findings.push_back(&f);
   const double whole = assess::estimate(all, m).total();
-  EXPECT_NEAR((sets[0].effort.high + sets[1].effort.high) * m.hours_per_week / m.range_high,
-              whole, 1e-9);
+  EXPECT_NEAR((sets[0].effort.high + sets[1].effort.high) * m.hours_per_week / m.range_high, whole,
+              1e-9);
 }
 
 TEST(Roadmap, StepsInOrderWithTheirFindings) {
@@ -186,6 +187,35 @@ TEST(Roadmap, StepsInOrderWithTheirFindings) {
   EXPECT_EQ(risks[0].patterns, Names{"x"});
 }
 
+TEST(Roadmap, RiskRowsShowFilledInReplacementsNotTemplates) {
+  Rule stats;
+  stats.id = "device.mem";
+  stats.replacement = "torch.npu.{tail}";
+  Rule plain;
+  plain.id = "device.sync";
+  plain.replacement = "torch.npu.synchronize";
+  auto site = [](const Rule& r, const std::string& match, const std::string& filled) {
+    Finding f;
+    f.rule = &r;
+    f.rule_id = r.id;
+    f.domain = Domain::Device;
+    f.match = match;
+    f.replacement = filled;
+    return f;
+  };
+  const std::vector<Finding> fs = {
+      site(stats, "torch.cuda.memory_allocated", "torch.npu.memory_allocated"),
+      site(stats, "torch.cuda.memory_allocated", "torch.npu.memory_allocated"),
+      site(stats, "torch.cuda.max_memory_reserved", "torch.npu.max_memory_reserved"),
+      site(plain, "torch.cuda.synchronize", "torch.npu.synchronize")};
+  const auto risks = assess::build_risks(fs);
+  ASSERT_EQ(risks.size(), 2u);
+  EXPECT_EQ(risks[0].rule_id, "device.mem");
+  EXPECT_EQ(risks[0].replacement, "torch.npu.memory_allocated, torch.npu.max_memory_reserved");
+  EXPECT_EQ(risks[0].sites, 3u);
+  EXPECT_EQ(risks[1].replacement, "torch.npu.synchronize");
+}
+
 }  // namespace
 
 TEST(Feasibility, KernelRowSpeaksForBlockerFindingsInItsFile) {
@@ -196,7 +226,8 @@ TEST(Feasibility, KernelRowSpeaksForBlockerFindingsInItsFile) {
   Finding in_file = finding("custom_op.warp-intrinsic", Domain::CustomOp, false, {"training"}, 20);
   in_file.path = "csrc/norm.cu";
   in_file.severity = Severity::Blocker;
-  Finding elsewhere = finding("custom_op.cupy-raw-kernel", Domain::CustomOp, false, {"training"}, 7);
+  Finding elsewhere =
+      finding("custom_op.cupy-raw-kernel", Domain::CustomOp, false, {"training"}, 7);
   elsewhere.severity = Severity::Blocker;
   a.findings = {in_file, elsewhere};
   const auto rules = empty_rules();

@@ -191,6 +191,26 @@ TEST_F(Formats, SarifRequiredFields) {
   EXPECT_EQ(run["invocations"][0]["toolExecutionNotifications"].size(), 2u);
 }
 
+TEST_F(Formats, SarifRuleHelpReadsReplacementTemplatesAsWords) {
+  Rule r;
+  r.id = "device.cuda-empty-cache";
+  r.message = "torch.cuda.empty_cache has an NPU twin.";
+  r.replacement = "torch.npu.{tail} or {name}";
+  for (auto& f : a.findings)
+    if (f.rule_id == r.id) f.rule = &r;
+  const json s = json::parse(render_sarif(a));
+  bool seen = false;
+  for (const auto& rule : s["runs"][0]["tool"]["driver"]["rules"]) {
+    if (rule["id"] != r.id) continue;
+    seen = true;
+    const std::string help = rule["help"]["text"];
+    EXPECT_TRUE(has(help, "Ascend replacement: torch.npu.<the same name> or <the matched name>"))
+        << help;
+    EXPECT_FALSE(has(rule["help"]["markdown"].get<std::string>(), "{tail}"));
+  }
+  EXPECT_TRUE(seen);
+}
+
 TEST_F(Formats, SarifFingerprintsStableAndDistinctForRepeats) {
   a.findings.push_back(a.findings.back());  // the same line content twice
   a.findings.back().span.line = 30;
