@@ -65,6 +65,7 @@ struct RoadmapStep {
   EffortRange effort;
   std::vector<std::string> rule_ids;
   uint32_t findings = 0;
+  std::string title_zh, detail_zh;  // empty: the Chinese report uses title / detail
 };
 
 // One row of the risk matrix: a CUDA pattern found, its Ascend replacement, the confidence.

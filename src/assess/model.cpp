@@ -99,6 +99,8 @@ void load_roadmap(std::vector<RoadmapStepModel>& steps, const YAML::Node& n) {
     m.id = s["id"].as<std::string>();
     m.title = s["title"] ? s["title"].as<std::string>() : m.id;
     m.detail = s["detail"] ? s["detail"].as<std::string>() : "";
+    m.title_zh = s["title_zh"] ? s["title_zh"].as<std::string>() : "";
+    m.detail_zh = s["detail_zh"] ? s["detail_zh"].as<std::string>() : "";
     m.domains = strings(s["domains"]);
     m.always = s["always"] && s["always"].as<bool>();
     m.kernels = s["kernels"] && s["kernels"].as<bool>();

@@ -62,6 +62,7 @@ struct PhaseModel {
 
 struct RoadmapStepModel {
   std::string id, title, detail;
+  std::string title_zh, detail_zh;  // the Chinese report's wording (empty: the English one)
   std::vector<std::string> domains;
   bool always = false;
   bool kernels = false;

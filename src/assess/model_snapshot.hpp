@@ -12,7 +12,7 @@
 namespace ascendify::assess {
 
 // Bump when the encoding changes (a field added to a model struct).
-inline constexpr uint32_t kModelSnapshotVersion = 1;
+inline constexpr uint32_t kModelSnapshotVersion = 2;
 
 std::string write_model_snapshot(const Model& model, const KernelPathModel& kernels,
                                  uint64_t source_hash);
@@ -35,7 +35,7 @@ namespace layout {
 static_assert(sizeof(SiteFactors) == 24 && sizeof(KernelModel) == 208 &&
                   sizeof(VerificationModel) == 32 && sizeof(EffortModel) == 344 &&
                   sizeof(PhaseConvention) == 80 && sizeof(PhaseModel) == 232 &&
-                  sizeof(RoadmapStepModel) == 128 && sizeof(FeasibilityModel) == 72 &&
+                  sizeof(RoadmapStepModel) == 192 && sizeof(FeasibilityModel) == 72 &&
                   sizeof(Model) == 672 && sizeof(KernelPurpose) == 112 &&
                   sizeof(KernelPathModel) == 128,
               "a model struct changed: update the model snapshot encoding (see above)");

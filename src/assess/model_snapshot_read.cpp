@@ -63,11 +63,13 @@ PhaseModel phases(Reader& r) {
 }
 
 std::vector<RoadmapStepModel> roadmap(Reader& r) {
-  std::vector<RoadmapStepModel> steps(r.count(19));
+  std::vector<RoadmapStepModel> steps(r.count(27));
   for (RoadmapStepModel& s : steps) {
     s.id = r.str();
     s.title = r.str();
     s.detail = r.str();
+    s.title_zh = r.str();
+    s.detail_zh = r.str();
     s.domains = r.strings();
     for (bool* b : {&s.always, &s.kernels, &s.verification}) *b = flag(r);
   }

@@ -57,6 +57,8 @@ void roadmap(Writer& w, const std::vector<RoadmapStepModel>& steps) {
     w.str(s.id);
     w.str(s.title);
     w.str(s.detail);
+    w.str(s.title_zh);
+    w.str(s.detail_zh);
     w.strings(s.domains);
     for (bool b : {s.always, s.kernels, s.verification}) w.u8(b);
   }

@@ -26,6 +26,8 @@ std::vector<RoadmapStep> build_roadmap(const Assessment& a, const EffortHours& h
     RoadmapStep step;
     step.title = s.title;
     step.detail = s.detail;
+    step.title_zh = s.title_zh;
+    step.detail_zh = s.detail_zh;
     double h = 0.0;
     std::set<std::string> ids;
     for (const auto& dn : s.domains) {
@@ -42,7 +44,11 @@ std::vector<RoadmapStep> build_roadmap(const Assessment& a, const EffortHours& h
     if (s.id == "environment") h += hours.environment;
     if (s.verification) h += hours.verification;
     if (!s.always && step.findings == 0 && kernels == 0) continue;
-    if (kernels > 0) step.detail += " (" + std::to_string(kernels) + " kernel(s))";
+    if (kernels > 0) {
+      step.detail += " (" + std::to_string(kernels) + " kernel(s))";
+      if (!step.detail_zh.empty())
+        step.detail_zh += "（共 " + std::to_string(kernels) + " 个算子）";
+    }
     step.rule_ids.assign(ids.begin(), ids.end());
     step.effort = to_weeks(h, m);
     out.push_back(std::move(step));

@@ -191,7 +191,7 @@ void write_sets(std::string& out, const Assessment& a, const Labels& l) {
         rows);
 }
 
-void write_roadmap(std::string& out, const Assessment& a, const Labels& l) {
+void write_roadmap(std::string& out, const Assessment& a, const Labels& l, Lang lang) {
   out += fmt::format("## {}\n\n", l.h_roadmap);
   if (!a.assessed) {
     out += fmt::format("{}.\n\n", l.not_computed);
@@ -203,7 +203,9 @@ void write_roadmap(std::string& out, const Assessment& a, const Labels& l) {
   }
   for (size_t i = 0; i < a.roadmap.size(); ++i) {
     const RoadmapStep& s = a.roadmap[i];
-    out += fmt::format("{}. **{}** — {}", i + 1, md_text(s.title), md_text(s.detail));
+    const bool zh = lang == Lang::Zh && !s.title_zh.empty() && !s.detail_zh.empty();
+    out += fmt::format("{}. **{}** — {}", i + 1, md_text(zh ? s.title_zh : s.title),
+                       md_text(zh ? s.detail_zh : s.detail));
     out += fmt::format(" ({}: {}; {}: {}", l.step_effort, weeks_range(s.effort, l), l.step_findings,
                        s.findings);
     if (!s.rule_ids.empty()) {
@@ -265,7 +267,7 @@ std::string render_markdown(const Assessment& a, Lang lang) {
   write_matrix(out, a, l);
   write_sets(out, a, l);
   write_domain_details(out, a, lang);
-  write_roadmap(out, a, l);
+  write_roadmap(out, a, l, lang);
   write_risk_matrix(out, a, l);
   write_diagnostics(out, a, l);
   while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n')

@@ -75,6 +75,8 @@ std::string model_difference(const Model& a, const Model& b) {
     d.field("roadmap.id", s.id, t.id);
     d.field("roadmap.title", s.title, t.title);
     d.field("roadmap.detail", s.detail, t.detail);
+    d.field("roadmap.title_zh", s.title_zh, t.title_zh);
+    d.field("roadmap.detail_zh", s.detail_zh, t.detail_zh);
     d.field("roadmap.domains", s.domains, t.domains);
     d.field("roadmap.always", s.always, t.always);
     d.field("roadmap.kernels", s.kernels, t.kernels);
@@ -133,8 +135,9 @@ Model full_model() {
   m.phases.test_prefixes = {"test_"};
   m.phases.test_suffixes = {"_test"};
   m.phases.test_names = {"conftest"};
-  m.roadmap = {{"env", "Environment", "detail", {"dependency"}, true, false, true},
-               {"kern", "Kernels", "", {}, false, true, false}};
+  m.roadmap = {
+      {"env", "Environment", "detail", "环境搭建", "安装 CANN", {"dependency"}, true, false, true},
+      {"kern", "Kernels", "", "", "", {}, false, true, false}};
   m.feasibility = {{"no-npu"}, {"fa3"}, {"cuda"}};
   return m;
 }

@@ -236,3 +236,10 @@ TEST(Feasibility, KernelRowSpeaksForBlockerFindingsInItsFile) {
   EXPECT_EQ(a.blockers, (Names{"cuda kernel fused_norm needs a rewrite (csrc/norm.cu:12)",
                                "custom_op.cupy-raw-kernel: x (m.py:7)"}));
 }
+
+TEST(Roadmap, EveryEmbeddedStepHasChineseWording) {
+  for (const auto& s : assess::embedded_model().roadmap) {
+    EXPECT_FALSE(s.title_zh.empty()) << s.id;
+    EXPECT_FALSE(s.detail_zh.empty()) << s.id;
+  }
+}

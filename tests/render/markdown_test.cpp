@@ -139,6 +139,15 @@ TEST_F(MarkdownReport, ChineseReportStatesTheVerdictBasisInChinese) {
   }
 }
 
+TEST_F(MarkdownReport, RoadmapStepsInTheReportsLanguage) {
+  const std::string zh = section(render_markdown(a, Lang::Zh), "## 迁移路线图");
+  EXPECT_TRUE(has(zh, "1. **设备重定向** — 在入口脚本加入 transfer_to_npu ("));
+  EXPECT_TRUE(has(zh, "2. **Attention** — Port FA2 calls ("));  // no Chinese wording: English
+  const std::string en = section(render_markdown(a, Lang::En), "## Migration Roadmap");
+  EXPECT_TRUE(has(en, "1. **Device redirect** — Add transfer_to_npu to entry scripts ("));
+  EXPECT_FALSE(has(en, "设备重定向"));
+}
+
 TEST_F(MarkdownReport, NotAssessedSaysSoInsteadOfNumbers) {
   a.assessed = false;
   const std::string en = render_markdown(a, Lang::En);

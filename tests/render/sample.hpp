@@ -179,9 +179,14 @@ inline Assessment sample_assessment(const SampleRules& R) {
   a.counts = {1, 2, 2, 1, 1, 1, 1};
 
   a.diagnostics = {{"bad.py", 3, "unterminated string | `x` <b>"}, {"weird.ipynb", 0, "not JSON"}};
-  a.roadmap = {
-      {"Device redirect", "Add transfer_to_npu to entry scripts", {0.2, 0.5}, {R.cache.id}, 2},
-      {"Attention", "Port FA2 calls", {1.0, 2.5}, {R.fa.id}, 1}};
+  a.roadmap = {{"Device redirect",
+                "Add transfer_to_npu to entry scripts",
+                {0.2, 0.5},
+                {R.cache.id},
+                2,
+                "设备重定向",
+                "在入口脚本加入 transfer_to_npu"},
+               {"Attention", "Port FA2 calls", {1.0, 2.5}, {R.fa.id}, 1, "", ""}};
   a.stats.files_scanned = 12;
   a.stats.bytes_scanned = 4096;
   a.stats.files_by_kind = {{"python", 10}, {"requirements", 1}, {"notebook", 1}};
