@@ -173,6 +173,46 @@ void Analyzer::note_call(std::string_view callee) {
   add_unique(kf.calls, (b.phase == 1 ? "forward:" : "backward:") + std::string(callee));
 }
 
+namespace {
+
+// The program a command argument runs: the first word of a command line ("nvidia-smi -L"),
+// or the first item of a literal list or tuple (["nvidia-smi", "-L"]), without its folder.
+// Empty when it is not written out (a variable, an f-string's field, a `$VAR`).
+std::pair<std::string, std::string> program_of(const Arg& a) {
+  std::string_view word, rest;
+  const std::string_view v = a.value;
+  if (a.kind == ValueKind::String || a.kind == ValueKind::FString) {
+    const size_t b = v.find_first_not_of(" \t\n");
+    if (b == std::string_view::npos) return {};
+    const size_t e = std::min(v.find_first_of(" \t\n", b), v.size());
+    word = v.substr(b, e - b);
+    rest = trim(v.substr(e));
+  } else if (a.kind == ValueKind::Other && !v.empty() && (v[0] == '[' || v[0] == '(')) {
+    const size_t q = v.find_first_not_of(" \t\r\n", 1);
+    if (q == std::string_view::npos || (v[q] != '"' && v[q] != '\'')) return {};
+    const size_t end = v.find(v[q], q + 1);
+    if (end == std::string_view::npos) return {};
+    word = v.substr(q + 1, end - q - 1);
+    if (word.find('\\') != std::string_view::npos) return {};
+  } else {
+    return {};
+  }
+  word = word.substr(word.rfind('/') == std::string_view::npos ? 0 : word.rfind('/') + 1);
+  if (word.empty() || word.find_first_of("${}\"'`") != std::string_view::npos) return {};
+  return {std::string(word), std::string(rest)};
+}
+
+}  // namespace
+
+void Analyzer::command_fact(const Arg& command) {
+  auto [program, rest] = program_of(command);
+  if (program.empty()) return;
+  Fact& f = new_fact(FactKind::Command, command.span);
+  f.name = std::move(program);
+  f.detail = clip_utf8(rest, 120);
+  f.usage = Usage::Call;
+}
+
 void Analyzer::env_fact(const Arg& name, Usage u, std::string detail) {
   Fact& f = new_fact(FactKind::EnvVar, name.span);
   f.name = name.value;

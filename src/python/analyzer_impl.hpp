@@ -177,6 +177,8 @@ class Analyzer {
   int32_t emit_reference(std::string name, Usage u, Span sp);
   void note_call(std::string_view callee);
   void env_fact(const Arg& name, Usage u, std::string detail);
+  // A program run by subprocess / os.system, from the call's command argument.
+  void command_fact(const Arg& command);
 
   std::string_view text_;
   const Token* toks_;  // the lexer's tokens (a pointer, not the vector: one load less each)

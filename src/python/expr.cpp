@@ -14,6 +14,22 @@ constexpr size_t kMaxFrames = 256;
 const Binding kLocal{};  // a comprehension or lambda variable shadowing an import
 constexpr size_t kMaxStringFact = 200;
 
+// Calls whose first argument (or args= / cmd=) is a command to run.
+bool runs_command(std::string_view callee) {
+  static constexpr std::string_view kRunners[] = {"subprocess.run",
+                                                  "subprocess.call",
+                                                  "subprocess.check_call",
+                                                  "subprocess.check_output",
+                                                  "subprocess.Popen",
+                                                  "subprocess.getoutput",
+                                                  "subprocess.getstatusoutput",
+                                                  "os.system",
+                                                  "os.popen"};
+  for (std::string_view r : kRunners)
+    if (callee == r) return true;
+  return false;
+}
+
 }  // namespace
 
 const Binding* Analyzer::resolve_import_head(std::string_view name) const {
@@ -107,6 +123,13 @@ void Analyzer::close_frame(uint32_t close) {
       Arg name = c.args[0];
       std::string value = set && c.args.size() > 1 ? c.args[1].value : std::string();
       env_fact(name, set ? Usage::Assign : Usage::Load, std::move(value));
+    } else if (runs_command(c.name)) {
+      for (const Arg& a : c.args)
+        if (a.keyword.empty() || a.keyword == "args" || a.keyword == "cmd") {
+          Arg command = a;  // new_fact may move the facts
+          command_fact(command);
+          break;
+        }
     }
   } else if (f.kind == Frame::kSubscript && f.env_object && close == f.value_begin + 1 &&
              toks_[f.value_begin].kind == TokenKind::String) {

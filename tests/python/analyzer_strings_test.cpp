@@ -237,6 +237,29 @@ TEST(AnalyzerEnv, SetAndRead) {
   EXPECT_EQ(sub->detail, "os.environ");
 }
 
+TEST(AnalyzerCommands, ProgramsRunBySubprocessAndOsSystem) {
+  FileFacts ff = analyze(
+      "import os, subprocess as sp\n"
+      "sp.check_output(['nvidia-smi', '-L'])\n"
+      "os.system('  /opt/bin/nvcc --version')\n"
+      "sp.run(args=(\"nsys\", \"profile\"), check=True)\n"
+      "sp.run(cmd)\n"                                         // a variable: not written out
+      "sp.run(['$TOOL', 'x'])\n"                              // a shell variable
+      "sp.run([f'{tool}', 'x'])\n"                            // an f-string field
+      "print('nvidia-smi')\n"                                 // not a run
+      "def f(subprocess): subprocess.run(['nvidia-smi'])\n",  // shadowed: not subprocess
+      "a.py");
+  std::vector<const Fact*> cmds = of_kind(ff, FactKind::Command);
+  ASSERT_EQ(cmds.size(), 3u);
+  EXPECT_EQ(cmds[0]->name, "nvidia-smi");
+  EXPECT_EQ(cmds[0]->span.line, 2u);
+  EXPECT_EQ(cmds[0]->span.col, 17u);  // the list argument
+  EXPECT_EQ(cmds[1]->name, "nvcc");
+  EXPECT_EQ(cmds[1]->detail, "--version");
+  EXPECT_EQ(cmds[2]->name, "nsys");
+  for (const Fact* c : cmds) EXPECT_TRUE(c->call.empty()) << "not a script launch";
+}
+
 TEST(AnalyzerKernels, TritonKernelFacts) {
   FileFacts ff = analyze(
       "import triton\n"
