@@ -188,10 +188,14 @@ class Lexer {
     }
   }
 
+  // A `${` opened inside the quotes closes inside them ("${HOME}/x"): its depth never leaks
+  // out, or the word would run on past the line end and swallow the next commands.
   void double_quoted(std::string& v, int& brace_depth) {
+    const int outer = brace_depth;
     ++i_;
     while (i_ < n_ && b_[i_] != '"') {
       char c = b_[i_];
+      if (c == '}' && brace_depth > outer) --brace_depth;
       if (c == '\\') {
         char d = at(i_ + 1);
         if (continuation(i_)) {
@@ -216,6 +220,7 @@ class Lexer {
       err(n_, "unterminated double-quoted string");
     else
       ++i_;
+    brace_depth = outer;
   }
 
   void backtick(std::string& v) {

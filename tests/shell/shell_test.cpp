@@ -119,6 +119,29 @@ TEST(Shell, CommandsAndLaunchers) {
   ASSERT_TRUE(command_on_line(ff, "cat", 15));
 }
 
+TEST(Shell, BracedExpansionInDoubleQuotesEndsWithTheLine) {
+  // "${VAR}" closes its brace inside the quotes: the next lines are commands of their own
+  // (they were swallowed into the word, up to an apostrophe in a comment).
+  FileFacts ff = analyze_shell(
+      "OUT=\"${HOME}/out\"\n"
+      "v=\"${TAG%%-*}\" w=\"${X:-\"a b\"}\"\n"
+      "nvidia-smi -L\n"
+      "# the Dockerfile's tag\n"
+      "echo \"${A}${B}\" \"${C}\"\n"
+      "export CUDA_VISIBLE_DEVICES=0\n"
+      "z=${Y:-a b}\n"  // unquoted: the space inside the braces does not end the word
+      "torchrun train.py\n",
+      "run.sh");
+  EXPECT_TRUE(ff.diagnostics.empty()) << ff.diagnostics[0].message;
+  ASSERT_TRUE(command_on_line(ff, "nvidia-smi", 3));
+  ASSERT_TRUE(command_on_line(ff, "echo", 5));
+  EXPECT_TRUE(one(ff, FactKind::EnvVar, "CUDA_VISIBLE_DEVICES", Usage::Assign));
+  const Fact* tr = command_on_line(ff, "torchrun", 8);
+  ASSERT_TRUE(tr);
+  EXPECT_EQ(tr->call, "train.py");
+  EXPECT_TRUE(find(ff, FactKind::Command, "a").empty()) << "`a b}` is not a command";
+}
+
 TEST(Shell, PipInstall) {
   FileFacts ff = analyze_shell(read_fixture("train.sh"), "train.sh");
   ASSERT_TRUE(command_on_line(ff, "pip-install", 19));
@@ -187,9 +210,36 @@ namespace {
 
 // Random soups of shell/Dockerfile syntax: nothing may crash, hang or emit spans past the end.
 TEST(Shell, RandomSoup) {
-  const char* pieces[] = {"'", "\"", "\\", "\n", "\\\n", "$(", ")", "`", "${", "}", "<<", "EOF",
-                          "#", ";", "&&", "|", "X=1", " ", "pip install a", "torchrun x.py",
-                          "RUN ", "FROM ", "ENV ", "[\"", "\",", "]", "(", "case", "in", "esac"};
+  const char* pieces[] = {"'",
+                          "\"",
+                          "\\",
+                          "\n",
+                          "\\\n",
+                          "$(",
+                          ")",
+                          "`",
+                          "${",
+                          "}",
+                          "<<",
+                          "EOF",
+                          "#",
+                          ";",
+                          "&&",
+                          "|",
+                          "X=1",
+                          " ",
+                          "pip install a",
+                          "torchrun x.py",
+                          "RUN ",
+                          "FROM ",
+                          "ENV ",
+                          "[\"",
+                          "\",",
+                          "]",
+                          "(",
+                          "case",
+                          "in",
+                          "esac"};
   uint32_t seed = 12345;
   for (int round = 0; round < 3000; ++round) {
     std::string s;
