@@ -91,8 +91,19 @@ std::string trim_copy(std::string_view s) {
 
 bool has_main_guard(const ScannedFile& f) {
   if (f.file.rel_path == "__main__.py" || f.file.rel_path.ends_with("/__main__.py")) return true;
-  return std::any_of(f.facts.facts.begin(), f.facts.facts.end(),
-                     [](const Fact& x) { return x.kind == FactKind::MainGuard; });
+  return std::any_of(f.facts.facts.begin(), f.facts.facts.end(), [](const Fact& x) {
+    return x.kind == FactKind::MainGuard && x.name != "script";
+  });
+}
+
+// Code runs at the top level: a bare call outside any function or class, to something other
+// than what library modules call there too (the model's ignore_calls).
+bool runs_at_top_level(const ScannedFile& f, const PhaseModel& model) {
+  return std::any_of(f.facts.facts.begin(), f.facts.facts.end(), [&](const Fact& x) {
+    return x.kind == FactKind::MainGuard && x.name == "script" &&
+           std::find(model.script_ignore_calls.begin(), model.script_ignore_calls.end(),
+                     x.detail) == model.script_ignore_calls.end();
+  });
 }
 
 bool launches(FileKind k) {
@@ -202,7 +213,13 @@ std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
     const bool pytest_file = test && b != "conftest.py" &&
                              std::any_of(model.test_prefixes.begin(), model.test_prefixes.end(),
                                          [&](const auto& x) { return b.starts_with(x); });
-    if (!has_main_guard(f) && !pytest_file) continue;
+    const bool guarded = has_main_guard(f);
+    // A script: nothing imports it, it has no guard, and it runs code at its top level.
+    const bool script =
+        !guarded && !pytest_file && !imported[i] && runs_at_top_level(f, model) &&
+        std::find(model.script_exclude_names.begin(), model.script_exclude_names.end(), b) ==
+            model.script_exclude_names.end();
+    if (!guarded && !pytest_file && !script) continue;
     // Checked last (all checks only skip): naming conventions are the dearest question and
     // most files have no main guard.
     if (imported[i] && !test && convention_phase(f.file.rel_path, model).empty()) continue;

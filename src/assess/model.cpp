@@ -89,6 +89,10 @@ void load_phases(PhaseModel& p, const YAML::Node& n) {
     p.test_suffixes = strings(t["suffixes"]);
     p.test_names = strings(t["names"]);
   }
+  if (const YAML::Node s = n["scripts"]; s) {
+    p.script_exclude_names = strings(s["exclude_names"]);
+    p.script_ignore_calls = strings(s["ignore_calls"]);
+  }
 }
 
 void load_roadmap(std::vector<RoadmapStepModel>& steps, const YAML::Node& n) {

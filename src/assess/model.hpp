@@ -58,6 +58,11 @@ struct PhaseModel {
   std::vector<std::string> order;
   std::string tests_policy = "evaluation";  // evaluation | exclude
   std::vector<std::string> test_folders, test_prefixes, test_suffixes, test_names;
+  // A script (a file nothing imports, with calls at its top level, no __main__ guard) is an
+  // entry point unless its file name is one of these (package inits, tool configurations).
+  std::vector<std::string> script_exclude_names;
+  // Top-level calls that do not make a file a script (a deprecation warning, a path tweak).
+  std::vector<std::string> script_ignore_calls;
 };
 
 struct RoadmapStepModel {

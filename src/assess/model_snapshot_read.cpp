@@ -57,7 +57,8 @@ PhaseModel phases(Reader& r) {
   p.training_phases = r.strings();
   p.order = r.strings();
   p.tests_policy = r.str();
-  for (auto* list : {&p.test_folders, &p.test_prefixes, &p.test_suffixes, &p.test_names})
+  for (auto* list : {&p.test_folders, &p.test_prefixes, &p.test_suffixes, &p.test_names,
+                     &p.script_exclude_names, &p.script_ignore_calls})
     *list = r.strings();
   return p;
 }

@@ -47,7 +47,8 @@ void phases(Writer& w, const PhaseModel& p) {
   w.strings(p.training_phases);
   w.strings(p.order);
   w.str(p.tests_policy);
-  for (const auto* list : {&p.test_folders, &p.test_prefixes, &p.test_suffixes, &p.test_names})
+  for (const auto* list : {&p.test_folders, &p.test_prefixes, &p.test_suffixes, &p.test_names,
+                           &p.script_exclude_names, &p.script_ignore_calls})
     w.strings(*list);
 }
 

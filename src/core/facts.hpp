@@ -23,7 +23,8 @@ enum class FactKind : uint8_t {
   String,       // name: literal value (f-string holes replaced by "{}"); ctx + detail + call
   ClassDef,     // name: class name; args: bases as Name args (resolved qualified names)
   FunctionDef,  // name: function name; args: decorators as Name args; scope: enclosing scope
-  MainGuard,    // `if __name__ == "__main__":` present at this span
+  MainGuard,    // `if __name__ == "__main__":` at this span (name "__main__"), or a bare
+                // call at the module's top level (name "script", detail: the resolved callee)
   Dependency,   // name: normalized distribution ("flash-attn"); detail: version spec;
                 //   receiver: raw requirement text; guarded for optional extras
   EnvVar,     // name: variable ("CUDA_VISIBLE_DEVICES"); detail: value; usage Assign=set, Load=read

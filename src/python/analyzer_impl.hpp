@@ -200,6 +200,8 @@ class Analyzer {
   std::vector<uint8_t> target_kinds_;     // bind_targets' bracket stack (reused)
   uint32_t last_line_ = 0;
   bool depth_warned_ = false;
+  static constexpr uint32_t kMaxScriptFacts = 16;
+  uint32_t scripts_noted_ = 0;  // MainGuard "script" facts emitted
 
   // expression scanner state (scan_expr is not reentrant)
   const Region* region_ = nullptr;

@@ -260,6 +260,20 @@ void Analyzer::simple_stmt(uint32_t b, uint32_t e, const Split& sp) {
     if (neq == 0) return;  // `x: int` binds nothing
   } else if (neq == 0) {
     scan_expr(b, e, Region{});
+    // A bare call at the module's top level (`main()`, `save_video(v)`): the file runs code
+    // when executed, so it may be a script. assess decides, by the callee (detail): a
+    // `warnings.warn(...)` in a deprecated shim is not a run. The first few per file.
+    if (scripts_noted_ < kMaxScriptFacts && scopes_.depth() == 1 && is_ident(toks_[b]) &&
+        is_closer(toks_[e - 1]) && toks_[e - 1].text == ")") {
+      uint32_t j = b + 1;
+      while (j + 1 < e && op(j, ".") && is_ident(toks_[j + 1])) j += 2;
+      if (op(j, "(")) {
+        ++scripts_noted_;
+        Fact& f = new_fact(FactKind::MainGuard, span(b, e));
+        f.name = "script";
+        f.detail = chain_name(b, j);
+      }
+    }
     return;
   }
   uint32_t vb = eqs[neq - 1] + 1;

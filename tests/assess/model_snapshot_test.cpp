@@ -68,6 +68,8 @@ std::string model_difference(const Model& a, const Model& b) {
   d.field("test_prefixes", p.test_prefixes, q.test_prefixes);
   d.field("test_suffixes", p.test_suffixes, q.test_suffixes);
   d.field("test_names", p.test_names, q.test_names);
+  d.field("script_exclude_names", p.script_exclude_names, q.script_exclude_names);
+  d.field("script_ignore_calls", p.script_ignore_calls, q.script_ignore_calls);
   d.field("roadmap.size", a.roadmap.size(), b.roadmap.size());
   for (size_t i = 0; i < a.roadmap.size() && i < b.roadmap.size(); ++i) {
     const RoadmapStepModel& s = a.roadmap[i];
@@ -135,6 +137,8 @@ Model full_model() {
   m.phases.test_prefixes = {"test_"};
   m.phases.test_suffixes = {"_test"};
   m.phases.test_names = {"conftest"};
+  m.phases.script_exclude_names = {"__init__.py", "conf.py"};
+  m.phases.script_ignore_calls = {"warnings.warn"};
   m.roadmap = {
       {"env", "Environment", "detail", "环境搭建", "安装 CANN", {"dependency"}, true, false, true},
       {"kern", "Kernels", "", "", "", {}, false, true, false}};
@@ -163,6 +167,8 @@ TEST(ModelDifference, SeesAChangeInEachPart) {
       {"performance.per_site", [](Model& x) { x.effort.performance.per_site = 0; }},
       {"conventions.word_tokens", [](Model& x) { x.phases.conventions[0].word_tokens.pop_back(); }},
       {"test_names", [](Model& x) { x.phases.test_names.clear(); }},
+      {"script_exclude_names", [](Model& x) { x.phases.script_exclude_names.pop_back(); }},
+      {"script_ignore_calls", [](Model& x) { x.phases.script_ignore_calls.clear(); }},
       {"roadmap.verification", [](Model& x) { x.roadmap[0].verification = false; }},
       {"rewrite_kernel_kinds", [](Model& x) { x.feasibility.rewrite_kernel_kinds.clear(); }},
   };

@@ -149,11 +149,11 @@ TEST(ImportGraph, ResolvesAbsoluteRelativeAndModules) {
   p.file("pkg2/__init__.py");
   p.file("pkg2/sub/__init__.py");
   p.file("pkg2/sub/deep.py");
-  p.import("pkg2/sub/deep.py", "sampler.x", "", 3);        // from ... import: above root
-  p.import("pkg2/sub/deep.py", "x", "", 2);                // from .. import x -> pkg2/__init__
+  p.import("pkg2/sub/deep.py", "sampler.x", "", 3);  // from ... import: above root
+  p.import("pkg2/sub/deep.py", "x", "", 2);          // from .. import x -> pkg2/__init__
   p.file("scripts/helper.py");
   p.file("scripts/run_it.py");
-  p.import("scripts/run_it.py", "helper");                 // script-folder import
+  p.import("scripts/run_it.py", "helper");  // script-folder import
   assess::ImportGraph g(p.files);
   auto idx = [&](const std::string& path) { return g.find_path(path); };
   EXPECT_EQ(g.resolve_module("mypkg.cli"), idx("src/mypkg/cli.py"));
@@ -188,7 +188,7 @@ TEST(Conventions, NamesFromStemThenFolders) {
   EXPECT_EQ(assess::convention_phase("TrainLoRA.py", m), "training");
   EXPECT_EQ(assess::convention_phase("scripts/finetune/go.sh", m), "training");
   EXPECT_EQ(assess::convention_phase("generate.py", m), "inference");
-  EXPECT_EQ(assess::convention_phase("apply_patch.py", m), "");  // "app" is a whole word only
+  EXPECT_EQ(assess::convention_phase("apply_patch.py", m), "");       // "app" is a whole word only
   EXPECT_EQ(assess::convention_phase("samples.py", m), "inference");  // plural
   EXPECT_TRUE(assess::is_test_path("tests/util.py", m));
   EXPECT_TRUE(assess::is_test_path("pkg/test_x.py", m));
@@ -217,4 +217,43 @@ TEST(Phases, ImportedModulesWithSelfTestsAreNotEntryPoints) {
   EXPECT_EQ(a.phases[0].entry_points, Names{"generate.py"});
   EXPECT_EQ(a.phases[1].name, "preprocessing");
   EXPECT_EQ(a.phases[1].entry_points, Names{"data/preprocess.py"});
+}
+
+namespace {
+
+// The first top-level bare call of a file, as the Python analyzer marks it.
+void top_level_call(test::Project& p, const std::string& path,
+                    const std::string& callee = "save_video") {
+  Fact f;
+  f.kind = FactKind::MainGuard;
+  f.name = "script";
+  f.detail = callee;
+  f.span.line = 3;
+  p.at(path).facts.facts.push_back(f);
+}
+
+}  // namespace
+
+TEST(Phases, FlatScriptsAreEntryPointsLibrariesAndConfigsAreNot) {
+  test::Project p;
+  p.file("examples/wan/model_inference/t2v.py");  // pipe = ...; save_video(...)
+  top_level_call(p, "examples/wan/model_inference/t2v.py");
+  p.import("examples/wan/model_inference/t2v.py", "pkg.pipeline");
+  p.file("pkg/__init__.py");
+  p.file("pkg/pipeline.py");  // imported: a bare call there is a registration, not a run
+  top_level_call(p, "pkg/pipeline.py");
+  p.file("docs/conf.py");  // sys.path.insert(...): run by Sphinx, excluded by name
+  top_level_call(p, "docs/conf.py");
+  p.file("tools/unused.py");  // nothing imports it, but it only defines: no entry
+  p.file("old_builders.py");  // a deprecated re-export: warnings.warn(...) alone is no run
+  top_level_call(p, "old_builders.py", "warnings.warn");
+  p.finding("device.x", Domain::Device, "pkg/pipeline.py", 2);
+  rules::RuleSet none;
+  none.finalize();
+  const Assessment a = p.run(none);
+  ASSERT_EQ(a.phases.size(), 1u);
+  EXPECT_EQ(a.phases[0].name, "inference");
+  EXPECT_EQ(a.phases[0].entry_points, Names{"examples/wan/model_inference/t2v.py"});
+  ASSERT_EQ(a.findings.size(), 1u);
+  EXPECT_EQ(a.findings[0].phases, Names{"inference"});  // reached through the script
 }

@@ -315,13 +315,44 @@ TEST(AnalyzerDecorators, DecoratorReferencesAndFunctionArgs) {
   EXPECT_EQ(b->args[1].value, "staticmethod");
 }
 
+// MainGuard facts named `name` ("__main__": the guard; "script": a top-level bare call).
+size_t guards(const FileFacts& ff, std::string_view name) {
+  size_t n = 0;
+  for (const Fact* f : all(ff, FactKind::MainGuard)) n += f->name == name;
+  return n;
+}
+
 TEST(AnalyzerMisc, MainGuardBothOrders) {
   FileFacts a = analyze("if __name__ == \"__main__\":\n    main()\n", "a.py");
-  EXPECT_EQ(all(a, FactKind::MainGuard).size(), 1u);
+  EXPECT_EQ(guards(a, "__main__"), 1u);
   FileFacts b = analyze("if '__main__' == __name__: main()\n", "a.py");
-  EXPECT_EQ(all(b, FactKind::MainGuard).size(), 1u);
+  EXPECT_EQ(guards(b, "__main__"), 1u);
   FileFacts c = analyze("if __name__ == 'other':\n    main()\n", "a.py");
-  EXPECT_EQ(all(c, FactKind::MainGuard).size(), 0u);
+  EXPECT_EQ(guards(c, "__main__"), 0u);
+}
+
+TEST(AnalyzerMisc, TopLevelBareCallsMarkAScriptWithTheirCallee) {
+  for (const char* script :
+       {"main()\n", "pipe.run(x)\nsave(y)\n", "print('a')\n", "with torch.no_grad():\n    run()\n",
+        "for i in range(3):\n    step(i)\n"}) {
+    FileFacts ff = analyze(script, "a.py");
+    EXPECT_GE(guards(ff, "script"), 1u) << script;
+  }
+  for (const char* library :
+       {"x = f()\n", "def g():\n    h()\n", "class C:\n    register()\n", "await main()\n",
+        "log = get_logger(__name__)\n", "a[0]\n", "f()[0]\n", "\"\"\"doc\"\"\"\n"}) {
+    FileFacts ff = analyze(library, "a.py");
+    EXPECT_EQ(guards(ff, "script"), 0u) << library;
+  }
+  FileFacts ff = analyze("import warnings as w\nw.warn('old')\nmain()\n", "a.py");
+  auto s = all(ff, FactKind::MainGuard);
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[0]->span.line, 2u);
+  EXPECT_EQ(s[0]->detail, "warnings.warn");  // resolved through the import alias
+  EXPECT_EQ(s[1]->detail, "main");
+  std::string many;
+  for (int i = 0; i < 40; ++i) many += "step()\n";
+  EXPECT_EQ(guards(analyze(many, "a.py"), "script"), 16u);  // capped
 }
 
 TEST(AnalyzerMisc, MethodCallsOnAnyReceiver) {
