@@ -78,6 +78,11 @@ struct Arg {
   Span span;
 };
 
+// Scope of the facts of `python -c CODE` in a shell script, Dockerfile or notebook `!` line:
+// no `fix` edit reaches them and transfer_to_npu (imported by the project's processes, not by
+// a one-liner) does not cover them.
+inline constexpr std::string_view kInlinePythonScope = "python -c";
+
 struct Fact {
   FactKind kind = FactKind::Reference;
   Usage usage = Usage::Load;

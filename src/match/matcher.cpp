@@ -241,8 +241,9 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
   fd.confidence = r.confidence;
   fd.severity = r.severity;
   fd.guarded = f.guarded;
-  fd.autofix = r.autofix.has_value() && r.confidence == Confidence::High;
-  fd.auto_by_transfer_to_npu = r.transfer_to_npu == TransferCoverage::Covered;
+  const bool inline_python = f.scope == kInlinePythonScope;
+  fd.autofix = r.autofix.has_value() && r.confidence == Confidence::High && !inline_python;
+  fd.auto_by_transfer_to_npu = r.transfer_to_npu == TransferCoverage::Covered && !inline_python;
   fd.scope = f.scope;
   if (!facts.cell_lines.empty() && f.span.line >= 1 && f.span.line <= facts.cell_lines.size()) {
     fd.cell = facts.cell_lines[f.span.line - 1].cell;

@@ -4,6 +4,7 @@
 #include <initializer_list>
 
 #include "core/text.hpp"
+#include "python/analyzer.hpp"
 #include "shell/lexer.hpp"
 
 namespace ascendify::shell {
@@ -203,6 +204,25 @@ void pip_command(const std::vector<Word>& w, size_t p, Emitter& em) {
   pip_install(w, i + 1, em);
 }
 
+// `python -c CODE`: the code's uses of the CUDA world (`torch.cuda.is_available()` in a
+// Dockerfile sanity check) are facts of the CODE word. Imports and script marks are left out:
+// the command imports nothing of the project and starts no phase.
+void inline_python(const Word& code, Emitter& em) {
+  if (code.value.size() > 64 * 1024) return;
+  FileFacts ff = python::analyze(code.value, "-c");
+  for (Fact& f : ff.facts) {
+    if (f.kind != FactKind::Reference && f.kind != FactKind::MethodCall &&
+        f.kind != FactKind::String && f.kind != FactKind::EnvVar && f.kind != FactKind::Command)
+      continue;
+    Fact& g = em.add(f.kind, std::string(), code.begin, code.end);
+    const Span span = g.span;
+    g = std::move(f);
+    g.span = span;  // the code's own positions are not the file's: the whole word
+    for (Arg& a : g.args) a.span = span;
+    g.scope = std::string(kInlinePythonScope);
+  }
+}
+
 // Python interpreter at index p: returns the call and handles `-m pip` / launchers.
 std::string python_call(const std::vector<Word>& w, size_t p, Emitter& em) {
   for (size_t i = p + 1; i < w.size(); ++i) {
@@ -215,7 +235,10 @@ std::string python_call(const std::vector<Word>& w, size_t p, Emitter& em) {
       if (mod == "pip") pip_command(w, i + 1, em);
       return "-m " + mod;
     }
-    if (v == "-c") return "";
+    if (v == "-c") {
+      if (i + 1 < w.size()) inline_python(w[i + 1], em);
+      return "";
+    }
     if (v == "-W" || v == "-X") {
       ++i;
       continue;

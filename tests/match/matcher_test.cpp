@@ -339,6 +339,26 @@ TEST(Matcher, FindingFieldsAndSortOrder) {
   EXPECT_EQ(f.message, "m device.api");
 }
 
+TEST(Matcher, InlinePythonIsNeitherAutofixedNorCoveredByTransferToNpu) {
+  // `python -c "...torch.cuda.synchronize()"` in a shell script: fix edits no shell line of
+  // Python and transfer_to_npu is not imported by a one-liner.
+  auto set = make(rule("device.api", "{kind: reference, names: [torch.cuda.], prefix: true}",
+                       "  replacement: 'torch.npu.{tail}'\n  transfer_to_npu: covered\n"
+                       "  autofix: {kind: rename, to: torch.npu.}\n"));
+  FileFacts ff;
+  Fact in_code = ref("torch.cuda.synchronize", 1);
+  in_code.scope = std::string(kInlinePythonScope);
+  Fact plain = ref("torch.cuda.synchronize", 2);
+  ff.facts = {in_code, plain};
+  auto fs = run(set, ff, "python -c 'import torch; torch.cuda.synchronize()'\nx\n");
+  ASSERT_EQ(fs.size(), 2u);
+  EXPECT_FALSE(fs[0].autofix);
+  EXPECT_FALSE(fs[0].auto_by_transfer_to_npu);
+  EXPECT_EQ(fs[0].scope, "python -c");
+  EXPECT_TRUE(fs[1].autofix);
+  EXPECT_TRUE(fs[1].auto_by_transfer_to_npu);
+}
+
 TEST(Matcher, OneFindingPerRuleAndPlaceFirstFactWinsSortedByColumnThenId) {
   auto set = make(rule("device.b", "{kind: reference, names: [torch.cuda.x]}") +
                   rule("device.a", "{kind: reference, names: [torch.cuda.y]}"));

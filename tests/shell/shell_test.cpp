@@ -142,6 +142,26 @@ TEST(Shell, BracedExpansionInDoubleQuotesEndsWithTheLine) {
   EXPECT_TRUE(find(ff, FactKind::Command, "a").empty()) << "`a b}` is not a command";
 }
 
+TEST(Shell, PythonDashCCodeIsAnalysed) {
+  FileFacts ff = analyze_shell(
+      "python -c \"import torch; print(torch.cuda.is_available()); torch.zeros(1).cuda()\"\n"
+      "python3 -c 'print(\"torch.cuda.is_available()\")'\n"  // a string, not a call
+      "python train.py\n",
+      "run.sh");
+  auto avail = find(ff, FactKind::Reference, "torch.cuda.is_available");
+  ASSERT_EQ(avail.size(), 1u);
+  EXPECT_EQ(avail[0]->span.line, 1u);
+  EXPECT_EQ(avail[0]->span.col, 11u);  // the code word
+  EXPECT_EQ(avail[0]->scope, "python -c");
+  EXPECT_EQ(find(ff, FactKind::MethodCall, "cuda").size(), 1u);
+  for (const Fact& f : ff.facts) {
+    EXPECT_NE(f.kind, FactKind::Import) << "a one-liner imports nothing of the project";
+    EXPECT_NE(f.kind, FactKind::MainGuard) << "a one-liner starts no phase";
+  }
+  ASSERT_TRUE(command_on_line(ff, "python", 3));
+  EXPECT_EQ(command_on_line(ff, "python", 3)->call, "train.py");
+}
+
 TEST(Shell, PipInstall) {
   FileFacts ff = analyze_shell(read_fixture("train.sh"), "train.sh");
   ASSERT_TRUE(command_on_line(ff, "pip-install", 19));
