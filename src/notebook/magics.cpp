@@ -5,16 +5,19 @@
 #include <vector>
 
 #include "core/text.hpp"
+#include "python/analyzer.hpp"
 
 namespace ascendify::notebook {
 namespace {
 
 struct Word {
-  std::string value;  // unquoted
+  std::string value;    // unquoted
   size_t b = 0, e = 0;  // byte range in the line
 };
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\f';
+}
 bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
          c == '-' || c == '.';
@@ -148,11 +151,26 @@ bool split_spec(std::string_view arg, bool conda, std::string* name, std::string
 }
 
 bool option_takes_value(std::string_view o) {
-  for (std::string_view v : {"-t", "--target", "--prefix", "--root", "--trusted-host",
-                             "--upgrade-strategy", "--python-version", "--platform",
-                             "--only-binary", "--no-binary", "--global-option", "-C",
-                             "--config-settings", "--src", "--progress-bar", "-n", "--name",
-                             "-p", "--cache-dir", "--log"}) {
+  for (std::string_view v : {"-t",
+                             "--target",
+                             "--prefix",
+                             "--root",
+                             "--trusted-host",
+                             "--upgrade-strategy",
+                             "--python-version",
+                             "--platform",
+                             "--only-binary",
+                             "--no-binary",
+                             "--global-option",
+                             "-C",
+                             "--config-settings",
+                             "--src",
+                             "--progress-bar",
+                             "-n",
+                             "--name",
+                             "-p",
+                             "--cache-dir",
+                             "--log"}) {
     if (o == v) return true;
   }
   return false;
@@ -172,8 +190,8 @@ void install_facts(const CodeLine& l, const std::vector<Word>& w, size_t cmd, si
       bool inline_value = a.find('=') != std::string::npos;
       std::string value = inline_value ? a.substr(a.find('=') + 1) : std::string();
       bool channel = conda && (opt == "-c" || opt == "--channel");
-      bool include = !conda && (opt == "-r" || opt == "--requirement" || opt == "-c" ||
-                                opt == "--constraint");
+      bool include =
+          !conda && (opt == "-r" || opt == "--requirement" || opt == "-c" || opt == "--constraint");
       bool index = !conda && (opt == "-i" || opt == "--index-url" || opt == "--extra-index-url" ||
                               opt == "-f" || opt == "--find-links");
       bool editable = opt == "-e" || opt == "--editable";
@@ -254,6 +272,12 @@ void simple_command(const CodeLine& l, const std::vector<Word>& w, FileFacts& ou
         f.call = "-m " + w[k + 1].value;
         break;
       }
+      if (a == "-c" && k + 1 < w.size()) {  // python -c CODE: the code's facts, on this line
+        for (Fact& g :
+             python::inline_python_facts(w[k + 1].value, span_of(l, w[k + 1].b, w[k + 1].e)))
+          out.facts.push_back(std::move(g));
+        break;
+      }
       if (a.size() > 3 && a.substr(a.size() - 3) == ".py") {
         f.call = a;
         break;
@@ -274,8 +298,8 @@ CellMode cell_mode(std::string_view first_line) {
   const std::vector<Word>& w = cmds[0];
   const std::string& m = w[0].value;
   if (m == "bash" || m == "sh" || m == "system") return CellMode::Shell;
-  if (m == "script" && w.size() > 1 && (basename(w[1].value) == "bash" ||
-                                        basename(w[1].value) == "sh")) {
+  if (m == "script" && w.size() > 1 &&
+      (basename(w[1].value) == "bash" || basename(w[1].value) == "sh")) {
     return CellMode::Shell;
   }
   if (m == "time" || m == "timeit" || m == "capture" || m == "prun" || m == "debug") {
@@ -356,8 +380,8 @@ void line_magic_facts(const CodeLine& l, size_t begin, FileFacts& out) {
     size_t k = 1;
     while (k < w.size() && !w[k].value.empty() && w[k].value[0] == '-') ++k;
     if (k >= w.size()) return;
-    Fact f = make(FactKind::Command, "python",
-                  std::string(s.substr(w[k].b, w.back().e - w[k].b)), span_of(l, w[0].b, w[0].e));
+    Fact f = make(FactKind::Command, "python", std::string(s.substr(w[k].b, w.back().e - w[k].b)),
+                  span_of(l, w[0].b, w[0].e));
     f.call = w[k].value;
     out.facts.push_back(std::move(f));
   }

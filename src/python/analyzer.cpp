@@ -243,4 +243,20 @@ FileFacts analyze(std::string_view text, std::string_view path) {
   return out;
 }
 
+std::vector<Fact> inline_python_facts(std::string_view code, const Span& span) {
+  std::vector<Fact> out;
+  if (code.size() > 64 * 1024) return out;
+  FileFacts ff = analyze(code, "-c");
+  for (Fact& f : ff.facts) {
+    if (f.kind != FactKind::Reference && f.kind != FactKind::MethodCall &&
+        f.kind != FactKind::String && f.kind != FactKind::EnvVar && f.kind != FactKind::Command)
+      continue;
+    f.span = span;  // the code's own positions are not the file's: the whole word
+    for (Arg& a : f.args) a.span = span;
+    f.scope = std::string(kInlinePythonScope);
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
 }  // namespace ascendify::python

@@ -1,5 +1,6 @@
 #pragma once
 #include <string_view>
+#include <vector>
 
 #include "core/facts.hpp"
 
@@ -9,5 +10,11 @@ namespace ascendify::python {
 // calls with literal arguments, method calls, strings in device contexts, classes, functions,
 // main guard, suppressions). Pure function; `path` is only used in diagnostics.
 FileFacts analyze(std::string_view text, std::string_view path);
+
+// The facts of `python -c CODE` (in a shell script, Dockerfile or notebook `!` line) that say
+// something about the CUDA world: references, method calls, strings, env and commands (no
+// imports, no script marks: a one-liner imports nothing of the project and starts no phase),
+// with scope kInlinePythonScope and every span (arguments too) set to `span`, the code word's.
+std::vector<Fact> inline_python_facts(std::string_view code, const Span& span);
 
 }  // namespace ascendify::python

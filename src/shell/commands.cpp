@@ -208,19 +208,8 @@ void pip_command(const std::vector<Word>& w, size_t p, Emitter& em) {
 // Dockerfile sanity check) are facts of the CODE word. Imports and script marks are left out:
 // the command imports nothing of the project and starts no phase.
 void inline_python(const Word& code, Emitter& em) {
-  if (code.value.size() > 64 * 1024) return;
-  FileFacts ff = python::analyze(code.value, "-c");
-  for (Fact& f : ff.facts) {
-    if (f.kind != FactKind::Reference && f.kind != FactKind::MethodCall &&
-        f.kind != FactKind::String && f.kind != FactKind::EnvVar && f.kind != FactKind::Command)
-      continue;
-    Fact& g = em.add(f.kind, std::string(), code.begin, code.end);
-    const Span span = g.span;
-    g = std::move(f);
-    g.span = span;  // the code's own positions are not the file's: the whole word
-    for (Arg& a : g.args) a.span = span;
-    g.scope = std::string(kInlinePythonScope);
-  }
+  for (Fact& f : python::inline_python_facts(code.value, em.pos().span(code.begin, code.end)))
+    em.out().facts.push_back(std::move(f));
 }
 
 // Python interpreter at index p: returns the call and handles `-m pip` / launchers.

@@ -33,9 +33,10 @@ TEST(Magics, CellModes) {
 
 TEST(Magics, ShellLines) {
   FileFacts ff;
-  std::string line = "CUDA_HOME=/usr/local/cuda pip install -U 'flash-attn>=2' --no-build-isolation "
-                     "-r req.txt --extra-index-url https://download.pytorch.org/whl/cu121 && "
-                     "sudo nvcc -V; echo done";
+  std::string line =
+      "CUDA_HOME=/usr/local/cuda pip install -U 'flash-attn>=2' --no-build-isolation "
+      "-r req.txt --extra-index-url https://download.pytorch.org/whl/cu121 && "
+      "sudo nvcc -V; echo done";
   shell_line_facts({line, 7, 100}, 0, ff);
   ASSERT_EQ(ff.facts.size(), 7u);
   EXPECT_EQ(ff.facts[0].kind, FactKind::EnvVar);
@@ -53,6 +54,22 @@ TEST(Magics, ShellLines) {
   EXPECT_EQ(ff.facts[4].detail, "https://download.pytorch.org/whl/cu121");
   EXPECT_EQ(ff.facts[5].name, "nvcc");
   EXPECT_EQ(ff.facts[6].name, "echo");
+}
+
+TEST(Magics, PythonDashCCodeIsAnalysed) {
+  FileFacts ff;
+  const std::string line = "python -c \"import torch; print(torch.cuda.is_available())\"";
+  shell_line_facts({line, 3, 40}, 0, ff);
+  const Fact* avail = nullptr;
+  for (const Fact& f : ff.facts) {
+    EXPECT_NE(f.kind, FactKind::Import);
+    if (f.kind == FactKind::Reference && f.name == "torch.cuda.is_available") avail = &f;
+  }
+  ASSERT_NE(avail, nullptr);
+  EXPECT_EQ(avail->scope, "python -c");
+  EXPECT_EQ(avail->span.line, 3u);
+  EXPECT_EQ(avail->span.col, 11u);           // the code word
+  EXPECT_EQ(avail->span.offset, 40u + 10u);  // in the cell text
 }
 
 TEST(Magics, LineMagics) {
