@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "assess/dependencies.hpp"
 #include "assess/kernels.hpp"
 
 namespace ascendify::assess {
@@ -64,10 +65,7 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   for (auto& d : a.dependencies) {
     d.phases.clear();
     if (d.rule_id.empty()) {
-      std::string own = d.name;
-      std::replace_if(
-          own.begin(), own.end(), [](char c) { return c == '-' || c == '.'; }, '_');
-      if (auto t = top_index.find(own); t != top_index.end())
+      if (auto t = top_index.find(own_import_name(d.name)); t != top_index.end())
         for (size_t p = 0; p < pm.phases.size(); ++p)
           if (phases_by_top[t->second][p]) d.phases.push_back(pm.phases[p].name);
       continue;

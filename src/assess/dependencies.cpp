@@ -38,6 +38,13 @@ std::set<std::string> local_modules(const std::vector<ScannedFile>& files) {
 
 }  // namespace
 
+std::string own_import_name(std::string_view dist) {
+  std::string own(dist);
+  std::replace_if(
+      own.begin(), own.end(), [](char c) { return c == '-' || c == '.'; }, '_');
+  return own;
+}
+
 std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files,
                                            const rules::RuleSet& rules) {
   std::map<std::string, DependencyRow> rows;  // by normalized name
@@ -59,10 +66,7 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
         if (const Rule* r = rules.dependency_by_dist(fact.name)) {
           for (const auto& imp : r->match.import_names) declared_import.try_emplace(imp, fact.name);
         } else {
-          std::string own = fact.name;
-          std::replace_if(
-              own.begin(), own.end(), [](char c) { return c == '-' || c == '.'; }, '_');
-          declared_by_own_name.try_emplace(std::move(own), fact.name);
+          declared_by_own_name.try_emplace(own_import_name(fact.name), fact.name);
         }
       }
 

@@ -1,4 +1,6 @@
 #pragma once
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "assess/assessment.hpp"
@@ -11,5 +13,9 @@ namespace ascendify::assess {
 // classified by the dependency rules (compatible / replace / unsupported / not-involved).
 std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files,
                                            const rules::RuleSet& rules);
+
+// The import name a distribution the knowledge base does not know is taken to have: its own,
+// '-' and '.' read as '_' ("my-tool.kit" -> "my_tool_kit").
+std::string own_import_name(std::string_view dist);
 
 }  // namespace ascendify::assess

@@ -21,6 +21,31 @@ std::string where(const Finding& f) {
   return f.path + ":" + std::to_string(f.span.line);
 }
 
+// The English wording of the verdict's criterion (JSON, HTML, English report); the Chinese
+// report words the same data (render/markdown.cpp).
+std::string evidence_en(const Assessment::VerdictBasis& b) {
+  using B = Assessment::VerdictBasis;
+  const std::string scope = b.scope == B::Scope::All       ? "all scanned code"
+                            : b.scope == B::Scope::Reached ? "the phases reached from entry points"
+                                                           : "phase " + b.phase;
+  const std::string n = std::to_string(b.count);
+  switch (b.kind) {
+    case B::Kind::NoPath:
+      return n + " unguarded dependency/pattern(s) with no Ascend path and no fallback in " + scope;
+    case B::Kind::Rewrite:
+      return n + " kernel rewrite(s), blocker finding(s) or unported framework(s) in " + scope;
+    case B::Kind::Manual:
+      return n +
+             " site(s) need manual API swaps or precision changes that transfer_to_npu "
+             "does not cover, in " +
+             scope;
+    case B::Kind::Covered:
+    case B::Kind::None:
+      break;
+  }
+  return "transfer_to_npu covers " + n + " site(s); no manual change needed in " + scope;
+}
+
 }  // namespace
 
 void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::RuleSet& rules,
@@ -66,50 +91,34 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
     }
   }
   a.blockers.clear();
-  a.feasibility_evidence.clear();
   using Basis = Assessment::VerdictBasis;
-  a.verdict_basis = Basis{};
-  a.verdict_basis.scope = !phased                  ? Basis::Scope::All
-                          : required_phase.empty() ? Basis::Scope::Reached
-                                                   : Basis::Scope::Phase;
-  a.verdict_basis.phase = required_phase;
-  const std::string scope = !phased                  ? "all scanned code"
-                            : required_phase.empty() ? "the phases reached from entry points"
-                                                     : "phase " + required_phase;
+  Basis& basis = a.verdict_basis;
+  basis = Basis{};
+  basis.scope = !phased                  ? Basis::Scope::All
+                : required_phase.empty() ? Basis::Scope::Reached
+                                         : Basis::Scope::Phase;
+  basis.phase = required_phase;
   if (!infeasible.empty()) {
     a.feasibility = Feasibility::Infeasible;
     a.blockers = infeasible;
     a.blockers.insert(a.blockers.end(), difficult.begin(), difficult.end());
-    a.verdict_basis.kind = Basis::Kind::NoPath;
-    a.verdict_basis.count = infeasible.size();
-    a.feasibility_evidence.push_back(std::to_string(infeasible.size()) +
-                                     " unguarded dependency/pattern(s) with no Ascend path and "
-                                     "no fallback in " +
-                                     scope);
+    basis.kind = Basis::Kind::NoPath;
+    basis.count = infeasible.size();
   } else if (!difficult.empty()) {
     a.feasibility = Feasibility::Difficult;
     a.blockers = difficult;
-    a.verdict_basis.kind = Basis::Kind::Rewrite;
-    a.verdict_basis.count = difficult.size();
-    a.feasibility_evidence.push_back(std::to_string(difficult.size()) +
-                                     " kernel rewrite(s), blocker finding(s) or unported "
-                                     "framework(s) in " +
-                                     scope);
+    basis.kind = Basis::Kind::Rewrite;
+    basis.count = difficult.size();
   } else if (manual > 0) {
     a.feasibility = Feasibility::NeedsAdaptation;
-    a.verdict_basis.kind = Basis::Kind::Manual;
-    a.verdict_basis.count = manual;
-    a.feasibility_evidence.push_back(std::to_string(manual) +
-                                     " site(s) need manual API swaps or precision changes "
-                                     "that transfer_to_npu does not cover, in " +
-                                     scope);
+    basis.kind = Basis::Kind::Manual;
+    basis.count = manual;
   } else {
     a.feasibility = Feasibility::Feasible;
-    a.verdict_basis.kind = Basis::Kind::Covered;
-    a.verdict_basis.count = covered;
-    a.feasibility_evidence.push_back("transfer_to_npu covers " + std::to_string(covered) +
-                                     " site(s); no manual change needed in " + scope);
+    basis.kind = Basis::Kind::Covered;
+    basis.count = covered;
   }
+  a.feasibility_evidence = {evidence_en(basis)};
   a.assessed = true;
 }
 

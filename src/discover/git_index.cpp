@@ -5,6 +5,8 @@
 #include <fstream>
 #include <system_error>
 
+#include "core/text.hpp"
+
 namespace ascendify::discover {
 namespace fs = std::filesystem;
 namespace {
@@ -12,6 +14,7 @@ namespace {
 constexpr size_t kHeader = 12;
 constexpr size_t kStatFields = 40;  // ctime, mtime, dev, ino, mode, uid, gid, size
 constexpr uint32_t kMaxEntries = 50'000'000;
+constexpr size_t kMaxIndexBytes = size_t{2} << 30;  // larger than any index git writes
 
 uint32_t be32(const char* p) {
   const auto* u = reinterpret_cast<const unsigned char*>(p);
@@ -49,14 +52,6 @@ std::string slurp(const fs::path& file, size_t cap) {
   in.read(text.data(), static_cast<std::streamsize>(size));
   text.resize(static_cast<size_t>(in.gcount()));
   return text;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() &&
-         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-    s.remove_suffix(1);
-  return s;
 }
 
 }  // namespace
@@ -155,15 +150,22 @@ size_t git_hash_size(const fs::path& git_dir) {
     const size_t eol = rest.find('\n');
     std::string_view line = trim(rest.substr(0, eol));
     rest = eol == std::string_view::npos ? std::string_view() : rest.substr(eol + 1);
-    std::string lower(line);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string lower = ascii_lower(line);
     if (lower.rfind("objectformat", 0) != 0) continue;
     const size_t eq = lower.find('=');
     if (eq != std::string::npos && trim(std::string_view(lower).substr(eq + 1)) == "sha256")
       return 32;
   }
   return 20;
+}
+
+bool load_tracked_paths(const fs::path& work_tree, TrackedPaths& out, std::string* why) {
+  out.paths.clear();
+  const fs::path git_dir = git_dir_of(work_tree);
+  std::error_code ec;
+  if (git_dir.empty() || !fs::is_regular_file(git_dir / "index", ec)) return true;  // none
+  const std::string bytes = slurp(git_dir / "index", kMaxIndexBytes);
+  return parse_git_index(bytes, git_hash_size(git_dir), out, why);
 }
 
 }  // namespace ascendify::discover

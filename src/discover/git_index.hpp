@@ -30,4 +30,9 @@ std::filesystem::path git_dir_of(const std::filesystem::path& dir);
 // 32 when the repository's config sets extensions.objectformat = sha256, else 20.
 size_t git_hash_size(const std::filesystem::path& git_dir);
 
+// The paths tracked by the work tree `work_tree` (its git directory found by git_dir_of).
+// True with no paths when it has no index; false (and `why`) for an index that cannot be read.
+bool load_tracked_paths(const std::filesystem::path& work_tree, TrackedPaths& out,
+                        std::string* why);
+
 }  // namespace ascendify::discover

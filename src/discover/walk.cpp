@@ -9,7 +9,6 @@
 #include <cstring>
 #include <deque>
 #include <fstream>
-#include <iterator>
 #include <memory>
 #include <set>
 #include <string>
@@ -145,15 +144,9 @@ bool Walker::inside_root(const fs::path& canonical) const {
 const TrackedPaths& Walker::tracked(Repo& repo) {
   if (repo.loaded) return repo.tracked;
   repo.loaded = true;
-  const fs::path git_dir = git_dir_of(repo.dir);
-  const std::string where = repo.base.empty() ? ".git/index" : repo.base + "/.git/index";
-  std::error_code ec;
-  if (git_dir.empty() || !fs::is_regular_file(git_dir / "index", ec)) return repo.tracked;
-  std::ifstream in(git_dir / "index", std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::string why;
-  if (!parse_git_index(bytes, git_hash_size(git_dir), repo.tracked, &why))
-    diag(where,
+  if (!load_tracked_paths(repo.dir, repo.tracked, &why))
+    diag(repo.base.empty() ? ".git/index" : repo.base + "/.git/index",
          "cannot read the git index (" + why + "); .gitignore patterns apply to tracked files too");
   return repo.tracked;
 }

@@ -155,28 +155,6 @@ std::string match_text(const Fact& f) {
   }
 }
 
-// The template with {name} and {tail} filled in; copied in runs, not byte by byte.
-std::string expand(std::string_view tmpl, std::string_view name, std::string_view tail) {
-  std::string out;
-  out.reserve(tmpl.size());
-  for (size_t i = 0; i < tmpl.size();) {
-    const size_t brace = std::min(tmpl.find('{', i), tmpl.size());
-    out.append(tmpl, i, brace - i);
-    i = brace;
-    if (i == tmpl.size()) break;
-    if (tmpl.compare(i, 6, "{name}") == 0) {
-      out += name;
-      i += 6;
-    } else if (tmpl.compare(i, 6, "{tail}") == 0) {
-      out += tail;
-      i += 6;
-    } else {
-      out += tmpl[i++];
-    }
-  }
-  return out;
-}
-
 // A rule firing at a fact, before it becomes a Finding.
 struct Hit {
   const Rule* rule = nullptr;
@@ -191,7 +169,7 @@ std::string replacement_for(const Best& best) {
   const std::string_view tail = best.exact
                                     ? (dot == std::string_view::npos ? key : key.substr(dot + 1))
                                     : key.substr(best.prefix);
-  return expand(best.rule->replacement, key, tail);
+  return rules::expand_replacement(best.rule->replacement, key, tail);
 }
 
 // The most specific rule of each lookup of each fact, in fact order.

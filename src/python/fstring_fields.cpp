@@ -1,8 +1,6 @@
 #include "python/fstring_fields.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <cstring>
 
 namespace ascendify::python {
 namespace {
@@ -15,12 +13,11 @@ void advance(std::string_view s, size_t upto, FieldLexer::Position& p) {
   while (k < upto) {
     // Eight plain ASCII bytes (no line end, no high bit) at a time: eight columns.
     if (k + 8 <= upto) {
-      uint64_t w;
-      std::memcpy(&w, s.data() + k, 8);
-      const uint64_t high = w & 0x8080808080808080ULL;
-      const uint64_t x = w ^ 0x0a0a0a0a0a0a0a0aULL, y = w ^ 0x0d0d0d0d0d0d0d0dULL;
-      const uint64_t zero = ((x - 0x0101010101010101ULL) & ~x) | ((y - 0x0101010101010101ULL) & ~y);
-      if ((high | (zero & 0x8080808080808080ULL)) == 0) {
+      using lexdetail::kHigh, lexdetail::kOnes;
+      const uint64_t w = lexdetail::load8(s.data() + k);
+      const uint64_t x = w ^ (kOnes * '\n'), y = w ^ (kOnes * '\r');
+      const uint64_t zero = ((x - kOnes) & ~x) | ((y - kOnes) & ~y);  // a '\n' or '\r' byte
+      if (((w | zero) & kHigh) == 0) {
         p.col += 8;
         k += 8;
         continue;
@@ -43,18 +40,15 @@ bool line_structure(TokenKind k) {
          k == TokenKind::EndMarker || k == TokenKind::Comment || k == TokenKind::Error;
 }
 
-}  // namespace
-
-size_t FieldLexer::start(const Token& t) {
-  fields_.clear();
-  if (!has_fields(t)) return 0;
-  tok_ = t;
-  at_ = Position{0, t.span.line, t.span.col};
-  const size_t body = size_t{t.prefix_len} + t.quote_len;
-  if (body >= t.text.size()) return 0;
-  lexdetail::fstring_fields(t.text, body, t.text[t.prefix_len], (t.string_flags & kTriple) != 0,
-                            (t.string_flags & kRaw) != 0, scratch_, fields_);
-  return fields_.size();
+// Ends a field's token list as the lexer ends a file's: an EndMarker where the last token ends.
+void push_end_marker(std::vector<Token>& tokens) {
+  Token end;
+  end.kind = TokenKind::EndMarker;
+  end.role = kLineBreak;
+  const Span& last = tokens.back().span;
+  end.span = Span{last.end_line, last.end_col,    last.end_line,
+                  last.end_col,  last.end_offset, last.end_offset};
+  tokens.push_back(end);
 }
 
 // Most fields are one ASCII dotted name (`{x}`, `{self.step}`, `{args.lr:.3f}`): their tokens
@@ -77,11 +71,15 @@ bool dotted_name_tokens(std::string_view field, uint32_t line, uint32_t col, uin
                   offset + static_cast<uint32_t>(to)};
     return t;
   };
-  for (size_t i = b; i < e;) {
+  // ASCII only: a byte is one column.
+  auto ascii = [&](size_t i, bool (*cls)(unsigned char)) {
     const auto c = static_cast<unsigned char>(field[i]);
-    if (!(std::isalpha(c) || c == '_')) return false;
+    return c < 0x80 && cls(c);
+  };
+  for (size_t i = b; i < e;) {
+    if (!ascii(i, lexdetail::is_ident_start)) return false;
     size_t j = i + 1;
-    while (j < e && (std::isalnum(static_cast<unsigned char>(field[j])) || field[j] == '_')) ++j;
+    while (j < e && ascii(j, lexdetail::is_ident_char)) ++j;
     token(TokenKind::Name, i, j).keyword = is_keyword_text(field.substr(i, j - i));
     if (j == e) break;
     if (field[j] != '.' || j + 1 == e) return false;
@@ -89,6 +87,20 @@ bool dotted_name_tokens(std::string_view field, uint32_t line, uint32_t col, uin
     i = j + 1;
   }
   return true;
+}
+
+}  // namespace
+
+size_t FieldLexer::start(const Token& t) {
+  fields_.clear();
+  if (!has_fields(t)) return 0;
+  tok_ = t;
+  at_ = Position{0, t.span.line, t.span.col};
+  const size_t body = size_t{t.prefix_len} + t.quote_len;
+  if (body >= t.text.size()) return 0;
+  lexdetail::fstring_fields(t.text, body, t.text[t.prefix_len], (t.string_flags & kTriple) != 0,
+                            (t.string_flags & kRaw) != 0, scratch_, fields_);
+  return fields_.size();
 }
 
 bool FieldLexer::lex(size_t k, std::vector<Token>& tokens, std::vector<uint32_t>& fors) {
@@ -104,12 +116,7 @@ bool FieldLexer::lex(size_t k, std::vector<Token>& tokens, std::vector<uint32_t>
   const uint32_t line = at_.line, col = at_.col;
   const uint32_t offset = tok_.span.offset + f.begin;
   if (dotted_name_tokens(field, line, col, offset, tokens)) {
-    Token end;
-    end.kind = TokenKind::EndMarker;
-    end.role = kLineBreak;
-    const Span& last = tokens.back().span;
-    end.span = Span{line, last.end_col, line, last.end_col, last.end_offset, last.end_offset};
-    tokens.push_back(end);
+    push_end_marker(tokens);
     return true;
   }
   tokens.clear();
@@ -143,13 +150,7 @@ bool FieldLexer::lex(size_t k, std::vector<Token>& tokens, std::vector<uint32_t>
     tokens.push_back(u);
   }
   if (tokens.empty()) return false;
-  Token end;
-  end.kind = TokenKind::EndMarker;
-  end.role = kLineBreak;
-  const Span& last = tokens.back().span;
-  end.span = Span{last.end_line, last.end_col,    last.end_line,
-                  last.end_col,  last.end_offset, last.end_offset};
-  tokens.push_back(end);
+  push_end_marker(tokens);
   return true;
 }
 

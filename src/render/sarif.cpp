@@ -9,6 +9,7 @@
 #include "render/escape.hpp"
 #include "render/json_text.hpp"
 #include "render/render.hpp"
+#include "rules/normalize.hpp"
 
 namespace ascendify::render {
 
@@ -68,14 +69,10 @@ ordered_json rule_json(const Finding& f) {
   const Rule* r = f.rule;
   const std::string message = r != nullptr && !r->message.empty() ? r->message : f.message;
   // A rule's replacement template reads as words here: results carry the filled-in text.
-  std::string replacement =
-      r != nullptr && !r->replacement.empty() ? r->replacement : f.replacement;
-  for (const auto& [slot, words] :
-       {std::pair<std::string_view, std::string_view>{"{tail}", "<the same name>"},
-        {"{name}", "<the matched name>"}})
-    for (size_t at = replacement.find(slot); at != std::string::npos;
-         at = replacement.find(slot, at + words.size()))
-      replacement.replace(at, slot.size(), words);
+  const std::string replacement =
+      r != nullptr && !r->replacement.empty()
+          ? rules::expand_replacement(r->replacement, "<the matched name>", "<the same name>")
+          : f.replacement;
   const std::string text = message.empty() ? f.rule_id : message;
   std::string help = text;
   std::string help_md = text;

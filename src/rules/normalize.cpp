@@ -57,4 +57,27 @@ bool boundary_prefix(std::string_view name, std::string_view prefix) {
   return !last_alnum || !is_word(name[prefix.size()]);
 }
 
+// Copied in runs, not byte by byte.
+std::string expand_replacement(std::string_view tmpl, std::string_view name,
+                               std::string_view tail) {
+  std::string out;
+  out.reserve(tmpl.size());
+  for (size_t i = 0; i < tmpl.size();) {
+    const size_t brace = std::min(tmpl.find('{', i), tmpl.size());
+    out.append(tmpl, i, brace - i);
+    i = brace;
+    if (i == tmpl.size()) break;
+    if (tmpl.compare(i, 6, "{name}") == 0) {
+      out += name;
+      i += 6;
+    } else if (tmpl.compare(i, 6, "{tail}") == 0) {
+      out += tail;
+      i += 6;
+    } else {
+      out += tmpl[i++];
+    }
+  }
+  return out;
+}
+
 }  // namespace ascendify::rules

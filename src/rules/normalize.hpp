@@ -23,4 +23,8 @@ std::string normalize_image(std::string_view image);
 // The empty prefix matches every name.
 bool boundary_prefix(std::string_view name, std::string_view prefix);
 
+// A rule's replacement template with {name} (the matched name) and {tail} (the part after the
+// matched prefix, rules/README.md) filled in.
+std::string expand_replacement(std::string_view tmpl, std::string_view name, std::string_view tail);
+
 }  // namespace ascendify::rules
