@@ -154,10 +154,76 @@ std::string convention_phase(const EntryPoint& e, const PhaseModel& model) {
   return "";
 }
 
+namespace {
+
+// A dispatcher's subcommands (PhaseModel::dispatcher_stems): the project modules it imports
+// directly whose own names give a phase, each an entry point of that phase, named
+// "dispatcher -> module". Only when they give at least dispatcher_min_phases phases: a main.py
+// importing one `trainer` module is a training script, not a dispatcher.
+void add_subcommands(std::vector<EntryPoint>& out, const std::vector<ScannedFile>& files,
+                     const ImportGraph& graph, const PhaseModel& model,
+                     const std::set<int>& console_targets) {
+  auto is_dispatcher_stem = [&](int f) {
+    const std::string_view s = stem(files[static_cast<size_t>(f)].file.rel_path);
+    return std::find(model.dispatcher_stems.begin(), model.dispatcher_stems.end(), s) !=
+           model.dispatcher_stems.end();
+  };
+  std::set<int> entry_files, done;
+  for (const auto& e : out) entry_files.insert(e.file);
+  const size_t n = out.size();
+  for (size_t k = 0; k < n; ++k) {
+    const EntryPoint e = out[k];  // a copy: `out` grows below
+    if (e.file < 0 || e.is_test || files[static_cast<size_t>(e.file)].file.kind != FileKind::Python)
+      continue;
+    if (!is_dispatcher_stem(e.file) && !console_targets.count(e.file)) continue;
+    if (!done.insert(e.file).second) continue;  // two console scripts of one module
+    if (!convention_phase(e, model).empty()) continue;
+    // Its imports, and those of a module it hands the command line to (cli.py importing
+    // launcher.py, whose launch() imports the subcommands: LLaMA-Factory).
+    std::set<int> targets;
+    for (int t : graph.edges(e.file)) {
+      if (t < 0 || t == e.file || static_cast<size_t>(t) >= files.size()) continue;
+      targets.insert(t);
+      if (is_dispatcher_stem(t))
+        for (int u : graph.edges(t))
+          if (u >= 0 && u != e.file && static_cast<size_t>(u) < files.size()) targets.insert(u);
+    }
+    // `from pkg.chat.base import main` reaches pkg/chat/__init__.py too: a package init is a
+    // subcommand only when nothing else imported lies in its folder.
+    auto incidental_init = [&](const std::string& p) {
+      if (base_name(p) != "__init__.py") return false;
+      const std::string_view folder = std::string_view(p).substr(0, p.size() - 11);
+      return std::any_of(targets.begin(), targets.end(), [&](int u) {
+        const std::string& q = files[static_cast<size_t>(u)].file.rel_path;
+        return q != p && q.starts_with(folder);
+      });
+    };
+    std::vector<int> subcommands;  // in file order
+    std::set<std::string> phases;
+    for (int t : targets) {
+      const std::string& tp = files[static_cast<size_t>(t)].file.rel_path;
+      if (is_test_path(tp, model) || incidental_init(tp)) continue;
+      std::string ph = convention_phase(tp, model);
+      if (ph.empty()) continue;
+      phases.insert(std::move(ph));
+      subcommands.push_back(t);
+    }
+    if (phases.size() < std::max<uint32_t>(model.dispatcher_min_phases, 1)) continue;
+    for (int t : subcommands) {
+      if (!entry_files.insert(t).second) continue;  // an entry point already
+      const std::string& tp = files[static_cast<size_t>(t)].file.rel_path;
+      out.push_back(EntryPoint{concat({e.display, " -> ", tp}), "", {tp}, t, {t}, false});
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
                                           const ImportGraph& graph, const PhaseModel& model) {
   std::vector<EntryPoint> out;
-  std::set<int> launched;  // Python files some launcher starts
+  std::set<int> launched;         // Python files some launcher starts
+  std::set<int> console_targets;  // modules of console scripts
   const bool tests_in = model.tests_policy != "exclude";
   for (size_t i = 0; i < files.size(); ++i) {
     const ScannedFile& f = files[i];
@@ -191,6 +257,7 @@ std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
         const int t = graph.resolve_module(trim_copy(target));
         if (t < 0) continue;
         launched.insert(t);
+        console_targets.insert(t);
         const std::string& tp = files[static_cast<size_t>(t)].file.rel_path;
         out.push_back(EntryPoint{tp, name, {tp}, t, {t}, false});
       }
@@ -226,6 +293,7 @@ std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
     const int fi = static_cast<int>(i);
     out.push_back(EntryPoint{f.file.rel_path, "", {f.file.rel_path}, fi, {fi}, test});
   }
+  add_subcommands(out, files, graph, model, console_targets);
   return out;
 }
 

@@ -93,6 +93,10 @@ void load_phases(PhaseModel& p, const YAML::Node& n) {
     p.script_exclude_names = strings(s["exclude_names"]);
     p.script_ignore_calls = strings(s["ignore_calls"]);
   }
+  if (const YAML::Node d = n["dispatchers"]; d) {
+    p.dispatcher_stems = strings(d["stems"]);
+    if (d["min_phases"]) p.dispatcher_min_phases = d["min_phases"].as<uint32_t>();
+  }
 }
 
 void load_roadmap(std::vector<RoadmapStepModel>& steps, const YAML::Node& n) {

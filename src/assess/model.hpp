@@ -63,6 +63,11 @@ struct PhaseModel {
   std::vector<std::string> script_exclude_names;
   // Top-level calls that do not make a file a script (a deprecation warning, a path tweak).
   std::vector<std::string> script_ignore_calls;
+  // Dispatchers (one command running the project's tasks as subcommands): an entry point no
+  // convention names, a console-script target or a file with one of these stems, whose directly
+  // imported project modules name at least `dispatcher_min_phases` phases by convention.
+  std::vector<std::string> dispatcher_stems;
+  uint32_t dispatcher_min_phases = 2;
 };
 
 struct RoadmapStepModel {

@@ -58,8 +58,9 @@ PhaseModel phases(Reader& r) {
   p.order = r.strings();
   p.tests_policy = r.str();
   for (auto* list : {&p.test_folders, &p.test_prefixes, &p.test_suffixes, &p.test_names,
-                     &p.script_exclude_names, &p.script_ignore_calls})
+                     &p.script_exclude_names, &p.script_ignore_calls, &p.dispatcher_stems})
     *list = r.strings();
+  p.dispatcher_min_phases = r.u32();
   return p;
 }
 

@@ -48,8 +48,9 @@ void phases(Writer& w, const PhaseModel& p) {
   w.strings(p.order);
   w.str(p.tests_policy);
   for (const auto* list : {&p.test_folders, &p.test_prefixes, &p.test_suffixes, &p.test_names,
-                           &p.script_exclude_names, &p.script_ignore_calls})
+                           &p.script_exclude_names, &p.script_ignore_calls, &p.dispatcher_stems})
     w.strings(*list);
+  w.u32(p.dispatcher_min_phases);
 }
 
 void roadmap(Writer& w, const std::vector<RoadmapStepModel>& steps) {

@@ -70,6 +70,8 @@ std::string model_difference(const Model& a, const Model& b) {
   d.field("test_names", p.test_names, q.test_names);
   d.field("script_exclude_names", p.script_exclude_names, q.script_exclude_names);
   d.field("script_ignore_calls", p.script_ignore_calls, q.script_ignore_calls);
+  d.field("dispatcher_stems", p.dispatcher_stems, q.dispatcher_stems);
+  d.field("dispatcher_min_phases", p.dispatcher_min_phases, q.dispatcher_min_phases);
   d.field("roadmap.size", a.roadmap.size(), b.roadmap.size());
   for (size_t i = 0; i < a.roadmap.size() && i < b.roadmap.size(); ++i) {
     const RoadmapStepModel& s = a.roadmap[i];
@@ -139,6 +141,8 @@ Model full_model() {
   m.phases.test_names = {"conftest"};
   m.phases.script_exclude_names = {"__init__.py", "conf.py"};
   m.phases.script_ignore_calls = {"warnings.warn"};
+  m.phases.dispatcher_stems = {"__main__", "cli"};
+  m.phases.dispatcher_min_phases = 3;
   m.roadmap = {
       {"env", "Environment", "detail", "环境搭建", "安装 CANN", {"dependency"}, true, false, true},
       {"kern", "Kernels", "", "", "", {}, false, true, false}};
@@ -169,6 +173,8 @@ TEST(ModelDifference, SeesAChangeInEachPart) {
       {"test_names", [](Model& x) { x.phases.test_names.clear(); }},
       {"script_exclude_names", [](Model& x) { x.phases.script_exclude_names.pop_back(); }},
       {"script_ignore_calls", [](Model& x) { x.phases.script_ignore_calls.clear(); }},
+      {"dispatcher_stems", [](Model& x) { x.phases.dispatcher_stems.pop_back(); }},
+      {"dispatcher_min_phases", [](Model& x) { x.phases.dispatcher_min_phases = 2; }},
       {"roadmap.verification", [](Model& x) { x.roadmap[0].verification = false; }},
       {"rewrite_kernel_kinds", [](Model& x) { x.feasibility.rewrite_kernel_kinds.clear(); }},
   };

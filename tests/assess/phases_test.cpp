@@ -257,3 +257,88 @@ TEST(Phases, FlatScriptsAreEntryPointsLibrariesAndConfigsAreNot) {
   ASSERT_EQ(a.findings.size(), 1u);
   EXPECT_EQ(a.findings[0].phases, Names{"inference"});  // reached through the script
 }
+
+TEST(Phases, DispatcherSubcommandsAreEntryPointsOfTheirPhases) {
+  // litgpt-like: console script `tool = "tool.__main__:main"` whose module imports each
+  // subcommand's function; LLaMA-Factory-like: cli.py hands over to launcher.py.
+  test::Project p;
+  p.file("pyproject.toml", FileKind::Pyproject);
+  p.command("pyproject.toml", "console-script", "", "tool = tool.__main__:main");
+  p.file("tool/__init__.py");
+  p.file("tool/__main__.py");
+  p.import("tool/__main__.py", "tool.finetune.lora.setup", "tool.finetune.lora");
+  p.import("tool/__main__.py", "tool.generate.base.main", "tool.generate.base");
+  p.import("tool/__main__.py", "tool.scripts.download.download", "tool.scripts.download");
+  p.file("tool/finetune/__init__.py");  // reached by the import above: not a subcommand
+  p.file("tool/finetune/lora.py");
+  p.file("tool/generate/__init__.py");
+  p.file("tool/generate/base.py");
+  p.file("tool/scripts/download.py");  // no phase in its name: stays with the dispatcher
+  p.finding("device.x", Domain::Device, "tool/finetune/lora.py", 4);
+  p.finding("device.x", Domain::Device, "tool/scripts/download.py", 5);
+  const auto rules = no_rules();
+  const Assessment a = p.run(rules);
+  ASSERT_EQ(a.phases.size(), 3u);
+  EXPECT_EQ(a.phases[0].name, "inference");
+  EXPECT_EQ(a.phases[0].entry_points, Names{"tool/__main__.py -> tool/generate/base.py"});
+  EXPECT_EQ(a.phases[1].name, "training");
+  EXPECT_EQ(a.phases[1].entry_points, Names{"tool/__main__.py -> tool/finetune/lora.py"});
+  EXPECT_TRUE(a.phases[1].needs_backward);
+  EXPECT_EQ(a.phases[2].name, "main");
+  EXPECT_EQ(a.phases[2].entry_points, Names{"tool/__main__.py"});
+  const Finding* lora = test::finding_at(a, "tool/finetune/lora.py", 4);
+  ASSERT_NE(lora, nullptr);
+  EXPECT_EQ(lora->phases, (Names{"training", "main"}));
+  const Finding* download = test::finding_at(a, "tool/scripts/download.py", 5);
+  ASSERT_NE(download, nullptr);
+  EXPECT_EQ(download->phases, Names{"main"});
+}
+
+TEST(Phases, DispatcherThroughALauncherModule) {
+  test::Project p;
+  p.file("pyproject.toml", FileKind::Pyproject);
+  p.command("pyproject.toml", "console-script", "", "tool-cli = tool.cli:main");
+  p.file("tool/cli.py");
+  p.import("tool/cli.py", "launcher", "", 1);
+  p.file("tool/launcher.py");
+  p.import("tool/launcher.py", "train.tuner.run_exp", "train.tuner", 1);
+  p.import("tool/launcher.py", "chat.chat_model.run_chat", "chat.chat_model", 1);
+  p.file("tool/train/tuner.py");
+  p.file("tool/chat/chat_model.py");
+  const auto rules = no_rules();
+  const Assessment a = p.run(rules);
+  ASSERT_EQ(a.phases.size(), 3u);
+  EXPECT_EQ(a.phases[0].entry_points, Names{"tool/cli.py -> tool/chat/chat_model.py"});
+  EXPECT_EQ(a.phases[1].entry_points, Names{"tool/cli.py -> tool/train/tuner.py"});
+  EXPECT_EQ(a.phases[2].entry_points, Names{"tool/cli.py"});
+}
+
+TEST(Phases, NotADispatcherLookAlikes) {
+  test::Project p;
+  // main.py (not a dispatcher name, no console script) importing a trainer and a pipeline:
+  // an ordinary entry point of the fallback phase.
+  p.file("main.py");
+  p.main_guard("main.py").import("main.py", "models.trainer.Trainer", "models.trainer");
+  p.import("main.py", "models.pipeline.Pipe", "models.pipeline");
+  p.file("models/trainer.py");
+  p.file("models/pipeline.py");
+  // cli.py importing modules of one phase only: no dispatcher.
+  p.file("pkg/cli.py");
+  p.main_guard("pkg/cli.py").import("pkg/cli.py", "pkg.generate.run", "pkg.generate");
+  p.import("pkg/cli.py", "pkg.sample.draw", "pkg.sample");
+  p.file("pkg/generate.py");
+  p.file("pkg/sample.py");
+  // A console script whose own name gives the phase: its imports are its own code.
+  p.file("pyproject.toml", FileKind::Pyproject);
+  p.command("pyproject.toml", "console-script", "", "tool-train = tool.__main__:main");
+  p.file("tool/__main__.py");
+  p.import("tool/__main__.py", "tool.finetune.run", "tool.finetune");
+  p.import("tool/__main__.py", "tool.evaluate.score", "tool.evaluate");
+  p.file("tool/finetune.py");
+  p.file("tool/evaluate.py");
+  const auto rules = no_rules();
+  const Assessment a = p.run(rules);
+  for (const auto& ph : a.phases)
+    for (const auto& e : ph.entry_points)
+      EXPECT_EQ(e.find(" -> "), std::string::npos) << ph.name << ": " << e;
+}
