@@ -70,10 +70,19 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
           if (phases_by_top[t->second][p]) d.phases.push_back(pm.phases[p].name);
       continue;
     }
+    const Rule* r = rules.find(d.rule_id);
+    if (r != nullptr && r->match.import_names.empty()) {
+      // Nothing imports it (pytorch-cuda, the CUDA toolkit, nvidia-* libraries): it is part
+      // of the environment of every phase that reaches the manifest declaring it.
+      auto m = index.find(d.source.substr(0, d.source.rfind(':')));
+      if (m != index.end())
+        for (size_t p = 0; p < pm.phases.size(); ++p)
+          if (pm.reached[p][m->second]) d.phases.push_back(pm.phases[p].name);
+      continue;
+    }
     auto it = phases_by_rule.find(d.rule_id);
     if (it == phases_by_rule.end()) {
-      const Rule* r = d.rule_id.empty() ? nullptr : rules.find(d.rule_id);
-      if (r != nullptr && !r->match.import_names.empty()) d.status = "not-involved";
+      if (r != nullptr) d.status = "not-involved";
       continue;
     }
     for (size_t p : it->second) d.phases.push_back(pm.phases[p].name);

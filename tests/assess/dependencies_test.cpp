@@ -76,4 +76,31 @@ TEST(Dependencies, NamesOfOneDistributionShareItsImports) {
   }
 }
 
+TEST(Dependencies, UnimportableDistributionsBelongToThePhasesOfTheirManifest) {
+  // pytorch-cuda (conda) has no module to import: it is part of the environment of every
+  // phase reaching the environment file, not "not needed" anywhere. xformers, importable but
+  // imported by nothing, stays not involved.
+  test::Project p;
+  auto& env = p.file("environment.yml", FileKind::CondaEnv);
+  env.facts.facts.push_back(declared("pytorch-cuda", "=11.7", 9));
+  env.facts.facts.push_back(declared("xformers", "", 10));
+  p.file("train.py");
+  p.main_guard("train.py");
+  p.file("sample.py");
+  p.main_guard("sample.py");
+  std::vector<Diagnostic> diags;
+  const rules::RuleSet kb = rules::load_rules({}, diags);
+  const Assessment a = p.run(kb);
+  const DependencyRow* cuda = row(a, "pytorch-cuda");
+  ASSERT_NE(cuda, nullptr);
+  EXPECT_FALSE(cuda->rule_id.empty());
+  EXPECT_FALSE(cuda->imported);
+  EXPECT_EQ(cuda->status, "replace");
+  EXPECT_EQ(cuda->phases, (std::vector<std::string>{"inference", "training"}));
+  const DependencyRow* xf = row(a, "xformers");
+  ASSERT_NE(xf, nullptr);
+  EXPECT_EQ(xf->status, "not-involved");
+  EXPECT_TRUE(xf->phases.empty());
+}
+
 }  // namespace
