@@ -24,29 +24,34 @@ enum class MatchKind : uint8_t {
 
 // A condition on one call argument: by keyword, or by position, or either.
 struct ArgCondition {
-  std::string keyword;               // empty: positional only
-  int position = -1;                 // -1: keyword only
-  std::vector<std::string> values;   // accepted values (after normalisation, see README)
-  bool present_only = false;         // true: any value, the argument must just be there
+  std::string keyword;              // empty: positional only
+  int position = -1;                // -1: keyword only
+  std::vector<std::string> values;  // accepted values (after normalisation, see README)
+  bool present_only = false;        // true: any value, the argument must just be there
 };
 
 struct MatchSpec {
   MatchKind kind = MatchKind::Reference;
-  std::vector<std::string> names;    // qualified names / methods / values / packages / vars
-  bool prefix = false;               // names are prefixes ("torch.cuda." matches any member)
-  std::vector<Usage> usages;         // Reference: empty = any
-  std::vector<ArgCondition> args;    // all must hold
-  std::vector<StringContext> contexts;  // String: empty = any context
-  std::vector<std::string> keywords;    // String in Keyword ctx: accepted keyword names
-  std::vector<std::string> calls;       // String in Keyword/Positional ctx: accepted callees
-  std::vector<std::string> targets;     // String in AssignValue ctx: target suffixes ("device")
+  std::vector<std::string> names;           // qualified names / methods / values / packages / vars
+  bool prefix = false;                      // names are prefixes ("torch.cuda." matches any member)
+  std::vector<Usage> usages;                // Reference: empty = any
+  std::vector<ArgCondition> args;           // all must hold
+  std::vector<StringContext> contexts;      // String: empty = any context
+  std::vector<std::string> keywords;        // String in Keyword ctx: accepted keyword names
+  std::vector<std::string> calls;           // String in Keyword/Positional ctx: accepted callees
+  std::vector<std::string> targets;         // String in AssignValue ctx: target suffixes ("device")
   std::vector<std::string> scope_contains;  // enclosing scope must contain one (case-insens.)
   std::vector<std::string> exclude_names;   // Reference with prefix: names not to match
   std::vector<std::string> categories;      // Native: accepted fact categories (detail)
-  std::vector<std::string> detail_contains; // Dependency/Command/Env/Image: the fact's detail
-                                            // (version spec, URL, value) contains one of these
-  std::vector<std::string> import_names;    // Dependency: top-level import names of the
-                                            // distribution ("flash_attn" for flash-attn)
+  std::vector<std::string> detail_contains;    // Dependency/Command/Env/Image: the fact's detail
+                                               // (version spec, URL, value) contains one of these
+  std::vector<std::string> import_names;       // Dependency: top-level import names of the
+                                               // distribution ("flash_attn" for flash-attn)
+  std::vector<std::string> receiver_excludes;  // Method: the receiver text must contain none
+                                               // of these (case-insensitive): `mask.float()`
+  std::vector<std::string> unless_scope_uses;  // no finding when the enclosing function also
+                                               // references one of these names (or a member
+                                               // of one): the code is already the NPU port
 };
 
 struct Autofix {
@@ -61,12 +66,12 @@ struct Autofix {
 };
 
 struct Effort {
-  double first_hours = 0.0;  // the first site in a project
+  double first_hours = 0.0;     // the first site in a project
   double per_site_hours = 0.0;  // each further site
 };
 
 struct Rule {
-  std::string id;          // stable: "<domain>.<slug>"
+  std::string id;  // stable: "<domain>.<slug>"
   Domain domain = Domain::Device;
   MatchSpec match;
   std::string message;

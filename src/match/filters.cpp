@@ -93,6 +93,12 @@ bool filters_accept(const MatchSpec& m, const Fact& f) {
                      [&](const std::string& s) { return scope.find(s) != std::string::npos; }))
       return false;
   }
+  if (!m.receiver_excludes.empty()) {
+    const std::string receiver = ascii_lower(f.receiver);
+    if (std::any_of(m.receiver_excludes.begin(), m.receiver_excludes.end(),
+                    [&](const std::string& s) { return receiver.find(s) != std::string::npos; }))
+      return false;
+  }
   if (!m.categories.empty() && !contains_str(m.categories, f.detail)) return false;
   if (!m.detail_contains.empty() &&
       std::none_of(m.detail_contains.begin(), m.detail_contains.end(),

@@ -1,6 +1,7 @@
 #include "match/matcher.hpp"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <tuple>
 
@@ -114,9 +115,40 @@ bool better(const Best& a, const Best& b) {
          std::make_tuple(b.exact, b.prefix, b.filters, a.order);
 }
 
+// The names the References of each function of a file name (`unless_scope_uses`), indexed on
+// the first question: most files never ask.
+class ScopeUses {
+ public:
+  explicit ScopeUses(const FileFacts& facts) : facts_(facts) {}
+  // Does a Reference in `scope` (a function; never the module level) name one of `names`, or
+  // a member of one (`torch_npu` covers `torch_npu.npu_rms_norm`)?
+  bool any(std::string_view scope, const std::vector<std::string>& names) {
+    if (scope.empty() || scope == kInlinePythonScope) return false;
+    if (!built_) build();
+    auto it = by_scope_.find(scope);
+    if (it == by_scope_.end()) return false;
+    for (std::string_view used : it->second)
+      for (const auto& n : names)
+        if (used == n || (used.size() > n.size() && used.starts_with(n) && used[n.size()] == '.'))
+          return true;
+    return false;
+  }
+
+ private:
+  void build() {
+    built_ = true;
+    for (const Fact& f : facts_.facts)
+      if (f.kind == FactKind::Reference && !f.scope.empty()) by_scope_[f.scope].push_back(f.name);
+  }
+  const FileFacts& facts_;
+  bool built_ = false;
+  std::map<std::string_view, std::vector<std::string_view>, std::less<>> by_scope_;
+};
+
 void consider(const rules::RuleSet& rules, const Rule* r, const Fact& f, std::string_view key,
-              bool exact, size_t prefix, Best& best) {
+              bool exact, size_t prefix, Best& best, ScopeUses& uses) {
   if (excluded(r->match, key) || !filters_accept(r->match, f)) return;
+  if (!r->match.unless_scope_uses.empty() && uses.any(f.scope, r->match.unless_scope_uses)) return;
   Best cand{r, key, prefix, exact, filter_count(r->match), rules.index_of(r)};
   if (better(cand, best)) best = cand;
 }
@@ -129,18 +161,18 @@ bool is_word(char c) {
 // name of the kind. A rule found under several of its names is considered once per name;
 // `better` keeps the longest, as a scan of all names would.
 void consider_prefixed(const rules::RuleSet& rules, MatchKind kind, const Fact& f,
-                       std::string_view key, Best& best) {
+                       std::string_view key, Best& best, ScopeUses& uses) {
   for (const Rule* r : rules.prefixed_any(kind)) {
     size_t len = 0;
     for (const auto& p : r->match.names)
       if (p.size() > len && rules::boundary_prefix(key, p)) len = p.size();
-    consider(rules, r, f, key, false, len, best);
+    consider(rules, r, f, key, false, len, best, uses);
   }
   rules.for_each_prefix_name(kind, key, [&](size_t len, const std::vector<const Rule*>& named) {
     const char last = key[len - 1];
     const bool boundary = len == key.size() || !is_word(last) || last == '_' || !is_word(key[len]);
     if (!boundary) return;
-    for (const Rule* r : named) consider(rules, r, f, key, false, len, best);
+    for (const Rule* r : named) consider(rules, r, f, key, false, len, best, uses);
   });
 }
 
@@ -176,6 +208,7 @@ std::string replacement_for(const Best& best) {
 std::vector<Hit> find_hits(const rules::RuleSet& rules, const FileFacts& facts) {
   std::vector<Hit> hits;
   std::string scratch;  // the normalised value of the current fact
+  ScopeUses uses(facts);
   for (const Fact& f : facts.facts) {
     const Lookups ls = lookups(f, scratch);
     for (int li = 0; li < ls.n; ++li) {
@@ -183,8 +216,9 @@ std::vector<Hit> find_hits(const rules::RuleSet& rules, const FileFacts& facts) 
       Best best;
       for (int ki = 0; ki < l.n; ++ki) {
         const std::string_view key = l.keys[ki];
-        for (const Rule* r : rules.exact(l.kind, key)) consider(rules, r, f, key, true, 0, best);
-        consider_prefixed(rules, l.kind, f, key, best);
+        for (const Rule* r : rules.exact(l.kind, key))
+          consider(rules, r, f, key, true, 0, best, uses);
+        consider_prefixed(rules, l.kind, f, key, best, uses);
       }
       if (!best.rule) continue;
       const Rule& r = *best.rule;

@@ -142,7 +142,8 @@ bool kind_in(MatchKind k, std::initializer_list<MatchKind> ks) {
 MatchSpec parse_match(const YAML::Node& n) {
   check_keys(n, "match",
              {"kind", "names", "prefix", "usages", "args", "contexts", "keywords", "calls",
-              "targets", "scope_contains", "exclude", "categories", "imports", "detail_contains"});
+              "targets", "scope_contains", "exclude", "categories", "imports", "detail_contains",
+              "receiver_excludes", "unless_scope_uses"});
   if (!n["kind"]) fail(n, "match: missing 'kind'");
   MatchSpec m;
   m.kind = parse_kind(n["kind"]);
@@ -166,6 +167,8 @@ MatchSpec parse_match(const YAML::Node& n) {
   only("categories", {MK::Native});
   only("imports", {MK::Dependency});
   only("detail_contains", {MK::Dependency, MK::Command, MK::Env, MK::Image});
+  only("receiver_excludes", {MK::Method});
+  only("unless_scope_uses", {MK::Reference, MK::Method, MK::String});
 
   if (n["prefix"]) m.prefix = boolean(n["prefix"], "prefix");
   if (n["names"]) {
@@ -225,6 +228,12 @@ MatchSpec parse_match(const YAML::Node& n) {
   if (n["detail_contains"])
     m.detail_contains = string_list(n["detail_contains"], "detail_contains");
   if (n["imports"]) m.import_names = string_list(n["imports"], "imports");
+  if (n["receiver_excludes"]) {
+    for (auto& s : string_list(n["receiver_excludes"], "receiver_excludes"))
+      m.receiver_excludes.push_back(ascii_lower(s));
+  }
+  if (n["unless_scope_uses"])
+    m.unless_scope_uses = string_list(n["unless_scope_uses"], "unless_scope_uses");
   if (m.names.empty() && !(k == MK::Native && !m.categories.empty()))
     fail(n,
          "match: 'names' must list at least one name (native rules may give only "

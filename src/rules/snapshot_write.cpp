@@ -25,8 +25,9 @@ void write_match(snapshot::Writer& w, const MatchSpec& m) {
     w.u8(a.present_only);
   }
   enums(w, m.contexts);
-  for (const auto* list : {&m.keywords, &m.calls, &m.targets, &m.scope_contains, &m.exclude_names,
-                           &m.categories, &m.detail_contains, &m.import_names})
+  for (const auto* list :
+       {&m.keywords, &m.calls, &m.targets, &m.scope_contains, &m.exclude_names, &m.categories,
+        &m.detail_contains, &m.import_names, &m.receiver_excludes, &m.unless_scope_uses})
     w.strings(*list);
 }
 

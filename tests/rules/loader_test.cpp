@@ -125,6 +125,22 @@ TEST(Loader, IdMustCarryDomain) {
 TEST(Loader, FilterOfOtherKindRejected) {
   expect_diag(load(replace(kGood, "    usages: [call]", "    contexts: [keyword]")), 7,
               "does not apply");
+  // receiver_excludes needs a receiver: method rules only.
+  expect_diag(load(replace(kGood, "    usages: [call]", "    receiver_excludes: [mask]")), 7,
+              "does not apply");
+}
+
+TEST(Loader, ScopeUsesAndReceiverExcludesLoad) {
+  Loaded l = load(replace(kGood, "    usages: [call]",
+                          "    usages: [call]\n    unless_scope_uses: [torch_npu]"));
+  ASSERT_TRUE(l.diags.empty()) << l.diags[0].message;
+  EXPECT_EQ(l.set.find("device.empty-cache")->match.unless_scope_uses,
+            std::vector<std::string>{"torch_npu"});
+  Loaded m = load(replace(replace(kGood, "kind: reference", "kind: method"), "    usages: [call]",
+                          "    usages: [call]\n    receiver_excludes: [Mask]"));
+  ASSERT_TRUE(m.diags.empty()) << m.diags[0].message;
+  EXPECT_EQ(m.set.find("device.empty-cache")->match.receiver_excludes,
+            std::vector<std::string>{"mask"});  // compared lower-case
 }
 
 TEST(Loader, BadEffortAndMissingEffort) {

@@ -37,6 +37,8 @@ Rule full_rule() {
   r.match.categories = {"kernel"};
   r.match.detail_contains = {"+cu"};
   r.match.import_names = {"flash_attn"};
+  r.match.receiver_excludes = {"mask"};
+  r.match.unless_scope_uses = {"torch_npu", "mindiesd"};
   r.message = "message";
   r.replacement = "replacement";
   r.confidence = Confidence::Low;
@@ -75,6 +77,8 @@ const std::vector<std::pair<std::string, std::function<void(Rule&)>>>& mutations
       {"match.categories", [](Rule& r) { r.match.categories[0] = "launch"; }},
       {"match.detail_contains", [](Rule& r) { r.match.detail_contains.clear(); }},
       {"match.import_names", [](Rule& r) { r.match.import_names[0] = "xformers"; }},
+      {"match.receiver_excludes", [](Rule& r) { r.match.receiver_excludes.clear(); }},
+      {"match.unless_scope_uses", [](Rule& r) { r.match.unless_scope_uses.pop_back(); }},
       {"message", [](Rule& r) { r.message = "m"; }},
       {"replacement", [](Rule& r) { r.replacement.clear(); }},
       {"confidence", [](Rule& r) { r.confidence = Confidence::High; }},
@@ -120,7 +124,7 @@ std::vector<Rule> yaml_rules(std::vector<Diagnostic>& diags) {
 TEST(RuleDifference, NamesEachFieldThatDiffers) {
   const Rule base = full_rule();
   EXPECT_EQ(rule_difference(base, base), "");
-  EXPECT_EQ(mutations().size(), 36u);
+  EXPECT_EQ(mutations().size(), 38u);
   for (const auto& [field, mutate] : mutations()) {
     Rule changed = base;
     mutate(changed);
