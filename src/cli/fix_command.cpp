@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "assess/project_packages.hpp"
+#include "assess/skip_in_tests.hpp"
 #include "cli/commands.hpp"
 #include "cli/split.hpp"
 #include "fix/fix.hpp"
@@ -40,6 +41,7 @@ int run_fix(const FixArgs& args) {
     std::vector<SourceFile> sources;
     for (const auto& f : scanned.files) sources.push_back(f.file);
     assess::drop_self_references(scanned.findings, assess::project_packages(sources));
+    assess::drop_skipped_in_tests(scanned.findings);
   }
 
   fix::FixOptions fopt;

@@ -12,6 +12,7 @@
 #include "assess/aggregate.hpp"
 #include "assess/assess.hpp"
 #include "assess/project_packages.hpp"
+#include "assess/skip_in_tests.hpp"
 #include "cli/baseline_filter.hpp"
 #include "cli/commands.hpp"
 #include "cli/fast_exit.hpp"
@@ -175,7 +176,8 @@ int run_scan(const ScanArgs& given) {
         pipeline::MatchSetup setup;
         setup.rules = &*rules_slot;
         setup.drop_hit = [&](const SourceFile& file, const Rule& rule, std::string_view match) {
-          return assess::is_self_reference(own_packages, rule, file.rel_path, match);
+          return assess::is_self_reference(own_packages, rule, file.rel_path, match) ||
+                 assess::skipped_in_tests(rule, file.rel_path);
         };
         return setup;
       });

@@ -87,6 +87,9 @@ struct Rule {
   // kernel, cudaStream_t in a .cu file) is reported once per file with its site count; the
   // kernel inventory carries the detail.
   bool aggregate_per_file = false;
+  // `skip_in_tests: true`: in test code (phases.yaml `tests`) the pattern is deliberate, not a
+  // migration item: an fp32 reference that a kernel's output is compared against.
+  bool skip_in_tests = false;
   std::vector<std::string> tags;  // free-form ("fa2", "varlen", "training-needs-backward")
   std::string source;             // "rules/device.yaml:42" for diagnostics
 };

@@ -278,9 +278,10 @@ bool valid_slug(std::string_view s) {
 }
 
 Rule parse(const YAML::Node& n, std::string_view file_name) {
-  check_keys(n, "a rule",
-             {"id", "domain", "match", "message", "replacement", "confidence", "transfer_to_npu",
-              "severity", "autofix", "effort", "refs", "status", "tags", "aggregate"});
+  check_keys(
+      n, "a rule",
+      {"id", "domain", "match", "message", "replacement", "confidence", "transfer_to_npu",
+       "severity", "autofix", "effort", "refs", "status", "tags", "aggregate", "skip_in_tests"});
   for (const char* key : {"id", "domain", "match", "message", "confidence", "refs"})
     if (!n[key]) fail(n, std::string("rule is missing '") + key + "'");
   Rule r;
@@ -315,6 +316,7 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
       fail(n["aggregate"], "'aggregate' must be 'file'");
     r.aggregate_per_file = true;
   }
+  if (n["skip_in_tests"]) r.skip_in_tests = boolean(n["skip_in_tests"], "skip_in_tests");
   const bool dep = r.match.kind == MatchKind::Dependency;
   if (dep && !n["status"]) fail(n, "dependency rules need 'status'");
   if (!dep && n["status"]) fail(n["status"], "'status' applies only to dependency rules");

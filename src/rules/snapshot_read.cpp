@@ -62,6 +62,7 @@ Rule read_rule(Reader& r) {
   rule.refs = r.strings();
   rule.status = r.str();
   rule.aggregate_per_file = flag(r);
+  rule.skip_in_tests = flag(r);
   rule.tags = r.strings();
   rule.source = r.str();
   return rule;

@@ -51,6 +51,7 @@ void write_rule(snapshot::Writer& w, const Rule& r) {
   w.strings(r.refs);
   w.str(r.status);
   w.u8(r.aggregate_per_file);
+  w.u8(r.skip_in_tests);
   w.strings(r.tags);
   w.str(r.source);
 }

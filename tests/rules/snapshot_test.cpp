@@ -49,6 +49,7 @@ Rule full_rule() {
   r.refs = {"ascend-facts.md §2.1", "x"};
   r.status = "replace";
   r.aggregate_per_file = true;
+  r.skip_in_tests = true;
   r.tags = {"fa2", "varlen"};
   r.source = "rules/attention.yaml:7";
   return r;
@@ -93,6 +94,7 @@ const std::vector<std::pair<std::string, std::function<void(Rule&)>>>& mutations
       {"refs", [](Rule& r) { r.refs.pop_back(); }},
       {"status", [](Rule& r) { r.status = "compatible"; }},
       {"aggregate_per_file", [](Rule& r) { r.aggregate_per_file = false; }},
+      {"skip_in_tests", [](Rule& r) { r.skip_in_tests = false; }},
       {"tags", [](Rule& r) { r.tags[0] = "fa3"; }},
       {"source", [](Rule& r) { r.source = "rules/attention.yaml:8"; }},
   };
@@ -124,7 +126,7 @@ std::vector<Rule> yaml_rules(std::vector<Diagnostic>& diags) {
 TEST(RuleDifference, NamesEachFieldThatDiffers) {
   const Rule base = full_rule();
   EXPECT_EQ(rule_difference(base, base), "");
-  EXPECT_EQ(mutations().size(), 38u);
+  EXPECT_EQ(mutations().size(), 39u);
   for (const auto& [field, mutate] : mutations()) {
     Rule changed = base;
     mutate(changed);
