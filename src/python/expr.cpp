@@ -234,10 +234,15 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
     if (top && alone && region_->mode == Region::kAssignTarget) u = Usage::Assign;
     if (top && alone && region_->mode == Region::kClassBases && i == frames_[0].value_begin)
       u = Usage::ClassBase;
-    idx = emit_reference(std::move(qn), u, span(i, j));
-    if (u == Usage::Assign && region_->value)
-      out_.facts[idx].args.push_back(value_of(*region_->value));
-    if (call) note_call(out_.facts[idx].name);
+    if (u == Usage::Assign && j == i + 1) {
+      // `tl = MagicMock()` in an `except ImportError` fallback: rebinding an imported name is
+      // not a use of what it was bound to.
+    } else {
+      idx = emit_reference(std::move(qn), u, span(i, j));
+      if (u == Usage::Assign && region_->value)
+        out_.facts[idx].args.push_back(value_of(*region_->value));
+      if (call) note_call(out_.facts[idx].name);
+    }
   } else if (call && j > i + 1) {
     // A method call on a receiver that is not an import: `model.layer.cuda()`.
     Fact& f = new_fact(FactKind::MethodCall, toks_[j - 1].span);

@@ -204,6 +204,25 @@ TEST(AnalyzerRefs, AssignTargetWithValue) {
   EXPECT_EQ(r->args[0].value, "True");
 }
 
+TEST(AnalyzerRefs, RebindingAnImportedNameIsNoUse) {
+  // The fallback of an optional import rebinds the name: no reference to what it was bound to;
+  // an attribute of it assigned is still one, and so is a later use.
+  FileFacts ff = analyze(
+      "try:\n    import triton.language as tl\nexcept ImportError:\n    tl = MagicMock()\n"
+      "    tl.constexpr = int\n    tl, x = None, 1\nK = tl.constexpr\n",
+      "a.py");
+  EXPECT_FALSE(has_ref(ff, "triton.language"));
+  const Fact* attr = nullptr;
+  const Fact* load = nullptr;
+  for (const Fact& f : ff.facts)
+    if (f.kind == FactKind::Reference && f.name == "triton.language.constexpr")
+      (f.usage == Usage::Assign ? attr : load) = &f;
+  ASSERT_NE(attr, nullptr);
+  EXPECT_EQ(attr->span.line, 5u);
+  ASSERT_NE(load, nullptr);
+  EXPECT_EQ(load->span.line, 7u);
+}
+
 TEST(AnalyzerRefs, LoadUsageInsideArguments) {
   FileFacts ff = analyze("import torch\nx = y.to(torch.bfloat16)\n", "a.py");
   const Fact* r = one(ff, FactKind::Reference, "torch.bfloat16");
