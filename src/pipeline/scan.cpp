@@ -246,6 +246,7 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
     std::unique_lock<std::mutex> lock(mu);
     while (!stop) {
       PerFile* pf = nullptr;
+      bool counted = false;             // progress: a waiting file counted when analysed
       if (ready && !waiting.empty()) {  // the files that waited for the setup go first
         const size_t i = waiting.back();
         waiting.pop_back();
@@ -254,6 +255,7 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
         lock.unlock();
         finish(file, pf->text, *pf, *setup.rules, setup.drop_hit, options, tally);
         std::string().swap(pf->text);
+        counted = true;
       } else if (next < files.size() && (ready || waiting_bytes < options.max_waiting_bytes)) {
         const size_t i = next++;
         const SourceFile& file = files[i];
@@ -263,6 +265,10 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
         const auto text = analyse(file, *pf, tally);
         if (text && !was_ready) {
           pf->text.assign(*text);  // kept (copied outside the lock) to be matched later
+          // Counted as done now: the walk's progress line shows the files analysed so far,
+          // not 0 until the setup is ready (matching it later is the small part).
+          bytes_done.fetch_add(pf->bytes, std::memory_order_relaxed);
+          done.fetch_add(1);
           lock.lock();
           if (!ready) {
             waiting.push_back(i);
@@ -272,6 +278,7 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
           }
           lock.unlock();  // the setup came meanwhile: match now
           std::string().swap(pf->text);
+          counted = true;
         }
         if (text) finish(file, *text, *pf, *setup.rules, setup.drop_hit, options, tally);
       } else if (walk_done && ready) {
@@ -280,8 +287,10 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
         work.wait(lock);
         continue;
       }
-      bytes_done.fetch_add(pf->bytes, std::memory_order_relaxed);
-      done.fetch_add(1);
+      if (!counted) {
+        bytes_done.fetch_add(pf->bytes, std::memory_order_relaxed);
+        done.fetch_add(1);
+      }
       if (between_files) between_files();
       lock.lock();
     }
