@@ -66,7 +66,9 @@ namespace {
 // Bytes that need a look inside a plain string body: quotes, backslash, line ends.
 struct PlainStops {
   bool v[256] = {};
-  constexpr PlainStops() { v['\''] = v['"'] = v['\\'] = v['\r'] = v['\n'] = true; }
+  constexpr PlainStops() {
+    for (unsigned char c : {'\'', '"', '\\', '\r', '\n'}) v[c] = true;
+  }
 };
 constexpr PlainStops kPlainStops{};
 
