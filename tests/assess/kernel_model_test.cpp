@@ -52,6 +52,14 @@ TEST(KernelModel, EmbeddedPurposesAndPaths) {
   EXPECT_EQ(purpose("_my_kernel", {"tl.sum"}), "reduce");
   EXPECT_EQ(purpose("_my_kernel", {"tl.load"}), "-");
   EXPECT_EQ(purpose("column_fwd_kernel"), "-");  // no "ln" word inside "column"
+  // Collectives: by name, before reduce and MoE routing; elementwise broadcasting is not one.
+  EXPECT_EQ(purpose("_SeqAllToAll"), "communication");
+  EXPECT_EQ(purpose("_ReduceScatterToSequenceParallelRegion"), "communication");
+  EXPECT_EQ(purpose("all_reduce_kernel"), "communication");
+  EXPECT_EQ(purpose("block_reduce_kernel"), "reduce");
+  EXPECT_EQ(purpose("broadcast_add_kernel"), "-");
+  EXPECT_EQ(purpose_of(m, "FusedDispatch", {}, "fused_a2a")->purpose, "communication");
+  EXPECT_EQ(purpose_of(m, "SeqAllToAllDim", {}, "attention_dispatch")->purpose, "communication");
   // The file names the purpose when the kernel name does not; the name wins over the file.
   EXPECT_EQ(purpose_of(m, "_fwd_kernel", {"tl.dot"}, "flash_attn_triton")->purpose, "attention");
   EXPECT_EQ(purpose_of(m, "tanh", {}, "k_activations")->purpose, "activation");
