@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <future>
 #include <iostream>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <thread>
@@ -157,6 +158,21 @@ int run_scan(const ScanArgs& given) {
     return loaded;
   });
   std::optional<rules::RuleSet> rules_slot;
+  // The rules for the workers as soon as they are loaded: files are matched as they are
+  // analysed, and only the own-package filter waits for the end of the walk.
+  std::once_flag rules_taken;
+  auto loaded_rules = [&]() -> const rules::RuleSet* {
+    std::call_once(rules_taken, [&] {
+      rules_slot.emplace(rules_loaded.get());
+      for (const auto& d : rule_diags) {
+        std::cerr << "ascendify: " << d.path;
+        if (d.line) std::cerr << ':' << d.line;
+        std::cerr << ": " << d.message << "\n";
+      }
+    });
+    return &*rules_slot;
+  };
+  options.early_rules = loaded_rules;
   assess::OwnPackages own_packages;
   // Per-file filters, run by the workers: a rule with `aggregate: file` reports once per file
   // (unless --all-sites); references into the project's own packages are not findings (dropped
@@ -167,14 +183,8 @@ int run_scan(const ScanArgs& given) {
   pipeline::ScanResult scanned =
       pipeline::scan_streamed(root, options, [&](const discover::Result& found) {
         own_packages = assess::project_packages(found.files);
-        rules_slot.emplace(rules_loaded.get());
-        for (const auto& d : rule_diags) {
-          std::cerr << "ascendify: " << d.path;
-          if (d.line) std::cerr << ':' << d.line;
-          std::cerr << ": " << d.message << "\n";
-        }
         pipeline::MatchSetup setup;
-        setup.rules = &*rules_slot;
+        setup.rules = loaded_rules();
         setup.drop_hit = [&](const SourceFile& file, const Rule& rule, std::string_view match) {
           return assess::is_self_reference(own_packages, rule, file.rel_path, match) ||
                  assess::skipped_in_tests(rule, file.rel_path);

@@ -26,7 +26,8 @@ struct PerFile {
   std::vector<Finding> findings;
   size_t suppressed = 0;
   uint64_t bytes = 0;
-  std::string text;  // streamed scan: the text of a file analysed before matching could start
+  std::string text;       // streamed scan: the text of a file analysed before matching could start
+  bool filtered = false;  // drop_hit and per_file_findings ran on `findings`
 };
 
 // Worker CPU by kind of work, printed with ASCENDIFY_TIMINGS.
@@ -55,15 +56,28 @@ std::optional<std::string_view> analyse(const SourceFile& file, PerFile& out,
   return text;
 }
 
-// Matches an analysed file and slims its facts.
+// The caller's per-file filters on a file matched without them (ScanOptions::early_rules): the
+// hits drop_hit refuses, then per_file_findings, as match_file and finish run them.
+void filter_findings(const SourceFile& file, PerFile& out, const match::DropHit& drop_hit,
+                     const ScanOptions& options) {
+  if (drop_hit)
+    std::erase_if(out.findings,
+                  [&](const Finding& f) { return f.rule && drop_hit(file, *f.rule, f.match); });
+  if (options.per_file_findings) options.per_file_findings(out.findings);
+  out.filtered = true;
+}
+
+// Matches an analysed file and slims its facts. `filters`: also run the caller's per-file
+// filters (false: filter_findings runs them later).
 void finish(const SourceFile& file, std::string_view text, PerFile& out,
             const rules::RuleSet& rules, const match::DropHit& drop_hit, const ScanOptions& options,
-            WorkerTallies* tally) {
+            WorkerTallies* tally, bool filters = true) {
   double t = tally ? StageTimer::thread_cpu_ms() : 0;
   // Sorted by match_file: the per-file filters keep the first site of a rule as the reported one.
   out.findings = match::match_file(rules, file, text, out.facts, &out.suppressed,
-                                   drop_hit ? &drop_hit : nullptr);
-  if (options.per_file_findings) options.per_file_findings(out.findings);
+                                   filters && drop_hit ? &drop_hit : nullptr);
+  if (filters && options.per_file_findings) options.per_file_findings(out.findings);
+  out.filtered = filters;
   if (tally) t = tally->match.add_since(t);
   // The facts are kept until assess; drop the growth slack of the vectors (up to half of
   // their capacity) while the file is hot.
@@ -223,6 +237,7 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
   uint64_t waiting_bytes = 0;  // their texts, bounded by options.max_waiting_bytes
   std::atomic<size_t> done{0};
   std::atomic<uint64_t> bytes_done{0};
+  const bool early = static_cast<bool>(options.early_rules);
 
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] {
@@ -256,14 +271,24 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
         finish(file, pf->text, *pf, *setup.rules, setup.drop_hit, options, tally);
         std::string().swap(pf->text);
         counted = true;
-      } else if (next < files.size() && (ready || waiting_bytes < options.max_waiting_bytes)) {
+      } else if (next < files.size() &&
+                 (ready || early || waiting_bytes < options.max_waiting_bytes)) {
         const size_t i = next++;
         const SourceFile& file = files[i];
         pf = &slots[i];
         const bool was_ready = ready;
         lock.unlock();
         const auto text = analyse(file, *pf, tally);
-        if (text && !was_ready) {
+        // Matched now with the rules alone; the setup's filters run after `prepare`. Rules that
+        // failed to load: the file waits, and `prepare` reports the failure.
+        const rules::RuleSet* early_set = nullptr;
+        if (text && !was_ready && early) try {
+            early_set = options.early_rules();
+          } catch (...) {
+          }
+        if (early_set) {
+          finish(file, *text, *pf, *early_set, {}, options, tally, false);
+        } else if (text && !was_ready) {
           pf->text.assign(*text);  // kept (copied outside the lock) to be matched later
           // Counted as done now: the walk's progress line shows the files analysed so far,
           // not 0 until the setup is ready (matching it later is the small part).
@@ -280,7 +305,8 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
           std::string().swap(pf->text);
           counted = true;
         }
-        if (text) finish(file, *text, *pf, *setup.rules, setup.drop_hit, options, tally);
+        if (text && !early_set)
+          finish(file, *text, *pf, *setup.rules, setup.drop_hit, options, tally);
       } else if (walk_done && ready) {
         break;  // nothing left, and nothing will come
       } else {  // no file yet, or too many waiting: until the walk or the setup moves on
@@ -357,6 +383,11 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
   report_tallies(tally);
   if (timings_enabled())
     std::fprintf(stderr, "ascendify: timing:   %-22s %8zu files\n", "waited for the setup", waited);
+
+  // Files matched with the early rules: the setup's per-file filters now.
+  if (early)
+    for (size_t i = 0; i < n; ++i)
+      if (!slots[i].filtered) filter_findings(files[i], slots[i], setup.drop_hit, options);
 
   // The files in rel_path order (as the walk returns them), each with its result.
   std::vector<std::pair<SourceFile*, PerFile*>> in;

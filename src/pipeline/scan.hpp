@@ -44,6 +44,12 @@ struct ScanOptions {
   // past this many bytes the workers stop taking new files until it can (a walk of a huge tree
   // must not hold a large part of it in memory).
   uint64_t max_waiting_bytes = 64ull << 20;
+  // Optional (streamed scan): the rules as soon as they are loaded (the call waits until then;
+  // it must return the rules `prepare` will return). Given, the workers match each file as
+  // soon as it is analysed, without drop_hit and per_file_findings, which then run per file
+  // once `prepare` has returned them: no file waits for the setup holding its text and its
+  // full facts. The result is the same.
+  std::function<const rules::RuleSet*()> early_rules;
 };
 
 using FileRecord = ScannedFile;

@@ -3,6 +3,8 @@
 // and however late the rules come.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <stdexcept>
 #include <thread>
@@ -91,6 +93,46 @@ TEST(ScanStreamed, SameAsWalkThenScanOnFixturesAndExamples) {
       // Rules late: most files are analysed before they come and are matched afterwards.
       expect_identical(streamed(source(dir), with_threads(threads), std::chrono::milliseconds(60)),
                        reference);
+    }
+  }
+}
+
+// With the rules early (ScanOptions::early_rules), files are matched as soon as they are
+// analysed and the setup's filters (drop_hit, then per_file_findings) run after `prepare`:
+// the same result as the walk-then-scan reference with those filters, however late the
+// setup comes.
+TEST(ScanStreamed, EarlyRulesWithLateFiltersGiveTheSameResult) {
+  ScanOptions o = with_threads(1);
+  o.drop_hit = [](const SourceFile&, const Rule&, std::string_view match) {
+    return match.starts_with("torch.cuda.s");  // synchronize, set_device, stream, ...
+  };
+  o.per_file_findings = [](std::vector<Finding>& fs) {  // the first finding of each rule
+    std::vector<Finding> kept;
+    for (auto& f : fs)
+      if (std::none_of(kept.begin(), kept.end(),
+                       [&](const Finding& k) { return k.rule_id == f.rule_id; }))
+        kept.push_back(std::move(f));
+    fs = std::move(kept);
+  };
+  for (const char* dir : {"tests/fixtures", "examples"}) {
+    const ScanResult reference = walk_then_scan(source(dir), o);
+    const ScanResult unfiltered = walk_then_scan(source(dir), with_threads(1));
+    ASSERT_LT(reference.findings.size(), unfiltered.findings.size()) << dir;
+    for (unsigned threads : {1u, 2u, 8u}) {
+      SCOPED_TRACE(std::string(dir) + ", threads " + std::to_string(threads));
+      ScanOptions e = o;
+      e.threads = threads;
+      std::atomic<int> early_calls{0};
+      e.early_rules = [&early_calls]() -> const rules::RuleSet* {
+        ++early_calls;
+        return &embedded_rules();
+      };
+      // The setup late: nearly every file is matched with the early rules.
+      expect_identical(streamed(source(dir), e, std::chrono::milliseconds(60)), reference);
+      if (threads > 1) {
+        EXPECT_GT(early_calls.load(), 0);
+      }
+      expect_identical(streamed(source(dir), e), reference);
     }
   }
 }
