@@ -90,9 +90,18 @@ std::string summary(const Assessment& a) {
   } else if (a.blockers.empty()) {
     s += "<p class=\"muted\">None.</p>";
   } else {
+    // The first ones in view, the rest one click away: a long list would bury the charts.
+    const size_t shown = std::min(a.blockers.size(), kSummaryBlockers);
     s += "<ul class=\"ev\" id=\"blockers\">";
-    for (const auto& b : a.blockers) s += "<li>" + html_escape(b) + "</li>";
+    for (size_t i = 0; i < shown; ++i) s += "<li>" + html_escape(a.blockers[i]) + "</li>";
     s += "</ul>";
+    if (a.blockers.size() > shown) {
+      s += "<details id=\"more-blockers\"><summary>" + std::to_string(a.blockers.size() - shown) +
+           " more</summary><ul class=\"ev\">";
+      for (size_t i = shown; i < a.blockers.size(); ++i)
+        s += "<li>" + html_escape(a.blockers[i]) + "</li>";
+      s += "</ul></details>";
+    }
   }
   s += "<div class=\"charts\">";
   s += "<div class=\"chart\"><h3>Findings per domain</h3>" + chart_domains(a) + "</div>";

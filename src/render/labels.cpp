@@ -123,6 +123,9 @@ const Labels kEn{
     .unreached_note =
         "No entry point imports these files; their findings do not decide feasibility and count "
         "at a reduced weight in the total effort.",
+    .more_blockers_fmt =
+        "... and {n} more (all in the JSON report; kernels in the kernel "
+        "inventory, patterns in the risk matrix)",
 };
 
 const Labels kZh{
@@ -238,6 +241,7 @@ const Labels kZh{
     .c_kernels = "算子",
     .h_unreached = "未被任何入口点触达",
     .unreached_note = "没有入口点导入这些文件；其发现不参与可行性判定，并以较低权重计入总工作量。",
+    .more_blockers_fmt = "……另有 {n} 项（完整列表见 JSON 报告；算子见算子清单，模式见风险矩阵）",
 };
 
 }  // namespace

@@ -45,7 +45,12 @@ struct Labels {
   std::string_view set_minimal, set_incremental, c_set, c_phase, c_kind, c_entry, c_files;
   std::string_view c_rules, c_dependencies, c_kernels;
   std::string_view h_unreached, unreached_note;
+  std::string_view more_blockers_fmt;  // "{n}": the blockers past the summary's first ones
 };
+
+// The executive summary lists this many blockers; the rest are counted (the JSON report, the
+// kernel inventory and the risk matrix have them all).
+inline constexpr size_t kSummaryBlockers = 10;
 
 const Labels& labels(Lang lang);
 

@@ -62,7 +62,11 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
       out += fmt::format(" {}\n", l.none);
     else {
       out += '\n';
-      for (const auto& b : a.blockers) out += "  - " + md_text(b) + "\n";
+      const size_t shown = std::min(a.blockers.size(), kSummaryBlockers);
+      for (size_t i = 0; i < shown; ++i) out += "  - " + md_text(a.blockers[i]) + "\n";
+      if (a.blockers.size() > shown)
+        out += "  - " +
+               fill(l.more_blockers_fmt, {{"n", std::to_string(a.blockers.size() - shown)}}) + "\n";
     }
   } else {
     out += fmt::format("- {}: {}\n", l.feasibility, l.not_computed);

@@ -139,6 +139,19 @@ TEST_F(HtmlReport, SummaryFromTheAssessment) {
   EXPECT_FALSE(has(n, "needs adaptation"));
 }
 
+TEST_F(HtmlReport, LongBlockerListsFoldPastTheFirstTen) {
+  a.blockers.clear();
+  for (int i = 1; i <= 12; ++i) a.blockers.push_back("cuda kernel k" + std::to_string(i));
+  const std::string h = render_html(a);
+  const size_t list = h.find("id=\"blockers\"");
+  const size_t more = h.find("<details id=\"more-blockers\"><summary>2 more</summary>");
+  ASSERT_NE(list, std::string::npos);
+  ASSERT_NE(more, std::string::npos);
+  EXPECT_LT(h.find("cuda kernel k10<"), more);
+  EXPECT_GT(h.find("cuda kernel k11<"), more);
+  EXPECT_GT(h.find("cuda kernel k12<"), more);
+}
+
 TEST_F(HtmlReport, FindingsTableRowsCarryFilterKeys) {
   const std::string h = render_html(a);
   const std::string t = element(h, "findings-table", "</table>");

@@ -113,6 +113,19 @@ TEST_F(MarkdownReport, ExecutiveSummaryShowsBothFeasibilityWords) {
   EXPECT_TRUE(has(zh, "- 预估工作量: 1.3–3.0 周\n"));
 }
 
+TEST_F(MarkdownReport, LongBlockerListsAreCappedInTheSummary) {
+  a.blockers.clear();
+  for (int i = 1; i <= 13; ++i) a.blockers.push_back("cuda kernel k" + std::to_string(i));
+  const std::string en = section(render_markdown(a, Lang::En), "## Executive Summary");
+  EXPECT_TRUE(has(en, "  - cuda kernel k10\n  - ... and 3 more (all in the JSON report;"));
+  EXPECT_FALSE(has(en, "cuda kernel k11"));
+  const std::string zh = section(render_markdown(a, Lang::Zh), "## 执行摘要");
+  EXPECT_TRUE(has(zh, "  - cuda kernel k10\n  - ……另有 3 项"));
+  // Ten blockers: all of them, no "more" line.
+  a.blockers.resize(10);
+  EXPECT_FALSE(has(render_markdown(a, Lang::En), "more (all in the JSON report"));
+}
+
 TEST_F(MarkdownReport, ChineseReportStatesTheVerdictBasisInChinese) {
   using B = Assessment::VerdictBasis;
   // Without a basis (an assessment built by hand), the English criterion is shown as is.
