@@ -197,13 +197,30 @@ uint32_t Analyzer::class_stmt(uint32_t s, uint32_t le) {
   return open_body(colon, blk);
 }
 
+// The first statement of the block after the header colon at `colon` is an import.
+bool Analyzer::body_starts_with_import(uint32_t colon) const {
+  uint32_t k = colon + 1;
+  while (k < n_ && (toks_[k].kind == TokenKind::Newline || toks_[k].kind == TokenKind::Indent)) ++k;
+  return k < n_ && (kw(k, "import") || kw(k, "from"));
+}
+
 uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   uint32_t colon = header_colon(s + 1, le);
   scan_expr(s + 1, colon, Region{});
   bool negated = kw(s + 1, "not");
   bool probe = false;
-  for (uint32_t k = s + 1; k < colon && !probe; ++k)
-    probe = toks_[k].kind == TokenKind::Name && is_probe_name(toks_[k].text);
+  for (uint32_t k = s + 1; k < colon && !probe; ++k) {
+    if (toks_[k].kind == TokenKind::Name) {
+      probe = is_probe_name(toks_[k].text);
+    } else if (toks_[k].kind == TokenKind::String && k > s + 1 && k + 1 < colon) {
+      // A flag looked up by name: env_info["has_sage"], flags.get("HAS_TRITON"), when the
+      // block starts with the import it allows (ctx["has_backward"] is a setting, not a probe).
+      const bool key = op(k - 1, "[") && op(k + 1, "]");
+      const bool get_arg = op(k - 1, "(") && k > s + 2 && kw(k - 2, "get");
+      probe = (key || get_arg) && is_probe_name(decode_string(toks_[k])) &&
+              body_starts_with_import(colon);
+    }
+  }
   Block b{Block::kIf};
   b.guard = probe && !negated;
   b.else_guard = probe && negated && !elif;

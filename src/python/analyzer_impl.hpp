@@ -98,6 +98,7 @@ class Analyzer {
     const Token& t = at(k);
     return t.kind == TokenKind::Op && t.text == s;
   }
+  bool body_starts_with_import(uint32_t colon) const;
   bool kw(uint32_t k, std::string_view s) const {
     const Token& t = at(k);
     return t.kind == TokenKind::Name && t.text == s;

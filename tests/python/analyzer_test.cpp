@@ -171,6 +171,38 @@ TEST(AnalyzerGuards, AvailabilityFlagsAndProbes) {
   EXPECT_FALSE(one(ff, FactKind::Import, "d_device")->guarded);
 }
 
+TEST(AnalyzerGuards, FlagsLookedUpByName) {
+  // xDiT: `if env_info["has_sage"]: from sageattention import sageattn`. A probe name as a
+  // subscript key or a .get() argument, with the import it allows first in the block, is a
+  // flag; the same string compared is not.
+  FileFacts ff = analyze(
+      "if env_info[\"has_sage\"]:\n"
+      "    from sageattention import sageattn\n"
+      "if flags.get('FLASH_ATTN_AVAILABLE', False):\n"
+      "    import e_get\n"
+      "if not env_info['has_te']:\n"
+      "    import f_neg\n"
+      "else:\n"
+      "    import transformer_engine\n"
+      "if mode == 'has_cuda':\n"
+      "    import g_compare\n"
+      "if table['cuda']:\n"
+      "    import h_key\n"
+      "if ctx['has_backward']:\n"
+      "    bwd = make_bwd()\n"
+      "    import i_setting\n",
+      "a.py");
+  EXPECT_TRUE(one(ff, FactKind::Import, "sageattention.sageattn")->guarded);
+  EXPECT_TRUE(one(ff, FactKind::Import, "e_get")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Import, "f_neg")->guarded);
+  EXPECT_TRUE(one(ff, FactKind::Import, "transformer_engine")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Import, "g_compare")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Import, "h_key")->guarded);
+  // A has_ key whose block does not start with an import is a setting (flash-attention's
+  // benchmark: ctx["has_backward"]).
+  EXPECT_FALSE(one(ff, FactKind::Import, "i_setting")->guarded);
+}
+
 TEST(AnalyzerRefs, MaximalChainAndCallThenAttribute) {
   FileFacts ff = analyze(
       "import torch\n"
