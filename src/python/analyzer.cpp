@@ -119,6 +119,7 @@ void Analyzer::pop_block() {
     out_.kernels[b.own_kernel].loc = b.inline_body ? 1 : end - b.start_line;
   }
   pending_else_guard_ = false;
+  pending_chain_.valid = false;
   switch (b.kind) {
     case Block::kTry:
       pending_try_ = {b.facts_begin, static_cast<uint32_t>(out_.facts.size()), true};
@@ -129,6 +130,7 @@ void Analyzer::pop_block() {
     case Block::kIf:
       pending_try_.valid = false;
       pending_else_guard_ = b.else_guard;
+      pending_chain_ = {b.chain_begin, b.chain_npu, true};
       break;
     default:
       pending_try_.valid = false;

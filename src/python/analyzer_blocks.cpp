@@ -204,10 +204,45 @@ bool Analyzer::body_starts_with_import(uint32_t colon) const {
   return k < n_ && (kw(k, "import") || kw(k, "from"));
 }
 
+// A name or string of the condition [b, e) names the NPU as a word: is_npu_available(),
+// is_torch_npu_available(), torch_npu, DistributedType.MULTI_NPU, device.type == "npu".
+bool Analyzer::mentions_npu(uint32_t b, uint32_t e) const {
+  auto npu_word = [](std::string_view s) {
+    for (size_t i = 0; (i = s.find_first_of("nN", i)) != std::string_view::npos; ++i) {
+      if (i + 3 > s.size()) return false;
+      const std::string_view w = s.substr(i, 3);
+      if (w != "npu" && w != "NPU") continue;
+      const bool start = i == 0 || s[i - 1] == '_' || s[i - 1] == '.' || s[i - 1] == ':';
+      const bool end = i + 3 == s.size() || s[i + 3] == '_' || s[i + 3] == '.' || s[i + 3] == ':';
+      if (start && end) return true;
+    }
+    return false;
+  };
+  for (uint32_t k = b; k < e; ++k) {
+    if (toks_[k].kind == TokenKind::Name && npu_word(toks_[k].text)) return true;
+    if (toks_[k].kind == TokenKind::String && npu_word(decode_string(toks_[k]))) return true;
+  }
+  return false;
+}
+
 uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   uint32_t colon = header_colon(s + 1, le);
+  const uint32_t before = static_cast<uint32_t>(out_.facts.size());
+  const bool continues = elif && pending_chain_.valid;
+  const uint32_t chain_begin = continues ? pending_chain_.begin : before;
+  const bool after_npu = continues && pending_chain_.npu;
   scan_expr(s + 1, colon, Region{});
   bool negated = kw(s + 1, "not");
+  // A chain with an NPU branch: the other branches only run where there is no NPU (the
+  // project already has its NPU path there). Earlier branches are marked now, later ones by
+  // their block; `if not <npu>:` guards its own body and leaves the else to the NPU.
+  const bool npu = mentions_npu(s + 1, colon);
+  if (npu && !negated) {
+    for (uint32_t k = chain_begin; k < before; ++k) out_.facts[k].guarded = true;
+  }
+  if (after_npu) {
+    for (uint32_t k = before; k < out_.facts.size(); ++k) out_.facts[k].guarded = true;
+  }
   bool probe = false;
   for (uint32_t k = s + 1; k < colon && !probe; ++k) {
     if (toks_[k].kind == TokenKind::Name) {
@@ -221,9 +256,14 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
               body_starts_with_import(colon);
     }
   }
+  // An NPU probe (is_npu_available) decides between the NPU path and the others, not whether
+  // an optional package is there: its branches follow the NPU rule alone.
+  if (npu) probe = false;
   Block b{Block::kIf};
-  b.guard = probe && !negated;
-  b.else_guard = probe && negated && !elif;
+  b.guard = (probe && !negated) || (npu && negated) || after_npu;
+  b.else_guard = (probe && negated && !elif) || (npu && !negated) || after_npu;
+  b.chain_begin = chain_begin;
+  b.chain_npu = after_npu || (npu && !negated);
   if (!elif && colon == s + 4) {
     // if __name__ == "__main__":  (either operand order, either quote)
     uint32_t nm = kw(s + 1, "__name__") ? s + 1 : s + 3;

@@ -79,6 +79,10 @@ struct Block {
   int32_t own_kernel = -1;  // kernel opened by this block (loc is computed at pop)
   uint32_t start_line = 0;
   uint32_t facts_begin = 0;  // kTry
+  // kIf: the if/elif chain this branch belongs to: its first fact (the `if` condition's) and
+  // whether a branch so far takes the NPU path (`if is_npu_available():`, `device == "npu"`).
+  uint32_t chain_begin = 0;
+  bool chain_npu = false;
   struct TryRange {
     uint32_t begin = 0, end = 0;
     bool valid = false;
@@ -99,6 +103,7 @@ class Analyzer {
     return t.kind == TokenKind::Op && t.text == s;
   }
   bool body_starts_with_import(uint32_t colon) const;
+  bool mentions_npu(uint32_t b, uint32_t e) const;
   bool kw(uint32_t k, std::string_view s) const {
     const Token& t = at(k);
     return t.kind == TokenKind::Name && t.text == s;
@@ -192,6 +197,12 @@ class Analyzer {
   std::vector<Block> blocks_;
   Block::TryRange pending_try_;
   bool pending_else_guard_ = false;
+  // After an if/elif body, for an elif that continues the chain (Block::chain_begin/chain_npu).
+  struct {
+    uint32_t begin = 0;
+    bool npu = false;
+    bool valid = false;
+  } pending_chain_;
   struct Decorator {
     std::string name;
     Span span;

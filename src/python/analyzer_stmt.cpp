@@ -87,6 +87,7 @@ uint32_t Analyzer::statement(uint32_t i) {
   if (!ts.keyword || (w != "except" && w != "else" && w != "finally" && w != "elif")) {
     pending_try_.valid = false;
     pending_else_guard_ = false;
+    pending_chain_.valid = false;
   }
   bool at_sign = op(s, "@");
   if (!at_sign && (!ts.keyword || (w != "def" && w != "class"))) decorators_.clear();

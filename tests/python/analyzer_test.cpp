@@ -203,6 +203,49 @@ TEST(AnalyzerGuards, FlagsLookedUpByName) {
   EXPECT_FALSE(one(ff, FactKind::Import, "i_setting")->guarded);
 }
 
+TEST(AnalyzerGuards, BranchesBesideAnNpuBranchAreGuarded) {
+  // Code that already has its NPU path (diffusers, LLaMA-Factory, accelerate): the CUDA
+  // branches of the chain only run where there is no NPU.
+  FileFacts ff = analyze(
+      "import torch\n"
+      "if torch.cuda.is_available():\n"
+      "    torch.cuda.synchronize()\n"
+      "elif is_torch_npu_available():\n"
+      "    torch.npu.synchronize()\n"
+      "else:\n"
+      "    torch.cuda.empty_cache()\n"
+      "if x.device.type == 'npu':\n"
+      "    pass\n"
+      "elif torch.cuda.is_initialized():\n"
+      "    torch.cuda.ipc_collect()\n"
+      "if not is_npu_available():\n"
+      "    torch.cuda.reset_peak_memory_stats()\n"
+      "else:\n"
+      "    torch.cuda.memory_allocated()\n"
+      "if input_ids is None:\n"
+      "    torch.cuda.max_memory_allocated()\n"
+      "if torch.cuda.is_bf16_supported():\n"
+      "    torch.cuda.current_device()\n"
+      "torch.cuda.device_count()\n",
+      "a.py");
+  auto guarded = [&](const char* name) {
+    const Fact* f = one(ff, FactKind::Reference, name);
+    EXPECT_NE(f, nullptr) << name;
+    return f && f->guarded;
+  };
+  EXPECT_TRUE(guarded("torch.cuda.is_available"));  // the first condition, marked afterwards
+  EXPECT_TRUE(guarded("torch.cuda.synchronize"));
+  EXPECT_FALSE(guarded("torch.npu.synchronize"));  // the NPU path itself
+  EXPECT_TRUE(guarded("torch.cuda.empty_cache"));
+  EXPECT_TRUE(guarded("torch.cuda.is_initialized"));
+  EXPECT_TRUE(guarded("torch.cuda.ipc_collect"));
+  EXPECT_TRUE(guarded("torch.cuda.reset_peak_memory_stats"));
+  EXPECT_FALSE(guarded("torch.cuda.memory_allocated"));      // the else of `not npu`: NPU path
+  EXPECT_FALSE(guarded("torch.cuda.max_memory_allocated"));  // "input": no npu word
+  EXPECT_FALSE(guarded("torch.cuda.current_device"));        // a chain without NPU
+  EXPECT_FALSE(guarded("torch.cuda.device_count"));          // after the chains
+}
+
 TEST(AnalyzerRefs, MaximalChainAndCallThenAttribute) {
   FileFacts ff = analyze(
       "import torch\n"
