@@ -88,6 +88,9 @@ struct Fact {
   Usage usage = Usage::Load;
   StringContext ctx = StringContext::Keyword;
   bool guarded = false;  // import/use under try/except ImportError or an availability check
+  // In a branch beside an NPU branch (`if cuda: <here> elif is_npu_available(): ...`): the
+  // project already has its NPU path; `fix` leaves this code as it is. Implies `guarded`.
+  bool beside_npu = false;
   int32_t arg_index = -1;
   Span span;  // the matched token(s): the dotted name, the method name, the literal
   std::string name;

@@ -56,9 +56,14 @@ bool has_main_guard(const ScannedFile& sf) {
 // Why a finding is not even a candidate for an edit; empty when it is.
 std::string not_candidate(const Finding& f, const ScannedFile* sf, const FixOptions& o) {
   if (!f.rule || !f.rule->autofix) return "no automatic fix";
-  if (!f.autofix)
-    return "autofix needs high confidence (rule is " + std::string(to_string(f.rule->confidence)) +
-           ")";
+  if (!f.autofix) {
+    // The matcher clears `autofix` for these three reasons (match/matcher.cpp make_finding).
+    if (f.rule->confidence != Confidence::High)
+      return "autofix needs high confidence (rule is " +
+             std::string(to_string(f.rule->confidence)) + ")";
+    if (f.scope == kInlinePythonScope) return "python -c code in a script: edit by hand";
+    return "beside an NPU branch: the project already has its NPU path here";
+  }
   if ((!o.only.empty() && !listed(o.only, f)) || listed(o.exclude, f))
     return "not selected (--only/--exclude)";
   if (!sf) return "file not scanned";

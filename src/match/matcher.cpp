@@ -254,7 +254,9 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
   fd.severity = r.severity;
   fd.guarded = f.guarded;
   const bool inline_python = f.scope == kInlinePythonScope;
-  fd.autofix = r.autofix.has_value() && r.confidence == Confidence::High && !inline_python;
+  // Beside an NPU branch the project's CUDA path stays as it is: not a mechanical edit.
+  fd.autofix =
+      r.autofix.has_value() && r.confidence == Confidence::High && !inline_python && !f.beside_npu;
   fd.auto_by_transfer_to_npu = r.transfer_to_npu == TransferCoverage::Covered && !inline_python;
   fd.scope = f.scope;
   if (!facts.cell_lines.empty() && f.span.line >= 1 && f.span.line <= facts.cell_lines.size()) {

@@ -93,12 +93,14 @@ Fact& Analyzer::new_fact(FactKind kind, Span sp) {
   f.span = sp;
   f.scope = scopes_.name();
   f.guarded = guarded();
+  f.beside_npu = blocks_.back().beside_npu;
   return f;
 }
 
 void Analyzer::push_block(Block b) {
   const Block& top = blocks_.back();
   b.guard_cum = top.guard_cum + (b.guard ? 1 : 0);
+  b.beside_npu = b.beside_npu || top.beside_npu;
   if (b.kernel < 0) b.kernel = top.kernel;
   if (b.phase == 0 && b.kind != Block::kDef) b.phase = top.phase;
   if (b.kind == Block::kExcept) {
@@ -119,6 +121,7 @@ void Analyzer::pop_block() {
     out_.kernels[b.own_kernel].loc = b.inline_body ? 1 : end - b.start_line;
   }
   pending_else_guard_ = false;
+  pending_else_beside_npu_ = false;
   pending_chain_.valid = false;
   switch (b.kind) {
     case Block::kTry:
@@ -130,6 +133,7 @@ void Analyzer::pop_block() {
     case Block::kIf:
       pending_try_.valid = false;
       pending_else_guard_ = b.else_guard;
+      pending_else_beside_npu_ = b.else_beside_npu;
       pending_chain_ = {b.chain_begin, b.chain_npu, true};
       break;
     default:

@@ -237,12 +237,11 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   // project already has its NPU path there). Earlier branches are marked now, later ones by
   // their block; `if not <npu>:` guards its own body and leaves the else to the NPU.
   const bool npu = mentions_npu(s + 1, colon);
-  if (npu && !negated) {
-    for (uint32_t k = chain_begin; k < before; ++k) out_.facts[k].guarded = true;
-  }
-  if (after_npu) {
-    for (uint32_t k = before; k < out_.facts.size(); ++k) out_.facts[k].guarded = true;
-  }
+  auto mark_beside_npu = [&](uint32_t from, uint32_t to) {
+    for (uint32_t k = from; k < to; ++k) out_.facts[k].guarded = out_.facts[k].beside_npu = true;
+  };
+  if (npu && !negated) mark_beside_npu(chain_begin, before);
+  if (after_npu) mark_beside_npu(before, static_cast<uint32_t>(out_.facts.size()));
   bool probe = false;
   for (uint32_t k = s + 1; k < colon && !probe; ++k) {
     if (toks_[k].kind == TokenKind::Name) {
@@ -262,6 +261,8 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   Block b{Block::kIf};
   b.guard = (probe && !negated) || (npu && negated) || after_npu;
   b.else_guard = (probe && negated && !elif) || (npu && !negated) || after_npu;
+  b.beside_npu = (npu && negated) || after_npu;
+  b.else_beside_npu = (npu && !negated) || after_npu;
   b.chain_begin = chain_begin;
   b.chain_npu = after_npu || (npu && !negated);
   if (!elif && colon == s + 4) {
