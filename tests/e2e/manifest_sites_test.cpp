@@ -33,9 +33,7 @@ std::vector<nlohmann::json> findings_of(const nlohmann::json& rep, const std::st
 TEST(ManifestSites, RepeatedDistributionIsOneFindingWithItsSites) {
   TempDir root, out;
   write_file(root / "pyproject.toml", kPyproject);
-  RunResult r = scan(root.path(), out.path());
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const nlohmann::json rep = report(out.path());
+  const nlohmann::json rep = scan_report(root.path(), out.path());
   ASSERT_FALSE(rep.is_discarded());
   const auto xf = findings_of(rep, "dependency.xformers");
   ASSERT_EQ(xf.size(), 1u);
@@ -45,9 +43,8 @@ TEST(ManifestSites, RepeatedDistributionIsOneFindingWithItsSites) {
   EXPECT_EQ(findings_of(rep, "dependency.flash-attn").size(), 1u);
 
   TempDir out_all;
-  r = scan(root.path(), out_all.path(), {"--all-sites"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto every = findings_of(report(out_all.path()), "dependency.xformers");
+  const auto every =
+      findings_of(scan_report(root.path(), out_all.path(), {"--all-sites"}), "dependency.xformers");
   ASSERT_EQ(every.size(), 3u);
   EXPECT_EQ(every[1]["line"], 7);
   EXPECT_EQ(every[2]["line"], 8);

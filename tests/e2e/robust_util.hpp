@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for the robustness / security end-to-end tests: temporary trees, running the built
 // CLI (ASCENDIFY_BINARY) as a child process, reading its JSON report.
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -111,6 +112,17 @@ inline RunResult scan(const fs::path& root, const fs::path& out,
 // Parses OUT/ascendify-report.json; a discarded value when missing or invalid.
 inline nlohmann::json report(const fs::path& out) {
   return nlohmann::json::parse(read_file(out / "ascendify-report.json"), nullptr, false);
+}
+
+// `scan ROOT -o OUT` (JSON) that must succeed: its report, or a discarded value after a
+// failed expectation.
+inline nlohmann::json scan_report(const fs::path& root, const fs::path& out,
+                                  const std::vector<std::string>& extra = {}) {
+  const RunResult r = scan(root, out, extra);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json rep = report(out);
+  EXPECT_FALSE(rep.is_discarded()) << "no JSON report in " << out;
+  return rep;
 }
 
 // Diagnostics of the report whose path is `path`.
