@@ -87,10 +87,12 @@ struct Fact {
   FactKind kind = FactKind::Reference;
   Usage usage = Usage::Load;
   StringContext ctx = StringContext::Keyword;
-  bool guarded = false;  // import/use under try/except ImportError or an availability check
+  // Bit-fields: a tree has hundreds of thousands of facts and both fit in the byte before
+  // arg_index (a separate bool grew the struct from 248 to 256 bytes).
+  bool guarded : 1 = false;  // import/use under try/except ImportError or an availability check
   // In a branch beside an NPU branch (`if cuda: <here> elif is_npu_available(): ...`): the
   // project already has its NPU path; `fix` leaves this code as it is. Implies `guarded`.
-  bool beside_npu = false;
+  bool beside_npu : 1 = false;
   int32_t arg_index = -1;
   Span span;  // the matched token(s): the dotted name, the method name, the literal
   std::string name;

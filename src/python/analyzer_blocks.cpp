@@ -220,7 +220,12 @@ bool Analyzer::mentions_npu(uint32_t b, uint32_t e) const {
   };
   for (uint32_t k = b; k < e; ++k) {
     if (toks_[k].kind == TokenKind::Name && npu_word(toks_[k].text)) return true;
-    if (toks_[k].kind == TokenKind::String && npu_word(decode_string(toks_[k]))) return true;
+    // Decoded only when the raw text has the letters: most conditions compare other strings.
+    if (toks_[k].kind == TokenKind::String &&
+        (toks_[k].text.find("npu") != std::string_view::npos ||
+         toks_[k].text.find("NPU") != std::string_view::npos) &&
+        npu_word(decode_string(toks_[k])))
+      return true;
   }
   return false;
 }
