@@ -1,7 +1,5 @@
 #include "assess/skip_in_tests.hpp"
 
-#include <algorithm>
-
 #include "assess/entry_points.hpp"
 #include "assess/model.hpp"
 
@@ -11,11 +9,9 @@ bool skipped_in_tests(const Rule& rule, std::string_view path) {
   return rule.skip_in_tests && is_test_path(path, embedded_model().phases);
 }
 
-size_t drop_skipped_in_tests(std::vector<Finding>& findings) {
-  const size_t before = findings.size();
-  std::erase_if(findings,
-                [](const Finding& f) { return f.rule && skipped_in_tests(*f.rule, f.path); });
-  return before - findings.size();
+bool is_not_a_finding(const OwnPackages& own, const Rule& rule, std::string_view path,
+                      std::string_view match) {
+  return is_self_reference(own, rule, path, match) || skipped_in_tests(rule, path);
 }
 
 }  // namespace ascendify::assess

@@ -40,8 +40,10 @@ int run_fix(const FixArgs& args) {
   {
     std::vector<SourceFile> sources;
     for (const auto& f : scanned.files) sources.push_back(f.file);
-    assess::drop_self_references(scanned.findings, assess::project_packages(sources));
-    assess::drop_skipped_in_tests(scanned.findings);
+    const assess::OwnPackages own = assess::project_packages(sources);
+    std::erase_if(scanned.findings, [&](const Finding& f) {
+      return f.rule && assess::is_not_a_finding(own, *f.rule, f.path, f.match);
+    });
   }
 
   fix::FixOptions fopt;

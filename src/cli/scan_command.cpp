@@ -186,8 +186,7 @@ int run_scan(const ScanArgs& given) {
         pipeline::MatchSetup setup;
         setup.rules = loaded_rules();
         setup.drop_hit = [&](const SourceFile& file, const Rule& rule, std::string_view match) {
-          return assess::is_self_reference(own_packages, rule, file.rel_path, match) ||
-                 assess::skipped_in_tests(rule, file.rel_path);
+          return assess::is_not_a_finding(own_packages, rule, file.rel_path, match);
         };
         return setup;
       });

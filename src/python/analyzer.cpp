@@ -121,7 +121,6 @@ void Analyzer::pop_block() {
     out_.kernels[b.own_kernel].loc = b.inline_body ? 1 : end - b.start_line;
   }
   pending_else_guard_ = false;
-  pending_else_beside_npu_ = false;
   pending_chain_.valid = false;
   switch (b.kind) {
     case Block::kTry:
@@ -133,7 +132,6 @@ void Analyzer::pop_block() {
     case Block::kIf:
       pending_try_.valid = false;
       pending_else_guard_ = b.else_guard;
-      pending_else_beside_npu_ = b.else_beside_npu;
       pending_chain_ = {b.chain_begin, b.chain_npu, true};
       break;
     default:

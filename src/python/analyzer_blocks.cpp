@@ -264,12 +264,11 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   // an optional package is there: its branches follow the NPU rule alone.
   if (npu) probe = false;
   Block b{Block::kIf};
-  b.guard = (probe && !negated) || (npu && negated) || after_npu;
-  b.else_guard = (probe && negated && !elif) || (npu && !negated) || after_npu;
-  b.beside_npu = (npu && negated) || after_npu;
-  b.else_beside_npu = (npu && !negated) || after_npu;
   b.chain_begin = chain_begin;
-  b.chain_npu = after_npu || (npu && !negated);
+  b.chain_npu = after_npu || (npu && !negated);  // what follows in the chain is beside it
+  b.beside_npu = (npu && negated) || after_npu;
+  b.guard = (probe && !negated) || b.beside_npu;
+  b.else_guard = (probe && negated && !elif) || b.chain_npu;
   if (!elif && colon == s + 4) {
     // if __name__ == "__main__":  (either operand order, either quote)
     uint32_t nm = kw(s + 1, "__name__") ? s + 1 : s + 3;

@@ -70,15 +70,14 @@ struct Block {
   Kind kind = kPlain;
   bool inline_body = false;
   bool scope_pushed = false;
-  bool guard = false;            // the body is guarded
-  bool else_guard = false;       // kIf: its else branch is guarded (`if not X_AVAILABLE:`)
-  bool else_beside_npu = false;  // kIf: its else branch is beside an NPU branch
-  bool in_except = false;        // inside an except body of the current scope (inherited)
-  uint8_t phase = 0;             // 0, 1 forward, 2 backward (autograd-function kernels)
-  uint32_t guard_cum = 0;        // number of guarded blocks up to and including this one
-  bool beside_npu = false;       // the body is a branch beside an NPU branch (inherited)
-  int32_t kernel = -1;           // kernel whose body this is (inherited)
-  int32_t own_kernel = -1;       // kernel opened by this block (loc is computed at pop)
+  bool guard = false;       // the body is guarded
+  bool else_guard = false;  // kIf: its else branch is guarded (`if not X_AVAILABLE:`)
+  bool in_except = false;   // inside an except body of the current scope (inherited)
+  uint8_t phase = 0;        // 0, 1 forward, 2 backward (autograd-function kernels)
+  uint32_t guard_cum = 0;   // number of guarded blocks up to and including this one
+  bool beside_npu = false;  // the body is a branch beside an NPU branch (inherited)
+  int32_t kernel = -1;      // kernel whose body this is (inherited)
+  int32_t own_kernel = -1;  // kernel opened by this block (loc is computed at pop)
   uint32_t start_line = 0;
   uint32_t facts_begin = 0;  // kTry
   // kIf: the if/elif chain this branch belongs to: its first fact (the `if` condition's) and
@@ -199,8 +198,8 @@ class Analyzer {
   std::vector<Block> blocks_;
   Block::TryRange pending_try_;
   bool pending_else_guard_ = false;
-  bool pending_else_beside_npu_ = false;
-  // After an if/elif body, for an elif that continues the chain (Block::chain_begin/chain_npu).
+  // After an if/elif body, for an elif or else that continues the chain (Block::chain_begin,
+  // chain_npu: an else after an NPU branch is beside it).
   struct {
     uint32_t begin = 0;
     bool npu = false;

@@ -87,7 +87,6 @@ uint32_t Analyzer::statement(uint32_t i) {
   if (!ts.keyword || (w != "except" && w != "else" && w != "finally" && w != "elif")) {
     pending_try_.valid = false;
     pending_else_guard_ = false;
-    pending_else_beside_npu_ = false;
     pending_chain_.valid = false;
   }
   bool at_sign = op(s, "@");
@@ -123,7 +122,7 @@ uint32_t Analyzer::statement(uint32_t i) {
   if (w == "else") {
     Block b{Block::kElse};
     b.guard = pending_else_guard_;
-    b.beside_npu = pending_else_beside_npu_;
+    b.beside_npu = pending_chain_.valid && pending_chain_.npu;  // the else of an NPU chain
     return open_body(header_colon(s + 1, le), b);
   }
   if (w == "finally") return open_body(header_colon(s + 1, le), Block{Block::kOther});
