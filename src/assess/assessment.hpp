@@ -41,6 +41,7 @@ struct DependencyRow {
   bool guarded = false;
   bool imported = false;  // some scanned code imports it
   std::vector<std::string> phases;
+  bool optional = false;  // imported only by optional features' files (Finding::optional)
 };
 
 struct KernelRow {
@@ -57,6 +58,7 @@ struct KernelRow {
   bool backward_only = false;
   bool has_fallback = false;
   bool templated = false;
+  bool optional = false;  // reached only through code under flag tests (Finding::optional)
 };
 
 struct RoadmapStep {
@@ -103,7 +105,10 @@ struct Assessment {
   Feasibility feasibility = Feasibility::NeedsAdaptation;
   EffortRange effort;
   std::vector<std::string> blockers;  // "reason (path:line)"
-  std::array<uint32_t, 7> counts{};   // findings per Domain, kAllDomains order
+  // Blockers of optional features (Finding::optional, KernelRow::optional): reported, not
+  // counted in the verdict. Same form as `blockers`.
+  std::vector<std::string> optional_blockers;
+  std::array<uint32_t, 7> counts{};  // findings per Domain, kAllDomains order
   std::vector<PhaseSummary> phases;
   std::vector<DependencyRow> dependencies;
   std::vector<KernelRow> kernels;

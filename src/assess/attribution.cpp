@@ -33,6 +33,9 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
 
   // Dependency rows: the phases whose reached files import the dependency.
   std::map<std::string, std::set<size_t>> phases_by_rule;  // dependency rule id -> phases
+  // Dependency rules some phase imports from a file whose module code is required (not an
+  // optional feature's file): the others are optional (DependencyRow::optional).
+  std::set<std::string> required_rules;
   // The dependency rules each file's third-party imports name, found once per file (not once
   // per phase) and once per import name.
   std::unordered_map<std::string_view, const Rule*> rule_of_import;
@@ -59,7 +62,11 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   for (size_t p = 0; p < pm.phases.size(); ++p)
     for (size_t i = 0; i < files.size(); ++i) {
       if (!pm.reached[p][i]) continue;
-      for (const Rule* r : file_rules[i]) phases_by_rule[r->id].insert(p);
+      const bool required = pm.reach[p][i] != ImportGraph::kAllOptional;
+      for (const Rule* r : file_rules[i]) {
+        phases_by_rule[r->id].insert(p);
+        if (required) required_rules.insert(r->id);
+      }
       for (size_t t : file_tops[i]) phases_by_top[t][p] = true;
     }
   for (auto& d : a.dependencies) {
@@ -86,6 +93,7 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
       continue;
     }
     for (size_t p : it->second) d.phases.push_back(pm.phases[p].name);
+    d.optional = !d.phases.empty() && !required_rules.count(d.rule_id);
   }
 
   std::unordered_map<std::string_view, std::vector<size_t>> kernels_in;  // path -> rows
@@ -123,6 +131,7 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
     } else {
       const int k =
           kernel_of(a.kernels, last_kernels == kernels_in.end() ? kNone : last_kernels->second, f);
+      bool optional_path = true;  // every phase reaches it only through flagged code
       for (size_t p = 0; p < pm.phases.size(); ++p) {
         if (!pm.reached[p][i]) continue;
         if (k >= 0 && a.kernels[static_cast<size_t>(k)].backward_only &&
@@ -130,7 +139,13 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
           continue;
         f.phases.push_back(pm.phases[p].name);
         ++in_phase[p];
+        const uint8_t r = pm.reach[p][i];
+        optional_path =
+            optional_path && (r == ImportGraph::kAllOptional ||
+                              (r == ImportGraph::kFunctionsOptional && !f.scope.empty()));
       }
+      f.optional = !f.phases.empty() &&
+                   (optional_path || graph.flagged_at(static_cast<int>(i), f.span.line));
     }
     // f.phases is in report order: both branches above add phases by increasing index.
     if (f.phases.empty()) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <tuple>
 
 #include "core/use_digest.hpp"
 
@@ -59,6 +60,21 @@ std::string normalize_path(std::string_view p) {
   return out;
 }
 
+// The import `name` binds names that are used, and only under flag tests: every Reference
+// resolving to `name` or below it is flagged. No use at all (a re-export, a use the analyzer
+// does not see) is not "only flagged".
+bool uses_only_flagged(const ImportGraph& g, int file, const UseDigest& d, std::string_view name) {
+  bool any = false;
+  for (const UseDigest::Site& s : d.sites) {
+    if (s.kind != FactKind::Reference) continue;
+    const std::string_view n = d.str(s.name);
+    if (!n.starts_with(name) || (n.size() > name.size() && n[name.size()] != '.')) continue;
+    if (!g.flagged_at(file, s.line)) return false;
+    any = true;
+  }
+  return any;
+}
+
 }  // namespace
 
 std::string dir_of(std::string_view rel_path) {
@@ -67,7 +83,21 @@ std::string dir_of(std::string_view rel_path) {
 }
 
 ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
-    : edges_(files.size()), external_(files.size()) {
+    : edges_(files.size()),
+      edge_kinds_(files.size()),
+      external_(files.size()),
+      flagged_lines_(files.size()) {
+  // Argparse options off by default, and the options some launcher of the project passes
+  // (`--i2v-mode` in scripts/run_sample.sh: that feature is how the project runs).
+  std::unordered_set<std::string_view> off_options, passed;
+  for (const auto& f : files) {
+    for (const std::string& o : f.facts.flag_options) off_options.insert(o);
+    for (const std::string& o : f.facts.passed_options) passed.insert(o);
+  }
+  for (size_t i = 0; i < files.size(); ++i)
+    for (const auto& b : files[i].facts.flag_blocks)
+      if ((b.param || off_options.count(b.flag)) && !passed.count(b.flag))
+        flagged_lines_[i].emplace_back(b.first_line, b.last_line);
   for (size_t i = 0; i < files.size(); ++i) {
     dirs_.push_back(dir_of(files[i].file.rel_path));
     if (files[i].file.kind == FileKind::Python) {
@@ -102,18 +132,33 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
     if (!is_python_code(files[i].file.kind)) continue;
     const int fi = static_cast<int>(i);
     const UseDigest& d = uses_of(files[i].facts, scratch);
+    std::vector<int>& out = edges_[i];
+    std::vector<uint8_t>& kinds = edge_kinds_[i];
     for (const UseDigest::ImportSite& m : d.imports) {
       std::string_view name = d.str(m.name);
       if (name == "*") name = {};
       if (name.ends_with(".*")) name.remove_suffix(2);
+      const size_t before = out.size();
+      adding_ = flagged_at(fi, m.line) ? kFlaggedImport : kHard;
       if (m.level > 0) {
         add_relative(fi, m.level, d.str(m.detail), name);
       } else if (!name.empty() && !add_absolute(fi, name)) {
         external_[i].emplace_back(name);
       }
+      if (out.size() > before && adding_ == kHard && m.level == 0 &&
+          uses_only_flagged(*this, fi, d, name))
+        std::fill(kinds.begin() + static_cast<std::ptrdiff_t>(before), kinds.end(), kFlaggedUses);
     }
-    std::sort(edges_[i].begin(), edges_[i].end());
-    edges_[i].erase(std::unique(edges_[i].begin(), edges_[i].end()), edges_[i].end());
+    // Sorted by target, one edge per target: the strongest of its imports.
+    std::vector<std::pair<int, uint8_t>> both(out.size());
+    for (size_t k = 0; k < out.size(); ++k) both[k] = {out[k], kinds[k]};
+    std::sort(both.begin(), both.end());
+    both.erase(std::unique(both.begin(), both.end(),
+                           [](const auto& a, const auto& b) { return a.first == b.first; }),
+               both.end());
+    out.resize(both.size());
+    kinds.resize(both.size());
+    for (size_t k = 0; k < both.size(); ++k) std::tie(out[k], kinds[k]) = both[k];
   }
 }
 
@@ -146,7 +191,9 @@ int ImportGraph::resolve_in(std::string_view dir, std::string_view dotted) const
 }
 
 void ImportGraph::add_edge(int from, int to) {
-  if (to >= 0 && to != from) edges_[static_cast<size_t>(from)].push_back(to);
+  if (to < 0 || to == from) return;
+  edges_[static_cast<size_t>(from)].push_back(to);
+  edge_kinds_[static_cast<size_t>(from)].push_back(adding_);
 }
 
 // Longest resolvable prefix of `dotted` under the first source root that has one, plus the
@@ -258,6 +305,38 @@ int ImportGraph::resolve_script(std::string_view call, int from) const {
     if (i >= 0) return i;
   }
   return -1;
+}
+
+bool ImportGraph::flagged_at(int file, uint32_t line) const {
+  for (const auto& [first, last] : flagged_lines_[static_cast<size_t>(file)])
+    if (line >= first && line <= last) return true;
+  return false;
+}
+
+std::vector<uint8_t> ImportGraph::reach(const std::vector<int>& roots) const {
+  std::vector<uint8_t> level(edges_.size(), kUnreached);
+  std::deque<int> queue;
+  for (int r : roots)
+    if (r >= 0 && static_cast<size_t>(r) < level.size() && level[static_cast<size_t>(r)] != 0) {
+      level[static_cast<size_t>(r)] = kRequired;
+      queue.push_back(r);
+    }
+  // A file is queued again only when its level gets stronger: at most three times.
+  while (!queue.empty()) {
+    const size_t f = static_cast<size_t>(queue.front());
+    queue.pop_front();
+    const std::vector<int>& to = edges_[f];
+    const std::vector<uint8_t>& kinds = edge_kinds_[f];
+    for (size_t k = 0; k < to.size(); ++k) {
+      const uint8_t l = std::max(level[f], kinds[k]);  // the enum orders match
+      uint8_t& t = level[static_cast<size_t>(to[k])];
+      if (l < t) {
+        t = l;
+        queue.push_back(to[k]);
+      }
+    }
+  }
+  return level;
 }
 
 std::vector<bool> ImportGraph::reachable(const std::vector<int>& roots) const {

@@ -29,6 +29,23 @@ class ImportGraph {
   int find_path(std::string_view rel_path) const;
 
   const std::vector<int>& edges(int file) const { return edges_[static_cast<size_t>(file)]; }
+  // How strongly an edge binds, parallel to edges(): an import that always runs and whose
+  // names are used unconditionally (kHard); an import that runs but whose names are used only
+  // under flag tests (kFlaggedUses: the target's module code runs, its functions are optional);
+  // an import under a flag test (kFlaggedImport: the whole target is optional).
+  enum EdgeKind : uint8_t { kHard = 0, kFlaggedUses = 1, kFlaggedImport = 2 };
+  const std::vector<uint8_t>& edge_kinds(int file) const {
+    return edge_kinds_[static_cast<size_t>(file)];
+  }
+  // How each file is reached from the roots (roots included), by the strongest path: kRequired
+  // (module code and functions run), kFunctionsOptional (module code runs, functions only
+  // under flags), kAllOptional, kUnreached. A path is as weak as its weakest edge.
+  enum Reach : uint8_t { kRequired = 0, kFunctionsOptional = 1, kAllOptional = 2, kUnreached = 3 };
+  std::vector<uint8_t> reach(const std::vector<int>& roots) const;
+  // Line `line` of a Python file runs only with an optional feature's flag set: it lies in a
+  // FileFacts::FlagBlock whose flag is a parameter defaulting to off, or an attribute named
+  // like an argparse option of the project that is off by default.
+  bool flagged_at(int file, uint32_t line) const;
   // Dotted names of the imports of a file that resolve to no project file (third party).
   const std::vector<std::string>& external(int file) const {
     return external_[static_cast<size_t>(file)];
@@ -61,7 +78,11 @@ class ImportGraph {
       roots_with_;
   std::vector<std::string> dirs_;  // folder of each file, "" or "dir/" form
   std::vector<std::vector<int>> edges_;
+  std::vector<std::vector<uint8_t>> edge_kinds_;
+  EdgeKind adding_ = kHard;  // kind of the edges add_edge adds (the import being resolved)
   std::vector<std::vector<std::string>> external_;
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> flagged_lines_;  // per file: active
+                                                                           // FlagBlock lines
 };
 
 // "a/b/c.py" -> "a/b/"; "c.py" -> "".

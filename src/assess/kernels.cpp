@@ -78,11 +78,18 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
                                    : purpose_of(model, k.name, k.calls, stem_of(row.path));
       row.purpose = p ? p->purpose : "";
       row.ascend_path = ascend_path(model, p, k.kind, fallback);
+      // Python kernels are functions: in a file whose functions run only under flags, so do they.
+      const bool python_kernel = k.kind == "triton" || k.kind == "autograd-function";
+      bool optional_path = true;
       for (size_t ph = 0; ph < pm.phases.size(); ++ph) {
         if (!pm.reached[ph][i]) continue;
         if (row.backward_only && !pm.phases[ph].needs_backward) continue;
         row.phases.push_back(pm.phases[ph].name);
+        const uint8_t r = pm.reach[ph][i];
+        optional_path = optional_path && (r == ImportGraph::kAllOptional ||
+                                          (r == ImportGraph::kFunctionsOptional && python_kernel));
       }
+      row.optional = !row.phases.empty() && optional_path;
       out.push_back(std::move(row));
     }
   }

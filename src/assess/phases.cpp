@@ -139,7 +139,9 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
     p.kind = is_convention ? name : kind;
     p.needs_backward = std::find(model.training_phases.begin(), model.training_phases.end(),
                                  p.kind) != model.training_phases.end();
-    std::vector<bool> reached = graph.reachable(roots);
+    std::vector<uint8_t> reach = graph.reach(roots);
+    std::vector<bool> reached(reach.size());
+    for (size_t i = 0; i < reach.size(); ++i) reached[i] = reach[i] != ImportGraph::kUnreached;
     bool uses_native = false;
     for (size_t i = 0; i < files.size() && !uses_native; ++i)
       if (reached[i])
@@ -152,10 +154,12 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
         if (!is_launcher[i]) reached[i] = true;
       }
       if (uses_native && is_build_file(k)) reached[i] = true;
+      if (reached[i] && reach[i] == ImportGraph::kUnreached) reach[i] = ImportGraph::kRequired;
     }
     p.files = static_cast<uint32_t>(std::count(reached.begin(), reached.end(), true));
     out.phases.push_back(std::move(p));
     out.reached.push_back(std::move(reached));
+    out.reach.push_back(std::move(reach));
   }
   return out;
 }

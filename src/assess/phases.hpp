@@ -17,6 +17,9 @@ using PhaseOverrides = std::vector<std::pair<std::string, std::vector<std::strin
 struct PhaseMap {
   std::vector<PhaseSummary> phases;        // report order; files = reached file count
   std::vector<std::vector<bool>> reached;  // [phase][file]
+  // [phase][file]: ImportGraph::Reach of a reached file (kRequired for the environment and
+  // build files a phase takes in).
+  std::vector<std::vector<uint8_t>> reach;
 };
 
 // Groups entry points into phases by the naming conventions, or — when `overrides` is not

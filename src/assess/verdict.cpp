@@ -56,20 +56,23 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
     if (!required_phase.empty()) return has(phases, required_phase);
     return !phases.empty();
   };
-  std::vector<std::string> infeasible, difficult;
+  std::vector<std::string> infeasible, difficult, optional;
   size_t manual = 0, covered = 0;
   for (const auto& d : a.dependencies) {
     if (d.guarded || d.status != "unsupported" || !required(d.phases)) continue;
     const std::string msg = "dependency " + d.name + " is unsupported on Ascend";
-    if (d.replacement.empty())
+    if (d.optional)
+      optional.push_back(msg + " (" + d.source + ")");
+    else if (d.replacement.empty())
       infeasible.push_back(msg + " with no replacement (" + d.source + ")");
     else
       difficult.push_back(msg + "; replace with " + d.replacement + " (" + d.source + ")");
   }
   for (const auto& k : a.kernels) {
     if (k.has_fallback || !has(m.rewrite_kernel_kinds, k.kind) || !required(k.phases)) continue;
-    difficult.push_back(k.kind + " kernel " + k.name + " needs a rewrite (" + k.path + ":" +
-                        std::to_string(k.line) + ")");
+    (k.optional ? optional : difficult)
+        .push_back(k.kind + " kernel " + k.name + " needs a rewrite (" + k.path + ":" +
+                   std::to_string(k.line) + ")");
   }
   // A kernel row speaks for its whole file: the intrinsics, includes and the extension build
   // there are that kernel's port (priced and judged once, fallback included).
@@ -80,10 +83,12 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
     if (f.domain == Domain::CustomOp && kernel_paths.count(f.path)) continue;
     const Rule* r = f.rule ? f.rule : rules.find(f.rule_id);
     if (any_tag(r, m.infeasible_tags)) {
-      infeasible.push_back(f.rule_id + ": no Ascend path for " + f.match + " (" + where(f) + ")");
+      (f.optional ? optional : infeasible)
+          .push_back(f.rule_id + ": no Ascend path for " + f.match + " (" + where(f) + ")");
     } else if (any_tag(r, m.difficult_tags) || f.severity == Severity::Blocker) {
       if (f.domain == Domain::Dependency) continue;  // its dependency row speaks for it
-      difficult.push_back(f.rule_id + ": " + f.match + " (" + where(f) + ")");
+      (f.optional ? optional : difficult)
+          .push_back(f.rule_id + ": " + f.match + " (" + where(f) + ")");
     } else if (f.auto_by_transfer_to_npu) {
       ++covered;
     } else {
@@ -91,6 +96,7 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
     }
   }
   a.blockers.clear();
+  a.optional_blockers = std::move(optional);
   using Basis = Assessment::VerdictBasis;
   Basis& basis = a.verdict_basis;
   basis = Basis{};
@@ -119,6 +125,11 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
     basis.count = covered;
   }
   a.feasibility_evidence = {evidence_en(basis)};
+  if (!a.optional_blockers.empty())
+    a.feasibility_evidence.push_back(
+        std::to_string(a.optional_blockers.size()) +
+        " more blocker(s) only in optional features (code under flag tests such as "
+        "`if args.use_fp8:`), not counted: the port can leave those features off");
   a.assessed = true;
 }
 

@@ -171,6 +171,23 @@ struct FileFacts {
     uint32_t json_line = 0;  // 1-based line inside the .ipynb file
   };
   std::vector<CellLine> cell_lines;  // indexed by (line - 1) of the concatenated code
+  // Python: bodies that run only when a flag is set (`if use_fp8:`, `if args.use_fp8:`, the
+  // else of `if not trt:`), lines first..last. `flag`: the name tested. `param`: a parameter of
+  // the enclosing function that defaults to False / None (off unless a caller asks); else an
+  // attribute (`args.use_fp8`), off by default only if an argparse option says so
+  // (flag_options). Either is on after all when a launcher of the project passes `--flag`.
+  struct FlagBlock {
+    uint32_t first_line = 0, last_line = 0;
+    std::string flag;
+    bool param = false;
+  };
+  std::vector<FlagBlock> flag_blocks;
+  // Python: dests of argparse options that are off by default (`action="store_true"`,
+  // `default=False`): "use_fp8" for `add_argument("--use-fp8", action="store_true")`.
+  std::vector<std::string> flag_options;
+  // Shell scripts, Dockerfiles: the long options their commands pass, as argparse names the
+  // dests ("i2v_mode" for `python sample.py --i2v-mode`; "steps" for `--steps=4`).
+  std::vector<std::string> passed_options;
   // Suppressions `# ascendify: ignore[rule-id]`: line -> rule ids ("" = all rules).
   std::vector<std::pair<uint32_t, std::string>> suppressions;
   // Set only by `ascendify scan` after matching (pipeline slim mode): the Reference,

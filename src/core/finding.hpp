@@ -23,6 +23,9 @@ struct Finding {
   Confidence confidence = Confidence::Medium;
   Severity severity = Severity::Manual;
   bool guarded = false;
+  // An optional feature: the site sits under a flag that is off by default, or every phase
+  // reaches its file (inside a function: its functions) only through such code. Not a blocker.
+  bool optional = false;
   bool autofix = false;
   bool auto_by_transfer_to_npu = false;
   std::string scope;                // "RMSNorm.forward"

@@ -45,6 +45,25 @@ void read_suppression(const Token& t, FileFacts& out) {
   }
 }
 
+// `add_argument("--use-fp8", action="store_true")` / `default=False` -> "use_fp8".
+void read_flag_option(const Fact& f, FileFacts& out) {
+  if (f.kind != FactKind::MethodCall || f.usage != Usage::Call || f.name != "add_argument") return;
+  std::string_view option, dest;
+  bool off = false;
+  for (const Arg& a : f.args) {
+    if (a.keyword.empty() && a.kind == ValueKind::String && option.empty() &&
+        a.value.starts_with("--") && a.value.size() > 2)
+      option = std::string_view(a.value).substr(2);
+    if (a.keyword == "dest" && a.kind == ValueKind::String) dest = a.value;
+    if (a.keyword == "action" && a.kind == ValueKind::String && a.value == "store_true") off = true;
+    if (a.keyword == "default" && a.kind == ValueKind::Bool && a.value == "False") off = true;
+  }
+  if (!off || (option.empty() && dest.empty())) return;
+  std::string name(dest.empty() ? option : dest);
+  std::replace(name.begin(), name.end(), '-', '_');
+  out.flag_options.push_back(std::move(name));
+}
+
 }  // namespace
 
 bool is_keyword(std::string_view s) {
@@ -116,6 +135,11 @@ void Analyzer::pop_block() {
   Block b = blocks_.back();
   blocks_.pop_back();
   if (b.scope_pushed) scopes_.pop();
+  if (b.kind == Block::kDef)
+    off_params_.resize(std::min<size_t>(off_params_.size(), b.off_params_begin));
+  if (b.flag_block >= 0)
+    out_.flag_blocks[static_cast<size_t>(b.flag_block)].last_line =
+        std::max(last_line_, b.start_line);
   if (b.own_kernel >= 0 && static_cast<size_t>(b.own_kernel) < out_.kernels.size()) {
     uint32_t end = std::max(last_line_, b.start_line);
     out_.kernels[b.own_kernel].loc = b.inline_body ? 1 : end - b.start_line;
@@ -132,7 +156,8 @@ void Analyzer::pop_block() {
     case Block::kIf:
       pending_try_.valid = false;
       pending_else_guard_ = b.else_guard;
-      pending_chain_ = {b.chain_begin, b.chain_npu, true};
+      pending_chain_ = {b.chain_begin,      b.chain_npu,    true,
+                        b.has_negated_flag, b.negated_flag, b.negated_flag_param};
       break;
     default:
       pending_try_.valid = false;
@@ -159,6 +184,9 @@ uint32_t Analyzer::open_body(uint32_t colon, Block b) {
   // No body: undo what the header prepared. Resume at the line end (never skip a
   // Newline / Indent / Dedent: the block structure depends on them).
   if (b.scope_pushed) scopes_.pop();
+  if (b.kind == Block::kDef)
+    off_params_.resize(std::min<size_t>(off_params_.size(), b.off_params_begin));
+  if (b.flag_block >= 0) out_.flag_blocks.pop_back();  // opened last, by this header
   if (b.own_kernel >= 0) out_.kernels[b.own_kernel].loc = 0;
   return std::min(op(colon, ":") ? k : colon, n_ - 1);
 }
@@ -244,6 +272,8 @@ FileFacts analyze(std::string_view text, std::string_view path) {
   // of files). The pipeline trims the slack after matching.
   out.facts.reserve(lx.tokens.size() / 6 + 4);
   detail::Analyzer(text, lx, out, path).run();
+  if (text.find("add_argument") != std::string_view::npos)  // most files declare no options
+    for (const Fact& f : out.facts) detail::read_flag_option(f, out);
   return out;
 }
 

@@ -24,6 +24,11 @@ bool is_probe_name(std::string_view s) {
   return s == "find_spec";
 }
 
+// Flags that name a mode every run passes through, not an optional feature.
+bool is_mode_flag(std::string_view s) {
+  return s == "training" || s == "is_training" || s == "TYPE_CHECKING" || s == "__debug__";
+}
+
 bool is_triton_decorator(std::string_view d) {
   return starts_with(d, "triton.") &&
          (ends_with(d, ".jit") || ends_with(d, ".autotune") || ends_with(d, ".heuristics"));
@@ -58,6 +63,7 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   uint32_t colon = header_colon(k, le);
   std::vector<std::string_view>& params = params_;
   params.clear();
+  const uint32_t off_params_begin = static_cast<uint32_t>(off_params_.size());
   if (op(k, "(")) {
     uint32_t close = std::min(match_close(toks_, k, colon), colon);
     uint32_t p = k + 1;
@@ -85,6 +91,8 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
         }
         if (op(q, ":")) scan_expr(q + 1, eq, Region{});
         if (eq < pe) scan_expr(eq + 1, pe, Region{Region::kDefaultParam, pname});
+        if (eq + 2 == pe && (kw(eq + 1, "False") || kw(eq + 1, "None")))
+          off_params_.push_back(pname);
       }
       p = pe + 1;
     }
@@ -104,6 +112,7 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   std::string outer_scope = triton ? scopes_.name() : std::string();
   const Block& parent = blocks_.back();
   Block blk{Block::kDef};
+  blk.off_params_begin = off_params_begin;
   if (parent.kind == Block::kClass && parent.own_kernel >= 0 &&
       out_.kernels[parent.own_kernel].kind == "autograd-function") {
     if (name == "forward") blk.phase = 1;
@@ -204,6 +213,42 @@ bool Analyzer::body_starts_with_import(uint32_t colon) const {
   return k < n_ && (kw(k, "import") || kw(k, "from"));
 }
 
+// The condition [b, e) is a lone flag that may be off by default: `[not] NAME` for a parameter
+// of the innermost def that defaults to False / None (*param), or `[not] X.NAME` (off by default
+// when an argparse option says so: assess); *flag = NAME. Comparisons, calls and `and`/`or`
+// are not flags: `if mode == "wan":` picks a model, not an optional feature.
+bool Analyzer::flag_test(uint32_t b, uint32_t e, std::string_view* flag, bool* negated,
+                         bool* param) const {
+  *negated = b < e && kw(b, "not");
+  if (*negated) ++b;
+  if (b >= e || !is_ident(toks_[b]) || resolve_head(toks_[b].text) != nullptr) return false;
+  uint32_t k = b;
+  for (;; k += 2) {
+    if (!is_ident(toks_[k]) || is_mode_flag(toks_[k].text)) return false;
+    if (k + 1 == e) break;
+    if (k + 2 >= e || !op(k + 1, ".")) return false;
+  }
+  *flag = toks_[k].text;
+  *param = k == b;
+  if (k > b) return true;
+  uint32_t def_begin = UINT32_MAX;  // the innermost def's parameters
+  for (size_t d = blocks_.size(); d-- > 0 && def_begin == UINT32_MAX;)
+    if (blocks_[d].kind == Block::kDef) def_begin = blocks_[d].off_params_begin;
+  if (def_begin == UINT32_MAX) return false;
+  for (size_t p = def_begin; p < off_params_.size(); ++p)
+    if (off_params_[p] == toks_[b].text) return true;
+  return false;
+}
+
+void Analyzer::open_flag_block(Block& b, uint32_t colon, std::string_view flag, bool param) {
+  b.flag_block = static_cast<int32_t>(out_.flag_blocks.size());
+  FileFacts::FlagBlock fb;
+  fb.first_line = fb.last_line = at(colon).span.line;
+  fb.flag = std::string(flag);
+  fb.param = param;
+  out_.flag_blocks.push_back(std::move(fb));
+}
+
 // A name or string of the condition [b, e) names the NPU as a word: is_npu_available(),
 // is_torch_npu_available(), torch_npu, DistributedType.MULTI_NPU, device.type == "npu".
 bool Analyzer::mentions_npu(uint32_t b, uint32_t e) const {
@@ -269,6 +314,19 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   b.beside_npu = (npu && negated) || after_npu;
   b.guard = (probe && !negated) || b.beside_npu;
   b.else_guard = (probe && negated && !elif) || b.chain_npu;
+  // A flag that is off by default and neither a probe nor an NPU check: an optional feature,
+  // in the body (`if FLAG:`) or in the else (`if not FLAG:`).
+  std::string_view flag;
+  bool flag_negated = false, flag_param = false;
+  if (!probe && !npu && flag_test(s + 1, colon, &flag, &flag_negated, &flag_param)) {
+    if (!flag_negated) {
+      open_flag_block(b, colon, flag, flag_param);
+    } else if (!elif) {
+      b.has_negated_flag = true;
+      b.negated_flag = flag;
+      b.negated_flag_param = flag_param;
+    }
+  }
   if (!elif && colon == s + 4) {
     // if __name__ == "__main__":  (either operand order, either quote)
     uint32_t nm = kw(s + 1, "__name__") ? s + 1 : s + 3;

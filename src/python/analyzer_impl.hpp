@@ -76,6 +76,7 @@ struct Block {
   uint8_t phase = 0;        // 0, 1 forward, 2 backward (autograd-function kernels)
   uint32_t guard_cum = 0;   // number of guarded blocks up to and including this one
   bool beside_npu = false;  // the body is a branch beside an NPU branch (inherited)
+  bool flagged = false;     // the body runs only for one value of a flag (inherited)
   int32_t kernel = -1;      // kernel whose body this is (inherited)
   int32_t own_kernel = -1;  // kernel opened by this block (loc is computed at pop)
   uint32_t start_line = 0;
@@ -84,6 +85,11 @@ struct Block {
   // whether a branch so far takes the NPU path (`if is_npu_available():`, `device == "npu"`).
   uint32_t chain_begin = 0;
   bool chain_npu = false;
+  int32_t flag_block = -1;        // FileFacts::flag_blocks entry of this body (last_line at pop)
+  uint32_t off_params_begin = 0;  // kDef: its off-by-default parameters in Analyzer::off_params_
+  std::string_view negated_flag;  // kIf `if not FLAG:`: FLAG's FlagBlock::flag for the else
+  bool has_negated_flag = false;
+  bool negated_flag_param = false;
   struct TryRange {
     uint32_t begin = 0, end = 0;
     bool valid = false;
@@ -105,6 +111,9 @@ class Analyzer {
   }
   bool body_starts_with_import(uint32_t colon) const;
   bool mentions_npu(uint32_t b, uint32_t e) const;
+  // [b, e) is `[not] FLAG` with FLAG maybe off by default (FileFacts::FlagBlock).
+  bool flag_test(uint32_t b, uint32_t e, std::string_view* flag, bool* negated, bool* param) const;
+  void open_flag_block(Block& b, uint32_t colon, std::string_view flag, bool param);
   bool kw(uint32_t k, std::string_view s) const {
     const Token& t = at(k);
     return t.kind == TokenKind::Name && t.text == s;
@@ -204,7 +213,12 @@ class Analyzer {
     uint32_t begin = 0;
     bool npu = false;
     bool valid = false;
+    bool has_negated_flag = false;  // a lone `if not FLAG:` whose else runs with FLAG set
+    std::string_view negated_flag;
+    bool negated_flag_param = false;
   } pending_chain_;
+  // Parameters defaulting to False / None of the open defs (Block::off_params_begin).
+  std::vector<std::string_view> off_params_;
   struct Decorator {
     std::string name;
     Span span;

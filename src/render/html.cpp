@@ -103,6 +103,12 @@ std::string summary(const Assessment& a) {
       s += "</ul></details>";
     }
   }
+  if (a.assessed && !a.optional_blockers.empty()) {
+    s += "<h3>Blockers of optional features</h3><p class=\"muted\">Behind flags that are off by "
+         "default; not counted in the feasibility.</p><ul class=\"ev\" id=\"optional-blockers\">";
+    for (const auto& b : a.optional_blockers) s += "<li>" + html_escape(b) + "</li>";
+    s += "</ul>";
+  }
   s += "<div class=\"charts\">";
   s += "<div class=\"chart\"><h3>Findings per domain</h3>" + chart_domains(a) + "</div>";
   s += "<div class=\"chart\"><h3>Effort per domain (person-weeks, low–high)</h3>" +

@@ -44,6 +44,7 @@ std::string auto_word(const Finding& f) {
                   : f.autofix                  ? "auto (ascendify fix)"
                                                : "manual";
   if (f.guarded) s += " · guarded";
+  if (f.optional) s += " · optional feature";
   return s;
 }
 
@@ -137,7 +138,7 @@ std::string section_matrix(const Assessment& a) {
   }
   s += kFoot;
   s += "<p class=\"muted\">needed: a site runs unconditionally; optional: every site is guarded "
-       "by an availability check; not needed: the phase does not reach it. Effort per row is the "
+       "by an availability check or sits behind a flag that is off by default; not needed: the phase does not reach it. Effort per row is the "
        "knowledge base's estimate in person-days.</p>";
   if (a.assessed && !a.migration_sets.empty()) {
     s += fmt::format(
@@ -213,6 +214,7 @@ std::string section_dependencies(const Assessment& a) {
     const DependencyRow& d = a.dependencies[i];
     std::string status = html_escape(d.status);
     if (d.guarded) status += " · guarded";
+    if (d.optional) status += " · optional feature";
     if (d.rule_id.empty())
       status += " <span class=\"muted\">(not in the knowledge base: verify)</span>";
     s += fmt::format("<tr data-i=\"{}\">", i) + td(html_escape(d.name)) + td(code(d.spec)) +

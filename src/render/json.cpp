@@ -51,6 +51,7 @@ ordered_json summary_json(const Assessment& a) {
     s["effort_weeks"] = nullptr;
   }
   s["blockers"] = strings(a.blockers);
+  s["optional_blockers"] = strings(a.optional_blockers);
   ordered_json counts;
   uint32_t total = 0;
   for (Domain d : kAllDomains) {
@@ -107,6 +108,7 @@ ordered_json dependency_json(const DependencyRow& d) {
   j["status"] = d.status;
   j["replacement"] = d.replacement;
   j["guarded"] = d.guarded;
+  j["optional"] = d.optional;
   j["rule"] = d.rule_id;
   j["imported"] = d.imported;
   j["phases"] = strings(d.phases);
@@ -164,6 +166,7 @@ void append_finding(std::string& out, const Finding& f) {
   str("replacement", f.replacement);
   str("confidence", to_string(f.confidence));
   flag("guarded", f.guarded);
+  flag("optional", f.optional);
   flag("autofix", f.autofix);
   flag("auto_by_transfer_to_npu", f.auto_by_transfer_to_npu);
   jt::key(out, L, "phases");

@@ -97,7 +97,8 @@ const Labels kEn{
     .not_needed = "not needed",
     .matrix_legend =
         "needed: a site runs unconditionally; optional: every site sits behind an availability "
-        "check (guarded); not needed: the phase does not reach it.",
+        "check (guarded) or a flag that is off by default (optional feature); not needed: the "
+        "phase does not reach it.",
     .evidence = "Deciding criteria",
     .c_effort_weeks = "Effort (weeks)",
     .environment = "Environment set-up (CANN + torch_npu)",
@@ -126,6 +127,10 @@ const Labels kEn{
     .more_blockers_fmt =
         "... and {n} more (all in the JSON report; kernels in the kernel "
         "inventory, patterns in the risk matrix)",
+    .optional_blockers =
+        "Blockers of optional features (behind flags that are off by default; "
+        "not counted in the feasibility)",
+    .optional_feature = "optional feature",
 };
 
 const Labels kZh{
@@ -217,7 +222,8 @@ const Labels kZh{
     .rule_estimate_note = "每行工作量为知识库估算（首处 + 其余各处），单位：人天。",
     .not_needed = "不需要",
     .matrix_legend =
-        "需要：至少一处无条件执行；可选：所有位置都在可用性检查之后（有保护）；"
+        "需要：至少一处无条件执行；可选：所有位置都在可用性检查之后（有保护）或由默认关闭的开关控制"
+        "（可选功能）；"
         "不需要：该阶段不会触达。",
     .evidence = "判定依据",
     .c_effort_weeks = "工作量（周）",
@@ -242,6 +248,8 @@ const Labels kZh{
     .h_unreached = "未被任何入口点触达",
     .unreached_note = "没有入口点导入这些文件；其发现不参与可行性判定，并以较低权重计入总工作量。",
     .more_blockers_fmt = "……另有 {n} 项（完整列表见 JSON 报告；算子见算子清单，模式见风险矩阵）",
+    .optional_blockers = "可选功能的阻塞项（由默认关闭的开关控制；不计入可行性结论）",
+    .optional_feature = "可选功能",
 };
 
 }  // namespace

@@ -46,6 +46,8 @@ struct Labels {
   std::string_view c_rules, c_dependencies, c_kernels;
   std::string_view h_unreached, unreached_note;
   std::string_view more_blockers_fmt;  // "{n}": the blockers past the summary's first ones
+  // Assessment::optional_blockers; the note on an optional finding (Finding::optional).
+  std::string_view optional_blockers, optional_feature;
 };
 
 // The executive summary lists this many blockers; the rest are counted (the JSON report, the

@@ -68,6 +68,16 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
         out += "  - " +
                fill(l.more_blockers_fmt, {{"n", std::to_string(a.blockers.size() - shown)}}) + "\n";
     }
+    if (!a.optional_blockers.empty()) {
+      out += fmt::format("- {}:\n", l.optional_blockers);
+      const size_t shown = std::min(a.optional_blockers.size(), kSummaryBlockers);
+      for (size_t i = 0; i < shown; ++i) out += "  - " + md_text(a.optional_blockers[i]) + "\n";
+      if (a.optional_blockers.size() > shown)
+        out +=
+            "  - " +
+            fill(l.more_blockers_fmt, {{"n", std::to_string(a.optional_blockers.size() - shown)}}) +
+            "\n";
+    }
   } else {
     out += fmt::format("- {}: {}\n", l.feasibility, l.not_computed);
     out += fmt::format("- {}: {}\n", l.effort, l.not_computed);

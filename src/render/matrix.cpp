@@ -20,8 +20,8 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
     MatrixRow r;
     r.label = d.name;
     r.replacement = d.replacement;
-    add(r.all, d.guarded);
-    for (const auto& p : d.phases) add(r.per_phase[p], d.guarded);
+    add(r.all, d.guarded || d.optional);
+    for (const auto& p : d.phases) add(r.per_phase[p], d.guarded || d.optional);
     const auto it = rule_by_id.find(d.rule_id);
     if (it != rule_by_id.end()) r.days = rule_effort_days(it->second, 1);
     rows.push_back(std::move(r));
@@ -35,8 +35,9 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
       r.is_rule = true;
       r.replacement = std::string(replacement_of(f));
     }
-    add(r.all, f.guarded);
-    for (const auto& p : f.phases) add(r.per_phase[p], f.guarded);
+    // An optional feature's site (behind a flag that is off by default) is not needed either.
+    add(r.all, f.guarded || f.optional);
+    for (const auto& p : f.phases) add(r.per_phase[p], f.guarded || f.optional);
   }
   for (auto& [key, r] : by_rule) {
     const auto it = rule_by_id.find(key.second);

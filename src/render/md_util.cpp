@@ -58,6 +58,7 @@ std::string auto_label(const Finding& f, const Labels& l) {
     s = l.manual;
   }
   if (f.guarded) s += fmt::format(" · {}", l.guarded);
+  if (f.optional) s += fmt::format(" · {}", l.optional_feature);
   return md_text(s);
 }
 

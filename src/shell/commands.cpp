@@ -38,6 +38,20 @@ bool is_pip(std::string_view b) {
   return b.substr(3).find_first_not_of("0123456789.") == std::string_view::npos;
 }
 
+// The `--name` / `--name=value` words from `from` on, as argparse dests ("i2v_mode").
+void note_passed_options(const std::vector<Word>& w, size_t from, FileFacts& out) {
+  for (size_t i = from; i < w.size(); ++i) {
+    std::string_view v = w[i].value;
+    if (v.size() <= 2 || !starts_with(v, "--")) continue;
+    v = v.substr(2, v.find('=') == std::string_view::npos ? v.npos : v.find('=') - 2);
+    std::string name(v);
+    std::replace(name.begin(), name.end(), '-', '_');
+    if (std::find(out.passed_options.begin(), out.passed_options.end(), name) ==
+        out.passed_options.end())
+      out.passed_options.push_back(std::move(name));
+  }
+}
+
 std::string join(const std::vector<Word>& w, size_t from) {
   std::string s;
   for (size_t i = from; i < w.size(); ++i) {
@@ -303,6 +317,7 @@ void analyze_command(const std::vector<Word>& w, Emitter& em) {
     if (b != "time") {
       Fact& f = em.add(FactKind::Command, std::string(b), w[i].begin, w[i].end);
       f.detail = join(w, i + 1);
+      note_passed_options(w, i + 1, em.out());
     }
     std::string call;
     size_t next = kNpos;

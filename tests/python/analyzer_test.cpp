@@ -523,3 +523,62 @@ TEST(AnalyzerLaunches, ContainerIndexingIsNotATritonLaunch) {
     }
   EXPECT_EQ(lines, std::vector<uint32_t>{2});
 }
+
+namespace ascendify::python {
+namespace {
+
+std::vector<std::string> flag_lines(const FileFacts& ff) {
+  std::vector<std::string> out;
+  for (const auto& b : ff.flag_blocks)
+    out.push_back(b.flag + (b.param ? "(param)" : "") + ":" + std::to_string(b.first_line) + "-" +
+                  std::to_string(b.last_line));
+  return out;
+}
+
+}  // namespace
+
+TEST(AnalyzerFlags, BodiesUnderFlagsThatMayBeOffByDefault) {
+  FileFacts ff = analyze(
+      "import torch\n"                                   // 1
+      "def run(args, trt=False, lora=None, on=True):\n"  // 2
+      "    if args.use_fp8:\n"                           // 3
+      "        convert(model)\n"                         // 4
+      "    if not trt:\n"                                // 5
+      "        engine = None\n"                          // 6
+      "    else:\n"                                      // 7
+      "        engine = build()\n"                       // 8
+      "    if lora: load(lora)\n"                        // 9
+      "    if on:\n"                                     // 10
+      "        pass\n"                                   // 11
+      "    if args.mode == 'fast':\n"                    // 12
+      "        pass\n"                                   // 13
+      "    if self.training:\n"                          // 14
+      "        pass\n"                                   // 15
+      "    if torch.cuda:\n"                             // 16
+      "        pass\n"                                   // 17
+      "    if HAS_APEX:\n"                               // 18
+      "        pass\n"                                   // 19
+      "    if a and b:\n"                                // 20
+      "        pass\n",                                  // 21
+      "m.py");
+  // on=True is on by default, `==` picks a mode, `training` is a mode every run passes
+  // through, torch.cuda is an import, HAS_APEX a probe, `a and b` no lone flag.
+  EXPECT_EQ(flag_lines(ff),
+            (std::vector<std::string>{"use_fp8:3-4", "trt(param):7-8", "lora(param):9-9"}));
+}
+
+TEST(AnalyzerFlags, OffByDefaultArgparseOptions) {
+  FileFacts ff = analyze(
+      "p.add_argument('--use-fp8', action='store_true')\n"
+      "p.add_argument('--offload', default=False, help='x')\n"
+      "p.add_argument('-q', '--quiet-mode', action='store_true')\n"
+      "p.add_argument('--x', dest='use_x', action='store_true')\n"
+      "p.add_argument('--steps', type=int, default=4)\n"
+      "p.add_argument('--fast', action='store_false')\n"
+      "print('add_argument(\"--in-a-string\", action=\"store_true\")')\n",
+      "m.py");
+  EXPECT_EQ(ff.flag_options,
+            (std::vector<std::string>{"use_fp8", "offload", "quiet_mode", "use_x"}));
+}
+
+}  // namespace ascendify::python

@@ -99,31 +99,33 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& s) {
 TEST_F(Formats, CsvRowsAndQuoting) {
   const std::string csv = render_csv(a);
   EXPECT_EQ(csv.rfind("domain,rule,file,line,column,original,snippet,replacement,confidence,"
-                      "auto_manual,guarded,phases\r\n",
+                      "auto_manual,guarded,optional,phases\r\n",
                       0),
             0u);
   EXPECT_TRUE(has(csv,
                   "\r\ndependency,dependency.flash-attn,requirements.txt,3,1,flash-attn,"
                   "flash-attn>=2.5,torch_npu.npu_fusion_attention,high,manual,false,"
-                  "inference\r\n"));
+                  "false,inference\r\n"));
   EXPECT_TRUE(has(csv,
                   "\r\ndistributed,distributed.nccl-backend,wan/train.py,20,40,"
                   "\"\"\"nccl\"\"\",\"dist.init_process_group(backend=\"\"nccl\"\", "
-                  "init_method=url)\",\"backend=\"\"hccl\"\"\",high,manual,false,training\r\n"));
+                  "init_method=url)\",\"backend=\"\"hccl\"\"\",high,manual,false,false,training\r\n"));
   EXPECT_TRUE(has(csv, ",attention.flash-attn-func,") && has(csv, ",inference;training\r\n"));
-  EXPECT_TRUE(has(csv, ",auto-transfer_to_npu,false,inference\r\n"));
-  EXPECT_TRUE(has(csv, ",auto-fix,true,inference\r\n"));
-  EXPECT_TRUE(has(csv, ",info,false,\r\n"));  // SDPA
+  EXPECT_TRUE(has(csv, ",auto-transfer_to_npu,false,false,inference\r\n"));
+  EXPECT_TRUE(has(csv, ",auto-fix,true,false,inference\r\n"));
+  EXPECT_TRUE(has(csv, ",info,false,false,\r\n"));  // SDPA
   EXPECT_EQ(csv.substr(csv.size() - 2), "\r\n");
 }
 
 TEST_F(Formats, CsvRoundTripsEveryField) {
   a.findings[0].snippet = "line one\nline \"two\", end";
+  a.findings[1].optional = true;
   const auto rows = parse_csv(render_csv(a));
   ASSERT_EQ(rows.size(), a.findings.size() + 1);
   for (size_t i = 0; i < a.findings.size(); ++i) {
     const auto& r = rows[i + 1];
-    ASSERT_EQ(r.size(), 12u) << i;
+    ASSERT_EQ(r.size(), 13u) << i;
+    EXPECT_EQ(r[11], a.findings[i].optional ? "true" : "false");
     EXPECT_EQ(r[1], a.findings[i].rule_id);
     EXPECT_EQ(r[2], a.findings[i].path);
     EXPECT_EQ(r[5], a.findings[i].match);
@@ -238,7 +240,7 @@ TEST(FormatsEmpty, EmptyAssessment) {
   Assessment empty;
   EXPECT_EQ(render_csv(empty),
             "domain,rule,file,line,column,original,snippet,replacement,confidence,auto_manual,"
-            "guarded,phases\r\n");
+            "guarded,optional,phases\r\n");
   const json s = json::parse(render_sarif(empty));
   EXPECT_TRUE(s["runs"][0]["results"].empty());
   EXPECT_TRUE(s["runs"][0]["tool"]["driver"]["rules"].empty());

@@ -51,7 +51,7 @@ TEST_F(JsonReport, FormatIsTwoSpaceIndentWithTrailingNewlineAndFixedKeyOrder) {
                                               "column",     "end_line",
                                               "end_column", "match",
                                               "snippet",    "replacement",
-                                              "confidence", "guarded",
+                                              "confidence", "guarded", "optional",
                                               "autofix",    "auto_by_transfer_to_npu",
                                               "phases",     "severity",
                                               "message",    "scope"};

@@ -126,6 +126,7 @@ inline void check_summary(Checker& c, const json& s, const json* findings) {
   const json* eff = c.member(s, w, "effort_weeks");
   if (eff && !(eff->is_null() && !assessed)) c.effort(s, w, "effort_weeks");
   c.strings(s, w, "blockers");
+  c.strings(s, w, "optional_blockers");
   const json* counts = c.member(s, w, "counts");
   if (!counts) return;
   if (!counts->is_object()) return c.fail(w + ".counts", "not an object");
@@ -155,7 +156,8 @@ inline void check_finding(Checker& c, const json& f, const std::string& w) {
   c.one_of(f, w, "domain", kDomains);
   for (const char* k : {"line", "column", "end_line"}) c.count(f, w, k);
   c.one_of(f, w, "confidence", {"high", "medium", "low"});
-  for (const char* k : {"guarded", "autofix", "auto_by_transfer_to_npu"}) c.boolean(f, w, k);
+  for (const char* k : {"guarded", "optional", "autofix", "auto_by_transfer_to_npu"})
+    c.boolean(f, w, k);
   c.strings(f, w, "phases");
   if (!f.is_object()) return;
   if (f.contains("path") && f["path"].is_string()) {
@@ -211,6 +213,7 @@ inline std::vector<std::string> validate_report_schema(const nlohmann::json& rep
       for (const char* k : {"name", "spec", "source", "replacement"}) c.string(d, w, k);
       c.one_of(d, w, "status", {"compatible", "replace", "unsupported", "not-involved"});
       c.boolean(d, w, "guarded");
+      c.boolean(d, w, "optional");
     }
   }
   if (const json* kernels = c.array(report, r, "kernels")) {

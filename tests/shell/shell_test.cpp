@@ -274,4 +274,12 @@ TEST(Shell, RandomSoup) {
 }
 
 }  // namespace
+
+TEST(Shell, LongOptionsPassedToCommands) {
+  FileFacts ff = analyze_shell(
+      "python sample.py \\\n    --i2v-mode \\\n    --steps=8 -q --\n# python x.py --in-comment\n",
+      "run.sh");
+  EXPECT_EQ(ff.passed_options, (std::vector<std::string>{"i2v_mode", "steps"}));
+}
+
 }  // namespace ascendify::shell
