@@ -240,6 +240,24 @@ bool Analyzer::flag_test(uint32_t b, uint32_t e, std::string_view* flag, bool* n
   return false;
 }
 
+bool Analyzer::optional_import_test(uint32_t b, uint32_t e, bool* negated) const {
+  *negated = false;
+  if (b < e && kw(b, "not")) {
+    *negated = true;
+    ++b;
+  }
+  if (b >= e || !is_ident(toks_[b])) return false;
+  const std::string_view name = toks_[b].text;
+  if (e == b + 3 && !*negated && kw(b + 1, "is") && kw(b + 2, "None")) {
+    *negated = true;
+  } else if (!(e == b + 1 || (e == b + 4 && !*negated && kw(b + 1, "is") && kw(b + 2, "not") &&
+                              kw(b + 3, "None")))) {
+    return false;
+  }
+  return std::find(optional_imports_.begin(), optional_imports_.end(), name) !=
+         optional_imports_.end();
+}
+
 void Analyzer::open_flag_block(Block& b, uint32_t colon, std::string_view flag, bool param) {
   b.flag_block = static_cast<int32_t>(out_.flag_blocks.size());
   FileFacts::FlagBlock fb;
@@ -305,6 +323,15 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
               body_starts_with_import(colon);
     }
   }
+  // `if flash_attn_func is not None:` / `if flash_attn_func:` on a name an optional import
+  // binds (`try: from flash_attn import ...` / `except ImportError:`): the body is that
+  // import's guarded path and the check itself is no use; `is None` / `not NAME` guard the else.
+  bool none_negated = false;
+  if (!probe && !npu && optional_import_test(s + 1, colon, &none_negated)) {
+    probe = true;
+    negated = none_negated;
+    for (size_t k = before; k < out_.facts.size(); ++k) out_.facts[k].guarded = true;
+  }
   // An NPU probe (is_npu_available) decides between the NPU path and the others, not whether
   // an optional package is there: its branches follow the NPU rule alone.
   if (npu) probe = false;
@@ -351,7 +378,11 @@ uint32_t Analyzer::except_stmt(uint32_t s, uint32_t le) {
     catches = toks_[k].kind == TokenKind::Name && catches_import_error(toks_[k].text);
   if (catches && pending_try_.valid) {
     uint32_t end = std::min<uint32_t>(pending_try_.end, static_cast<uint32_t>(out_.facts.size()));
-    for (uint32_t k = pending_try_.begin; k < end; ++k) out_.facts[k].guarded = true;
+    for (uint32_t k = pending_try_.begin; k < end; ++k) {
+      Fact& f = out_.facts[k];
+      f.guarded = true;
+      if (f.kind == FactKind::Import && !f.alias.empty()) optional_imports_.push_back(f.alias);
+    }
   }
   scan_expr(b, as, Region{});
   Block blk{Block::kExcept};

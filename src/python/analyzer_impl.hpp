@@ -114,6 +114,9 @@ class Analyzer {
   // [b, e) is `[not] FLAG` with FLAG maybe off by default (FileFacts::FlagBlock).
   bool flag_test(uint32_t b, uint32_t e, std::string_view* flag, bool* negated, bool* param) const;
   void open_flag_block(Block& b, uint32_t colon, std::string_view flag, bool param);
+  // [b, e) is `[not] NAME` or `NAME is [not] None` with NAME bound by an optional import
+  // (optional_imports_); *negated: the test is true when the import failed.
+  bool optional_import_test(uint32_t b, uint32_t e, bool* negated) const;
   bool kw(uint32_t k, std::string_view s) const {
     const Token& t = at(k);
     return t.kind == TokenKind::Name && t.text == s;
@@ -217,6 +220,8 @@ class Analyzer {
     std::string_view negated_flag;
     bool negated_flag_param = false;
   } pending_chain_;
+  // Names bound by imports under try / except ImportError (the probe of `if NAME is not None:`).
+  std::vector<std::string> optional_imports_;
   // Parameters defaulting to False / None of the open defs (Block::off_params_begin).
   std::vector<std::string_view> off_params_;
   struct Decorator {

@@ -328,6 +328,8 @@ void analyze_command(const std::vector<Word>& w, Emitter& em) {
         const std::string& v = w[k].value;
         if (b == "env" && emit_assign(w[k], em)) {
           ++k;
+        } else if (b == "command" && (v == "-v" || v == "-V")) {
+          return;  // `command -v nvidia-smi`: a lookup (is it installed?), not a run
         } else if (v.size() > 1 && v[0] == '-') {
           k += wrapper_option_value(b, v) ? 2 : 1;
         } else if (positional > 0) {

@@ -171,6 +171,35 @@ TEST(AnalyzerGuards, AvailabilityFlagsAndProbes) {
   EXPECT_FALSE(one(ff, FactKind::Import, "d_device")->guarded);
 }
 
+TEST(AnalyzerGuards, NoneChecksOfOptionalImportsAreProbes) {
+  FileFacts ff = analyze(
+      "try:\n"
+      "    from flash_attn import flash_attn_func\n"
+      "    import xformers.ops as xops\n"
+      "except ImportError:\n"
+      "    flash_attn_func = None\n"
+      "    xops = None\n"
+      "from apex import amp\n"
+      "def attn(q):\n"
+      "    if flash_attn_func is not None:\n"
+      "        return flash_attn_func(q)\n"
+      "    if xops is None:\n"
+      "        return q\n"
+      "    else:\n"
+      "        return xops.memory_efficient_attention(q)\n"
+      "    if amp is not None:\n"  // not an optional import: no probe
+      "        amp.initialize(q)\n"
+      "    if flash_attn_func == other:\n"  // a comparison: no probe
+      "        flash_attn_func(q, 1)\n",
+      "a.py");
+  auto fa = all(ff, FactKind::Reference, "flash_attn.flash_attn_func");
+  ASSERT_EQ(fa.size(), 4u);  // the check, the guarded call, the comparison, the last call
+  for (const Fact* f : fa)
+    EXPECT_EQ(f->guarded, f->span.line == 9 || f->span.line == 10) << f->span.line;
+  EXPECT_TRUE(one(ff, FactKind::Reference, "xformers.ops.memory_efficient_attention")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Reference, "apex.amp.initialize")->guarded);
+}
+
 TEST(AnalyzerGuards, FlagsLookedUpByName) {
   // xDiT: `if env_info["has_sage"]: from sageattention import sageattn`. A probe name as a
   // subscript key or a .get() argument, with the import it allows first in the block, is a

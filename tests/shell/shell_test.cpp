@@ -275,6 +275,22 @@ TEST(Shell, RandomSoup) {
 
 }  // namespace
 
+TEST(Shell, CommandDashVIsALookupNotARun) {
+  FileFacts ff = analyze_shell(
+      "if command -v nvidia-smi &> /dev/null; then\n"
+      "  nvidia-smi -L\n"
+      "fi\n"
+      "command -V nvcc\n"
+      "command nvcc --version\n",
+      "probe.sh");
+  auto smi = find(ff, FactKind::Command, "nvidia-smi");
+  ASSERT_EQ(smi.size(), 1u);
+  EXPECT_EQ(smi[0]->span.line, 2u);  // the run, not the lookup on line 1
+  auto nvcc = find(ff, FactKind::Command, "nvcc");
+  ASSERT_EQ(nvcc.size(), 1u);
+  EXPECT_EQ(nvcc[0]->span.line, 5u);  // `command nvcc` runs it
+}
+
 TEST(Shell, LongOptionsPassedToCommands) {
   FileFacts ff = analyze_shell(
       "python sample.py \\\n    --i2v-mode \\\n    --steps=8 -q --\n# python x.py --in-comment\n",
