@@ -16,7 +16,10 @@ enum class FactKind : uint8_t {
   Import,       // name: module ("flash_attn.flash_attn_interface"); for `from m import x`:
                 //   name = "m.x" (qualified symbol), detail = "m"; alias: bound local name;
                 //   arg_index = relative level (0 absolute); star import: name="m.*"
-  Reference,    // name: resolved qualified name ("torch.cuda.synchronize"); usage says how used
+  Reference,    // name: resolved qualified name ("torch.cuda.synchronize"); usage says how used;
+                //   a plain Load has ctx Compare when it is only compared (`== torch.float64`,
+                //   `in (torch.float32, torch.float64)`), DictValue when it is an entry of a
+                //   dict / list / tuple display (a table), Keyword otherwise
   MethodCall,   // name: method ("cuda", "to", "float"); receiver: source text of the receiver;
                 //   usage Call for `.m(...)`, Load for an attribute read `x.is_cuda` (the last
                 //   attribute of a chain whose head is not an import)

@@ -49,6 +49,10 @@ struct MatchSpec {
                                                // distribution ("flash_attn" for flash-attn)
   std::vector<std::string> receiver_excludes;  // Method: the receiver text must contain none
                                                // of these (case-insensitive): `mask.float()`
+  std::vector<std::string> exclude_contexts;   // Reference: no finding where the name is only
+                                               // "compare"d (`dtype == torch.float64`, `in
+                                               // (...)`) or listed in a "table" (a dict / list /
+                                               // tuple display of values)
   std::vector<std::string> unless_scope_uses;  // no finding when the enclosing function also
                                                // references one of these names (or a member
                                                // of one): the code is already the NPU port

@@ -93,6 +93,13 @@ bool filters_accept(const MatchSpec& m, const Fact& f) {
                      [&](const std::string& s) { return scope.find(s) != std::string::npos; }))
       return false;
   }
+  if (!m.exclude_contexts.empty() && f.kind == FactKind::Reference) {
+    // The analyzer marks a loaded reference that is only compared or listed (core/facts.hpp).
+    const std::string_view c = f.ctx == StringContext::Compare     ? "compare"
+                               : f.ctx == StringContext::DictValue ? "table"
+                                                                   : "";
+    if (!c.empty() && contains_str(m.exclude_contexts, c)) return false;
+  }
   if (!m.receiver_excludes.empty()) {
     const std::string receiver = ascii_lower(f.receiver);
     if (std::any_of(m.receiver_excludes.begin(), m.receiver_excludes.end(),

@@ -54,6 +54,7 @@ struct Frame {
   int32_t fact = -1;         // kCall: fact receiving the arguments
   int32_t positional = 0;    // kCall: positional index of the current slot
   uint32_t args_begin = 0;   // kCall with fact: its first argument in Analyzer::arg_stack_
+  uint32_t open = 0;         // the opening bracket's token
   uint32_t slot_begin = 0;   // first token of the current slot
   uint32_t value_begin = 0;  // first token of the slot's value (after `kw=` / `key:`)
   uint32_t key_begin = 0, key_end = 0;  // kBrace: key tokens of the current slot
@@ -171,6 +172,9 @@ class Analyzer {
   void queue_fstring(const Token& t);
   void scan_fstring_fields();
   uint32_t on_chain(uint32_t i, uint32_t j);
+  // Where a loaded reference [i, j) stands: Compare, DictValue (an entry of a display) or
+  // Keyword (anything else); core/facts.hpp FactKind::Reference.
+  StringContext reference_context(uint32_t i, uint32_t j) const;
   uint32_t on_string(uint32_t i);
   uint32_t on_lambda(uint32_t i);
   // Pushes a frame for the bracket at `open`; returns false (and sets *next past the bracket's

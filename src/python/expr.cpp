@@ -65,6 +65,7 @@ bool Analyzer::push_frame(Frame::Kind kind, uint32_t open, uint32_t primary_offs
   }
   Frame f;
   f.kind = kind;
+  f.open = open;
   f.primary_offset = primary_offset;
   if (kind == Frame::kGroup) {
     const Frame& p = frames_.back();
@@ -239,6 +240,7 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
       // not a use of what it was bound to.
     } else {
       idx = emit_reference(std::move(qn), u, span(i, j));
+      if (u == Usage::Load && !sub) out_.facts[idx].ctx = reference_context(i, j);
       if (u == Usage::Assign && region_->value)
         out_.facts[idx].args.push_back(value_of(*region_->value));
       if (call) note_call(out_.facts[idx].name);
@@ -278,6 +280,24 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
     }
   }
   return next;
+}
+
+StringContext Analyzer::reference_context(uint32_t i, uint32_t j) const {
+  auto compare_op = [&](uint32_t k) {
+    return op(k, "==") || op(k, "!=") || kw(k, "in") || kw(k, "is") || kw(k, "not");
+  };
+  if ((i > rb_ && compare_op(i - 1)) || (j < re_ && compare_op(j))) return StringContext::Compare;
+  const Frame& f = frames_.back();
+  if (f.kind != Frame::kList && f.kind != Frame::kGroup && f.kind != Frame::kBrace)
+    return StringContext::Keyword;
+  // A whole entry: from the start of its slot (or of a dict value) to a comma, colon or the
+  // closing bracket. A group is a tuple only with a comma beside the entry.
+  const bool starts = i == f.slot_begin || i == f.value_begin;
+  const bool ends = j < re_ && (op(j, ",") || op(j, ":") || is_closer(toks_[j]));
+  const bool comma = op(j, ",") || (i > rb_ && op(i - 1, ","));
+  if (!starts || !ends || (f.kind == Frame::kGroup && !comma)) return StringContext::Keyword;
+  if (f.open > rb_ && (kw(f.open - 1, "in"))) return StringContext::Compare;  // `in (a, b)`
+  return StringContext::DictValue;
 }
 
 uint32_t Analyzer::on_string(uint32_t i) {

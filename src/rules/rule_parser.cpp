@@ -143,7 +143,7 @@ MatchSpec parse_match(const YAML::Node& n) {
   check_keys(n, "match",
              {"kind", "names", "prefix", "usages", "args", "contexts", "keywords", "calls",
               "targets", "scope_contains", "exclude", "categories", "imports", "detail_contains",
-              "receiver_excludes", "unless_scope_uses"});
+              "receiver_excludes", "exclude_contexts", "unless_scope_uses"});
   if (!n["kind"]) fail(n, "match: missing 'kind'");
   MatchSpec m;
   m.kind = parse_kind(n["kind"]);
@@ -168,6 +168,7 @@ MatchSpec parse_match(const YAML::Node& n) {
   only("imports", {MK::Dependency});
   only("detail_contains", {MK::Dependency, MK::Command, MK::Env, MK::Image});
   only("receiver_excludes", {MK::Method});
+  only("exclude_contexts", {MK::Reference});
   only("unless_scope_uses", {MK::Reference, MK::Method, MK::String});
 
   if (n["prefix"]) m.prefix = boolean(n["prefix"], "prefix");
@@ -231,6 +232,13 @@ MatchSpec parse_match(const YAML::Node& n) {
   if (n["receiver_excludes"]) {
     for (auto& s : string_list(n["receiver_excludes"], "receiver_excludes"))
       m.receiver_excludes.push_back(ascii_lower(s));
+  }
+  if (n["exclude_contexts"]) {
+    for (auto& s : string_list(n["exclude_contexts"], "exclude_contexts")) {
+      if (s != "compare" && s != "table")
+        fail(n["exclude_contexts"], "exclude_contexts: '" + s + "' is not compare or table");
+      m.exclude_contexts.push_back(s);
+    }
   }
   if (n["unless_scope_uses"])
     m.unless_scope_uses = string_list(n["unless_scope_uses"], "unless_scope_uses");

@@ -35,7 +35,8 @@ MatchSpec read_match(Reader& r) {
   m.contexts = enums<StringContext>(r, layout::kContexts);
   for (auto* list :
        {&m.keywords, &m.calls, &m.targets, &m.scope_contains, &m.exclude_names, &m.categories,
-        &m.detail_contains, &m.import_names, &m.receiver_excludes, &m.unless_scope_uses})
+        &m.detail_contains, &m.import_names, &m.receiver_excludes, &m.exclude_contexts,
+        &m.unless_scope_uses})
     *list = r.strings();
   return m;
 }

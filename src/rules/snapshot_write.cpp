@@ -27,7 +27,8 @@ void write_match(snapshot::Writer& w, const MatchSpec& m) {
   enums(w, m.contexts);
   for (const auto* list :
        {&m.keywords, &m.calls, &m.targets, &m.scope_contains, &m.exclude_names, &m.categories,
-        &m.detail_contains, &m.import_names, &m.receiver_excludes, &m.unless_scope_uses})
+        &m.detail_contains, &m.import_names, &m.receiver_excludes, &m.exclude_contexts,
+        &m.unless_scope_uses})
     w.strings(*list);
 }
 

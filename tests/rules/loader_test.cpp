@@ -130,6 +130,19 @@ TEST(Loader, FilterOfOtherKindRejected) {
               "does not apply");
 }
 
+TEST(Loader, ExcludeContextsOnlyOnReferencesAndOnlyKnownValues) {
+  Loaded l = load(replace(kGood, "    usages: [call]",
+                          "    usages: [call]\n    exclude_contexts: [compare, table]"));
+  ASSERT_TRUE(l.diags.empty()) << l.diags[0].message;
+  EXPECT_EQ(l.set.find("device.empty-cache")->match.exclude_contexts,
+            (std::vector<std::string>{"compare", "table"}));
+  expect_diag(load(replace(kGood, "    usages: [call]", "    exclude_contexts: [comment]")), 7,
+              "not compare or table");
+  expect_diag(load(replace(replace(kGood, "kind: reference", "kind: method"), "    usages: [call]",
+                           "    exclude_contexts: [compare]")),
+              7, "does not apply");
+}
+
 TEST(Loader, ScopeUsesAndReceiverExcludesLoad) {
   Loaded l = load(replace(kGood, "    usages: [call]",
                           "    usages: [call]\n    unless_scope_uses: [torch_npu]"));

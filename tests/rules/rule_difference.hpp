@@ -48,6 +48,7 @@ inline std::string rule_difference(const Rule& a, const Rule& b) {
   d.field("match.detail_contains", x.detail_contains, y.detail_contains);
   d.field("match.import_names", x.import_names, y.import_names);
   d.field("match.receiver_excludes", x.receiver_excludes, y.receiver_excludes);
+  d.field("match.exclude_contexts", x.exclude_contexts, y.exclude_contexts);
   d.field("match.unless_scope_uses", x.unless_scope_uses, y.unless_scope_uses);
   d.field("message", a.message, b.message);
   d.field("replacement", a.replacement, b.replacement);

@@ -38,6 +38,7 @@ Rule full_rule() {
   r.match.detail_contains = {"+cu"};
   r.match.import_names = {"flash_attn"};
   r.match.receiver_excludes = {"mask"};
+  r.match.exclude_contexts = {"compare"};
   r.match.unless_scope_uses = {"torch_npu", "mindiesd"};
   r.message = "message";
   r.replacement = "replacement";
@@ -79,6 +80,7 @@ const std::vector<std::pair<std::string, std::function<void(Rule&)>>>& mutations
       {"match.detail_contains", [](Rule& r) { r.match.detail_contains.clear(); }},
       {"match.import_names", [](Rule& r) { r.match.import_names[0] = "xformers"; }},
       {"match.receiver_excludes", [](Rule& r) { r.match.receiver_excludes.clear(); }},
+      {"match.exclude_contexts", [](Rule& r) { r.match.exclude_contexts.clear(); }},
       {"match.unless_scope_uses", [](Rule& r) { r.match.unless_scope_uses.pop_back(); }},
       {"message", [](Rule& r) { r.message = "m"; }},
       {"replacement", [](Rule& r) { r.replacement.clear(); }},
@@ -126,7 +128,7 @@ std::vector<Rule> yaml_rules(std::vector<Diagnostic>& diags) {
 TEST(RuleDifference, NamesEachFieldThatDiffers) {
   const Rule base = full_rule();
   EXPECT_EQ(rule_difference(base, base), "");
-  EXPECT_EQ(mutations().size(), 39u);
+  EXPECT_EQ(mutations().size(), 40u);
   for (const auto& [field, mutate] : mutations()) {
     Rule changed = base;
     mutate(changed);
