@@ -106,8 +106,16 @@ std::string summary(const Assessment& a) {
   if (a.assessed && !a.optional_blockers.empty()) {
     s += "<h3>Blockers of optional features</h3><p class=\"muted\">Behind flags that are off by "
          "default; not counted in the feasibility.</p><ul class=\"ev\" id=\"optional-blockers\">";
-    for (const auto& b : a.optional_blockers) s += "<li>" + html_escape(b) + "</li>";
+    const size_t shown = std::min(a.optional_blockers.size(), kSummaryBlockers);
+    for (size_t i = 0; i < shown; ++i) s += "<li>" + html_escape(a.optional_blockers[i]) + "</li>";
     s += "</ul>";
+    if (a.optional_blockers.size() > shown) {
+      s += "<details><summary>" + std::to_string(a.optional_blockers.size() - shown) +
+           " more</summary><ul class=\"ev\">";
+      for (size_t i = shown; i < a.optional_blockers.size(); ++i)
+        s += "<li>" + html_escape(a.optional_blockers[i]) + "</li>";
+      s += "</ul></details>";
+    }
   }
   s += "<div class=\"charts\">";
   s += "<div class=\"chart\"><h3>Findings per domain</h3>" + chart_domains(a) + "</div>";

@@ -72,6 +72,9 @@ std::string render_terminal(const Assessment& a, bool color) {
   if (a.assessed) {
     const std::string n = std::to_string(a.blockers.size());
     out += "Blockers:      " + (a.blockers.empty() ? n : st.red(n)) + "\n";
+    if (!a.optional_blockers.empty())
+      out += fmt::format("               + {} in optional features (behind flags; not counted)\n",
+                         a.optional_blockers.size());
   }
 
   // Most findings first, then by path (a big tree: 50k findings, so no ordered map of them).

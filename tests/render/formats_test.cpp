@@ -96,6 +96,22 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& s) {
   return rows;
 }
 
+TEST_F(Formats, OptionalBlockersShownApartInEveryReport) {
+  EXPECT_FALSE(has(render_terminal(a, false), "optional features"));
+  a.optional_blockers = {"precision.fp8-dtype: torch.float8_e4m3fn (m/fp8.py:7)"};
+  EXPECT_TRUE(has(render_terminal(a, false),
+                  "Blockers:      1\n               + 1 in optional features (behind flags; not "
+                  "counted)\n"));
+  const std::string md = render_markdown(a, Lang::En);
+  EXPECT_TRUE(has(md,
+                  "- Blockers of optional features (behind flags that are off by default; not "
+                  "counted in the feasibility):\n  - precision.fp8-dtype: "));
+  EXPECT_TRUE(has(render_markdown(a, Lang::Zh), "可选功能的阻塞项"));
+  const std::string html = render_html(a);
+  EXPECT_TRUE(has(html, "<ul class=\"ev\" id=\"optional-blockers\"><li>precision.fp8-dtype: "));
+  EXPECT_TRUE(has(render_json(a), "\"optional_blockers\": [\n      \"precision.fp8-dtype: "));
+}
+
 TEST_F(Formats, CsvRowsAndQuoting) {
   const std::string csv = render_csv(a);
   EXPECT_EQ(csv.rfind("domain,rule,file,line,column,original,snippet,replacement,confidence,"
@@ -106,10 +122,11 @@ TEST_F(Formats, CsvRowsAndQuoting) {
                   "\r\ndependency,dependency.flash-attn,requirements.txt,3,1,flash-attn,"
                   "flash-attn>=2.5,torch_npu.npu_fusion_attention,high,manual,false,"
                   "false,inference\r\n"));
-  EXPECT_TRUE(has(csv,
-                  "\r\ndistributed,distributed.nccl-backend,wan/train.py,20,40,"
-                  "\"\"\"nccl\"\"\",\"dist.init_process_group(backend=\"\"nccl\"\", "
-                  "init_method=url)\",\"backend=\"\"hccl\"\"\",high,manual,false,false,training\r\n"));
+  EXPECT_TRUE(
+      has(csv,
+          "\r\ndistributed,distributed.nccl-backend,wan/train.py,20,40,"
+          "\"\"\"nccl\"\"\",\"dist.init_process_group(backend=\"\"nccl\"\", "
+          "init_method=url)\",\"backend=\"\"hccl\"\"\",high,manual,false,false,training\r\n"));
   EXPECT_TRUE(has(csv, ",attention.flash-attn-func,") && has(csv, ",inference;training\r\n"));
   EXPECT_TRUE(has(csv, ",auto-transfer_to_npu,false,false,inference\r\n"));
   EXPECT_TRUE(has(csv, ",auto-fix,true,false,inference\r\n"));
