@@ -267,10 +267,14 @@ std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
   // `if __name__ == "__main__":` block is a self-test, not an entry point (Wan2.2's
   // motioner.py, reached from generate.py). An imported preprocess.py stays an entry.
   std::vector<bool> imported(files.size(), false);
-  for (size_t i = 0; i < files.size(); ++i)
+  for (size_t i = 0; i < files.size(); ++i) {
+    // A config's class path (`target: main.ImageLogger`) names a class of the script that
+    // loads the config: no import.
+    if (files[i].file.kind == FileKind::Config) continue;
     for (int t : graph.edges(static_cast<int>(i)))
       if (t != static_cast<int>(i) && t >= 0 && static_cast<size_t>(t) < files.size())
         imported[static_cast<size_t>(t)] = true;
+  }
   for (size_t i = 0; i < files.size(); ++i) {
     const ScannedFile& f = files[i];
     if (f.file.kind != FileKind::Python || launched.count(static_cast<int>(i))) continue;

@@ -13,6 +13,10 @@ namespace {
 bool is_python_code(FileKind k) {
   return k == FileKind::Python || k == FileKind::Notebook;
 }
+// Files whose imports make edges: Python code, and configs by their class paths.
+bool has_imports(FileKind k) {
+  return is_python_code(k) || k == FileKind::Config;
+}
 
 // dir + dotted with the dots as slashes, into `out` (a lookup key; reused, no allocation).
 void join_dotted(std::string& out, std::string_view dir, std::string_view dotted) {
@@ -129,7 +133,7 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
   }
   UseDigest scratch;  // digests built here when not stored (facts that were not slimmed)
   for (size_t i = 0; i < files.size(); ++i) {
-    if (!is_python_code(files[i].file.kind)) continue;
+    if (!has_imports(files[i].file.kind)) continue;
     const int fi = static_cast<int>(i);
     const UseDigest& d = uses_of(files[i].facts, scratch);
     std::vector<int>& out = edges_[i];
@@ -145,7 +149,8 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
       } else if (!name.empty() && !add_absolute(fi, name)) {
         external_[i].emplace_back(name);
       }
-      if (out.size() > before && adding_ == kHard && m.level == 0 &&
+      // Uses can be flagged only in a file with flag blocks (most have none).
+      if (out.size() > before && adding_ == kHard && m.level == 0 && !flagged_lines_[i].empty() &&
           uses_only_flagged(*this, fi, d, name))
         std::fill(kinds.begin() + static_cast<std::ptrdiff_t>(before), kinds.end(), kFlaggedUses);
     }

@@ -1,7 +1,9 @@
 #include "assess/kernels.hpp"
 
 #include <algorithm>
+#include <map>
 
+#include "assess/import_graph.hpp"
 #include "assess/kernel_fallback.hpp"
 #include "assess/kernel_links.hpp"
 #include "assess/kernel_model.hpp"
@@ -50,6 +52,18 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
   const std::vector<KernelLinks>& links = evidence.links;
   const FallbackIndex& fallbacks = evidence.fallbacks;
   std::vector<KernelRow> out;
+  // Native sources of optional extensions (KernelFact::has_fallback of an extension-build),
+  // root-relative -> the extension's name.
+  std::map<std::string, std::string, std::less<>> optional_sources;
+  for (const auto& f : files)
+    for (const auto& k : f.facts.kernels) {
+      if (k.kind != "extension-build" || !k.has_fallback) continue;
+      const std::string dir = dir_of(f.file.rel_path);
+      for (std::string_view src : k.calls) {
+        while (src.starts_with("./")) src.remove_prefix(2);
+        optional_sources.emplace(dir + std::string(src), k.name);
+      }
+    }
   size_t flat = 0;
   for (size_t i = 0; i < files.size(); ++i) {
     const auto& f = files[i];
@@ -72,6 +86,9 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
       std::string fallback;
       if (k.kind == "triton" || k.kind == "cuda")
         fallback = fallbacks.find(k.name, row.path, l.caller_dirs);
+      if (auto opt = optional_sources.find(row.path);
+          fallback.empty() && opt != optional_sources.end())
+        fallback = "path (the optional extension " + opt->second + " is not built)";
       row.has_fallback = k.has_fallback || !fallback.empty();
       const KernelPurpose* p = k.kind == "extension-build"
                                    ? nullptr

@@ -1,8 +1,12 @@
 #include "assess/phases.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
+#include <unordered_set>
+
+#include "core/use_digest.hpp"
 
 namespace ascendify::assess {
 
@@ -39,6 +43,20 @@ bool names_native(std::string_view import, const std::set<std::string, std::less
     i = j + 1;
   }
   return false;
+}
+
+// A config in a folder or file named for training ("configs/sam2.1_training/x.yaml",
+// "train_lora.yaml") belongs to training phases, one named for inference or sampling to the
+// others; any other config to every phase that instantiates configs.
+bool config_fits(std::string_view path, bool training_phase) {
+  std::string lower(path);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const bool training = lower.find("train") != std::string::npos;
+  const bool inference =
+      lower.find("infer") != std::string::npos || lower.find("sampl") != std::string::npos;
+  if (training && !inference) return training_phase;
+  if (inference && !training) return !training_phase;
+  return true;
 }
 
 // Entries an override names: matching auto-detected entries, else a fresh entry for a file.
@@ -108,12 +126,48 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
 
   // Native names: stems of native sources and names of built extensions.
   std::set<std::string, std::less<>> native_names;
+  // Dotted names of the extensions setup.py builds ("sam2._C"): `from sam2 import _C` resolves
+  // to the package sam2/__init__.py, so it is no external import; its own name says it.
+  std::unordered_set<std::string_view> extension_names;  // views into the kernel facts
   for (const auto& f : files) {
     if (f.file.kind == FileKind::Native) native_names.emplace(stem_of(f.file.rel_path));
     for (const auto& k : f.facts.kernels)
-      if (k.kind == "extension-build" && !k.name.empty())
+      if (k.kind == "extension-build" && !k.name.empty()) {
         native_names.emplace(last_component(k.name));
+        if (k.name.find('.') != std::string::npos) extension_names.insert(std::string_view(k.name));
+      }
   }
+  UseDigest scratch;
+  // Files that instantiate configs by class path: they call Hydra's instantiate (or call,
+  // get_class, get_method) or define instantiate_from_config / get_obj_from_str.
+  std::vector<bool> instantiator(files.size(), false);
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (files[i].file.kind != FileKind::Python && files[i].file.kind != FileKind::Notebook)
+      continue;
+    for (const Fact& f : files[i].facts.facts)
+      if (f.kind == FactKind::FunctionDef && f.scope.empty() &&
+          (f.name == "instantiate_from_config" || f.name == "get_obj_from_str"))
+        instantiator[i] = true;
+    const UseDigest& d = uses_of(files[i].facts, scratch);
+    const bool imports_hydra = std::any_of(
+        d.imports.begin(), d.imports.end(),
+        [&](const UseDigest::ImportSite& m) { return d.str(m.name).starts_with("hydra"); });
+    for (const UseDigest::Site& s : d.sites) {
+      if (instantiator[i] || !imports_hydra) break;
+      const std::string_view n = d.str(s.name);
+      instantiator[i] = s.kind == FactKind::Reference &&
+                        (n == "hydra.utils.instantiate" || n == "hydra.utils.call" ||
+                         n == "hydra.utils.get_class" || n == "hydra.utils.get_method");
+    }
+  }
+  // Files importing one of those by name, found once (not once per phase).
+  std::vector<bool> imports_extension(files.size(), false);
+  if (!extension_names.empty())
+    for (size_t i = 0; i < files.size(); ++i) {
+      const UseDigest& d = uses_of(files[i].facts, scratch);
+      for (const UseDigest::ImportSite& m : d.imports)
+        if (extension_names.count(d.str(m.name))) imports_extension[i] = true;
+    }
 
   std::vector<bool> is_launcher(files.size(), false);  // files some entry point starts from
   for (const auto& e : entries)
@@ -140,13 +194,29 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
     p.needs_backward = std::find(model.training_phases.begin(), model.training_phases.end(),
                                  p.kind) != model.training_phases.end();
     std::vector<uint8_t> reach = graph.reach(roots);
+    // Configs instantiated by class path (Hydra `_target_:`, `target:`): the code they name runs
+    // in a phase whose reached code instantiates configs. Their folder tells training configs
+    // from the others when it says so ("configs/sam2.1_training/").
+    bool instantiates = false;
+    for (size_t i = 0; i < files.size() && !instantiates; ++i)
+      instantiates = reach[i] != ImportGraph::kUnreached && instantiator[i];
+    if (instantiates) {
+      std::vector<int> with_configs = roots;
+      for (size_t i = 0; i < files.size(); ++i)
+        if (files[i].file.kind == FileKind::Config && !graph.edges(static_cast<int>(i)).empty() &&
+            config_fits(files[i].file.rel_path, p.needs_backward))
+          with_configs.push_back(static_cast<int>(i));
+      if (with_configs.size() > roots.size()) reach = graph.reach(with_configs);
+    }
     std::vector<bool> reached(reach.size());
     for (size_t i = 0; i < reach.size(); ++i) reached[i] = reach[i] != ImportGraph::kUnreached;
     bool uses_native = false;
-    for (size_t i = 0; i < files.size() && !uses_native; ++i)
-      if (reached[i])
-        for (const auto& imp : graph.external(static_cast<int>(i)))
-          if (names_native(imp, native_names)) uses_native = true;
+    for (size_t i = 0; i < files.size() && !uses_native; ++i) {
+      if (!reached[i]) continue;
+      for (const auto& imp : graph.external(static_cast<int>(i)))
+        if (names_native(imp, native_names)) uses_native = true;
+      if (imports_extension[i]) uses_native = true;
+    }
     for (size_t i = 0; i < files.size(); ++i) {
       const FileKind k = files[i].file.kind;
       if (is_environment_file(k) && !reached[i]) {

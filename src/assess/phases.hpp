@@ -26,8 +26,9 @@ struct PhaseMap {
 // empty — exactly the phases given (`--phase NAME=ENTRY,...`; an ENTRY is a root-relative
 // path, a console-script name or a dotted module). Unknown entries become diagnostics.
 // A phase reaches its entry files, the Python files they import (transitively), the native
-// sources of extensions those files import, and every environment file (manifests,
-// Dockerfiles, shell scripts that start nothing).
+// sources of extensions those files import, every environment file (manifests, Dockerfiles,
+// shell scripts that start nothing) and, when its code instantiates configs, the configs that
+// fit it with the code their class paths name (docs/effort-model.md).
 PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& graph,
                       const PhaseModel& model, const PhaseOverrides& overrides,
                       std::vector<Diagnostic>& diagnostics);

@@ -50,6 +50,7 @@ std::string_view to_string(FileKind kind) {
     case FileKind::Shell: return "shell";
     case FileKind::Native: return "native";
     case FileKind::CMake: return "cmake";
+    case FileKind::Config: return "config";
     case FileKind::Other: return "other";
   }
   return "other";

@@ -17,6 +17,7 @@ enum class FileKind : uint8_t {
   Shell,
   Native,  // .cu .cuh .cpp .cc .cxx .c .h .hpp .hh
   CMake,
+  Config,  // .yaml / .yml other than conda environments: `_target_:` class paths
   Other,
 };
 

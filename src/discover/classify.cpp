@@ -69,6 +69,7 @@ FileKind classify(std::string_view rel_path) {
     return FileKind::Native;
   }
   if (ext == ".cmake") return FileKind::CMake;
+  if (ext == ".yml" || ext == ".yaml") return FileKind::Config;
   return FileKind::Other;
 }
 

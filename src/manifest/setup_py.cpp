@@ -38,8 +38,8 @@ class SetupReader {
   void run() {
     for (size_t i = 0; i + 2 < toks_.size(); ++i) {
       std::string key;
-      if (toks_[i].kind == TokenKind::Name && is_op(i + 1, "=") && (is_op(i - 1, "(") ||
-                                                                    is_op(i - 1, ","))) {
+      if (toks_[i].kind == TokenKind::Name && is_op(i + 1, "=") &&
+          (is_op(i - 1, "(") || is_op(i - 1, ","))) {
         key = std::string(toks_[i].text);  // setup(install_requires=...)
       } else if (toks_[i].kind == TokenKind::String && is_op(i + 1, ":")) {
         key = python::decode_string(toks_[i]);  // setup(**{"install_requires": ...})
@@ -210,8 +210,8 @@ class SetupReader {
         f.scope = std::string(scope);
         out_.facts.push_back(std::move(f));
       } else if (r.kind == ParsedRequirement::Kind::Invalid) {
-        out_.diagnostics.push_back({std::string(path_), sp.line,
-                                    r.message + ": " + clip_utf8(lit.value, 80)});
+        out_.diagnostics.push_back(
+            {std::string(path_), sp.line, r.message + ": " + clip_utf8(lit.value, 80)});
       }
     }
   }
@@ -316,9 +316,50 @@ class SetupReader {
 
 }  // namespace
 
+namespace {
+
+size_t indent_of(std::string_view l) {
+  size_t i = 0;
+  while (i < l.size() && (l[i] == ' ' || l[i] == '\t')) ++i;
+  return i;
+}
+
+// Line `line` (1-based) is in the body of a `try:`, by indentation: the nearest less indented
+// lines above it are its enclosing headers; a def, a class or the module level ends the search.
+bool inside_try(const std::vector<std::string_view>& lines, uint32_t line) {
+  if (line == 0 || line > lines.size()) return false;
+  size_t level = indent_of(lines[line - 1]);
+  for (size_t k = line - 1; k-- > 0 && level > 0;) {
+    const std::string_view l = lines[k];
+    const size_t in = indent_of(l);
+    if (in == l.size() || l[in] == '#' || in >= level) continue;  // blank, comment or deeper
+    level = in;
+    const std::string_view head = l.substr(in);
+    if (head.starts_with("try:")) return true;
+    if (head.starts_with("def ") || head.starts_with("class ") || head.starts_with("async def "))
+      return false;
+  }
+  return false;
+}
+
+}  // namespace
+
 FileFacts analyze_setup_py(std::string_view text, std::string_view path) {
   FileFacts out = python::analyze(text, path);
   SetupReader(text, path, out).run();
+  // An extension whose build sits in a `try:` (sam2: `except Exception: ext_modules = []`) is
+  // optional: the project is installed and runs without it, its kernels have a fallback. An
+  // opt-in build flag (apex: `if has_flag("--cuda_ext", ...)`) is not: the code needs what it
+  // asks for.
+  std::vector<std::string_view> lines;
+  for (size_t pos = 0; pos <= text.size();) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    lines.push_back(text.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  for (KernelFact& k : out.kernels)
+    if (k.kind == "extension-build" && inside_try(lines, k.span.line)) k.has_fallback = true;
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include <cstring>
 #include <string>
 
+#include "config/config_targets.hpp"
 #include "core/text.hpp"
 #include "manifest/manifest.hpp"
 #include "native/native.hpp"
@@ -58,6 +59,7 @@ FileFacts analyze_file(const SourceFile& file, std::string_view text) {
     case FileKind::Dockerfile: out = shell::analyze_dockerfile(text, p); break;
     case FileKind::Shell: out = shell::analyze_shell(text, p); break;
     case FileKind::Native: out = native::analyze(text, p); break;
+    case FileKind::Config: out = config::analyze_targets(text); break;
     case FileKind::CMake:
     case FileKind::Other: break;
   }
