@@ -50,6 +50,7 @@ case $target in
     seed env2 $'dependencies: [a, {pip: [b]}, &x c, *x]\n' 000
     seed cfg1 $'[options]\ninstall_requires =\n    torch>=2\n    apex\n[options.extras_require]\ncuda = triton\n[options.entry_points]\nconsole_scripts =\n    x = a.b:c\n' 001
     for f in $(files -name 'setup.py'); do copy "$f" 002; done
+    seed yml1 $'model:\n  _target_: a.b.C\n  sub:\n    - target: \'x.y\'  # c\n  class_path: "t.o.A"\r\n' 003
     ;;
   notebook)
     for f in $(files -name '*.ipynb'); do copy "$f"; done

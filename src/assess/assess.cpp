@@ -1,5 +1,6 @@
 #include "assess/assess.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <future>
 
@@ -10,6 +11,7 @@
 #include "assess/kernel_model.hpp"
 #include "assess/kernels.hpp"
 #include "assess/phases.hpp"
+#include "assess/reexports.hpp"
 #include "assess/roadmap.hpp"
 #include "assess/verdict.hpp"
 #include "core/timings.hpp"
@@ -41,7 +43,6 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   a.stats = input.stats;
   a.diagnostics = std::move(input.diagnostics);
   a.findings = std::move(input.findings);
-  for (const auto& f : a.findings) a.counts[static_cast<size_t>(f.domain)]++;
   static const std::vector<ScannedFile> kNoFiles;
   const std::vector<ScannedFile>& files = input.files ? *input.files : kNoFiles;
 
@@ -58,8 +59,24 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   StageTimer t_graph_only("    import graph");
   const ImportGraph graph(files);
   t_graph_only.stop();
+  // Uses of names the project's own modules re-export (mochi: flash_varlen_attn), matched now
+  // that the modules are known (beside the phases, which do not read findings), then sorted
+  // in with the scan's findings.
+  auto reexported = std::async(std::launch::async, [&] {
+    StageTimer t("    re-exported uses");
+    return reexported_findings(files, graph, rules, options.drop_hit ? &options.drop_hit : nullptr);
+  });
+  StageTimer t_phases_only("    phases");
   const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
   a.phases = pm.phases;
+  t_phases_only.stop();
+  if (std::vector<Finding> more = reexported.get(); !more.empty()) {
+    const size_t mid = a.findings.size();
+    std::move(more.begin(), more.end(), std::back_inserter(a.findings));
+    std::inplace_merge(a.findings.begin(), a.findings.begin() + static_cast<std::ptrdiff_t>(mid),
+                       a.findings.end());
+  }
+  for (const auto& f : a.findings) a.counts[static_cast<size_t>(f.domain)]++;
   t_graph.stop();
   auto [dependencies, evidence] = side.get();
   a.dependencies = std::move(dependencies);

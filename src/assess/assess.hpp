@@ -5,6 +5,7 @@
 #include "assess/assessment.hpp"
 #include "assess/model.hpp"
 #include "core/scanned_file.hpp"
+#include "match/matcher.hpp"
 #include "rules/ruleset.hpp"
 
 namespace ascendify::assess {
@@ -21,6 +22,8 @@ struct Options {
   std::vector<std::pair<std::string, std::vector<std::string>>> phases;  // --phase overrides
   std::string target_phase;      // --target; "" = first inference phase, else the first phase
   const Model* model = nullptr;  // assessment model; null = the embedded rules/model/*.yaml
+  // The scan's own-package filter, for the findings assess adds (re-exported names).
+  match::DropHit drop_hit;
 };
 
 // Findings + facts -> Assessment: phases (entry points + import graph), each finding's

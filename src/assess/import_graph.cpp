@@ -280,6 +280,17 @@ bool ImportGraph::add_relative(int file, int level, std::string_view module,
 }
 
 int ImportGraph::resolve_module(std::string_view dotted) const {
+  const std::string_view first = dotted.substr(0, dotted.find('.'));
+  if (!components_.count(first)) return -1;
+  // Only the roots holding the first component, when the imports already found them (most
+  // names asked about were imported somewhere).
+  if (auto with = roots_with_.find(first); with != roots_with_.end()) {
+    for (uint32_t r : with->second) {
+      int i = resolve_in(roots_[r], dotted);
+      if (i >= 0) return i;
+    }
+    return -1;
+  }
   for (const std::string& dir : roots_) {
     int i = resolve_in(dir, dotted);
     if (i >= 0) return i;

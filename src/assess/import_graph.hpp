@@ -22,6 +22,9 @@ class ImportGraph {
 
   // Index of the file a dotted module name denotes ("pkg.train"), or -1.
   int resolve_module(std::string_view dotted) const;
+  // A first component of some project module path ("genmo" for src/genmo/lib/x.py): a dotted
+  // name starting with anything else (torch, numpy) names no project module.
+  bool may_be_project(std::string_view first) const { return components_.count(first) != 0; }
   // Index of a Python file started by a command in file `from` ("train.py", "./x/y.py",
   // "-m pkg.mod"), or -1. Paths are tried against the root and the launching file's folder.
   int resolve_script(std::string_view call, int from) const;

@@ -201,6 +201,9 @@ int run_scan(const ScanArgs& given) {
   assess::Options aopt;
   aopt.phases = options.phases;
   aopt.target_phase = args.target;
+  aopt.drop_hit = [&](const SourceFile& file, const Rule& rule, std::string_view match) {
+    return assess::is_not_a_finding(own_packages, rule, file.rel_path, match);
+  };
   Assessment a = assess::assess(std::move(input), rules, aopt);
   t_assess.stop();
   // Nothing reads the facts after assess: free them on another thread while the reports are

@@ -133,6 +133,7 @@ struct UseDigest {
   struct Site {
     FactKind kind = FactKind::Reference;
     Usage usage = Usage::Load;
+    uint16_t col = 0;  // Fact::span.col, clamped (in the padding: still 24 bytes)
     uint32_t line = 0;
     uint32_t name = 0;  // ids into `strings`; 0 is ""
     uint32_t scope = 0;
@@ -140,6 +141,7 @@ struct UseDigest {
     uint32_t fact = kNoFact;  // launches: index of the Native fact (its launch options)
   };
   std::vector<Site> sites;
+  static_assert(sizeof(Site) == 24, "a Site is kept per reference of a whole tree");
   // The Import facts as assess reads them (import graph, dependency rows, kernel linking), in
   // file order: 20 bytes each instead of a 248-byte Fact with its strings.
   struct ImportSite {

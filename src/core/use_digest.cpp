@@ -123,6 +123,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
     UseDigest::Site s;
     s.kind = f.kind;
     s.usage = f.usage;
+    s.col = static_cast<uint16_t>(std::min<uint32_t>(f.span.col, UINT16_MAX));
     s.line = f.span.line;
     s.name = intern(f.name, last_name);
     s.scope = intern(f.scope, last_scope);

@@ -1,0 +1,246 @@
+#include "assess/reexports.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+
+#include "core/string_hash.hpp"
+#include "core/use_digest.hpp"
+
+namespace ascendify::assess {
+
+namespace {
+
+struct Bound {
+  std::string
+      qualified;  // what the module's name is bound to ("flash_attn.flash_attn_varlen_func")
+  bool guarded = false;
+};
+
+// The import-bound names of one module: alias -> qualified name, as the analyzer binds them
+// (`import a.b` binds a; `import a.b as m` binds m to a.b; `from a import x as y`, y to a.x).
+using Bindings = std::unordered_map<std::string, Bound, StringViewHash, std::equal_to<>>;
+
+Bindings bindings_of(const FileFacts& facts) {
+  Bindings out;
+  UseDigest scratch;
+  const UseDigest& d = uses_of(facts, scratch);
+  for (const UseDigest::ImportSite& m : d.imports) {
+    const std::string_view name = d.str(m.name), alias = d.str(m.alias);
+    if (m.level != 0 || alias.empty() || name.empty() || name.ends_with("*")) continue;
+    const bool plain = d.str(m.detail).empty();
+    const std::string_view bound = plain && alias == name.substr(0, name.find('.')) ? alias : name;
+    out[std::string(alias)] = Bound{std::string(bound), m.guarded};
+  }
+  return out;
+}
+
+bool is_code(FileKind k) {
+  return k == FileKind::Python || k == FileKind::Notebook;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// End column (exclusive) of the dotted name starting at 1-based `col` of line `line`.
+uint32_t name_end(std::string_view text, uint32_t line, uint32_t col) {
+  size_t pos = 0;
+  for (uint32_t l = 1; l < line && pos != std::string_view::npos; ++l) {
+    pos = text.find('\n', pos);
+    if (pos != std::string_view::npos) ++pos;
+  }
+  if (pos == std::string_view::npos) return col;
+  size_t k = pos + (col > 0 ? col - 1 : 0);
+  const size_t start = k;
+  while (k < text.size() &&
+         (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_' || text[k] == '.'))
+    ++k;
+  return col + static_cast<uint32_t>(k - start);
+}
+
+class Resolver {
+ public:
+  Resolver(const std::vector<ScannedFile>& files, const ImportGraph& graph)
+      : files_(files), graph_(graph) {}
+
+  // `name` with a re-exported prefix replaced by what the re-exporting module bound it to,
+  // followed through up to four modules; empty when no prefix is a project module's import.
+  const Bound* resolve(std::string_view name) {
+    auto it = memo_.find(name);
+    if (it != memo_.end()) return it->second.qualified.empty() ? nullptr : &it->second;
+    Bound out;
+    std::string current(name);
+    for (int hop = 0; hop < 4; ++hop) {
+      const Bound* step = one_hop(current);
+      if (!step) break;
+      out.guarded = out.guarded || step->guarded;
+      out.qualified = step->qualified;
+      current = out.qualified;
+    }
+    // Only a name that leaves the project can match a rule (and the own-package filter drops
+    // the project's names anyway): a chain between the project's modules needs no file read.
+    const std::string_view q = out.qualified;
+    if (!q.empty() && module_of(q.substr(0, q.find('.'))) >= 0) out.qualified.clear();
+    auto [at, fresh] = memo_.emplace(std::string(name), std::move(out));
+    (void)fresh;
+    return at->second.qualified.empty() ? nullptr : &at->second;
+  }
+
+  // The longest prefix of `name` that is a project module, then the alias after it.
+  const Bound* one_hop(std::string_view name) {
+    if (!graph_.may_be_project(name.substr(0, name.find('.')))) return nullptr;
+    for (size_t dot = name.rfind('.'); dot != std::string_view::npos && dot > 0;
+         dot = name.rfind('.', dot - 1)) {
+      const int module = module_of(name.substr(0, dot));
+      if (module < 0) continue;
+      const size_t end = name.find('.', dot + 1);
+      const std::string_view alias = name.substr(
+          dot + 1, end == std::string_view::npos ? std::string_view::npos : end - dot - 1);
+      const Bindings& b = bindings(module);
+      auto hit = b.find(alias);
+      if (hit == b.end()) return nullptr;
+      scratch_ = hit->second;
+      if (end != std::string_view::npos) scratch_.qualified += name.substr(end);
+      return &scratch_;
+    }
+    return nullptr;
+  }
+
+  bool is_module(std::string_view dotted) { return module_of(dotted) >= 0; }
+
+  // The names of project module `dotted` ("dotted.alias") that stand for a package's name,
+  // with what they resolve to; once per module.
+  const std::vector<std::pair<std::string, const Bound*>>& module_reexports(
+      std::string_view dotted) {
+    auto it = module_reexports_.find(dotted);
+    if (it != module_reexports_.end()) return it->second;
+    std::vector<std::pair<std::string, const Bound*>> out;
+    const int module = module_of(dotted);
+    if (module >= 0) {
+      std::vector<std::string> aliases;
+      for (const auto& [alias, bound] : bindings(module)) aliases.push_back(alias);
+      for (const std::string& alias : aliases) {
+        std::string full = std::string(dotted) + "." + alias;
+        if (const Bound* b = resolve(full)) out.emplace_back(std::move(full), b);
+      }
+    }
+    return module_reexports_.emplace(std::string(dotted), std::move(out)).first->second;
+  }
+
+ private:
+  // ImportGraph::resolve_module, memoised: names share their module prefixes.
+  int module_of(std::string_view dotted) {
+    auto it = modules_.find(dotted);
+    if (it == modules_.end())
+      it = modules_.emplace(std::string(dotted), graph_.resolve_module(dotted)).first;
+    return it->second;
+  }
+
+  const Bindings& bindings(int module) {
+    auto it = bindings_.find(module);
+    if (it == bindings_.end())
+      it = bindings_.emplace(module, bindings_of(files_[static_cast<size_t>(module)].facts)).first;
+    return it->second;
+  }
+
+  const std::vector<ScannedFile>& files_;
+  const ImportGraph& graph_;
+  std::unordered_map<int, Bindings> bindings_;
+  std::unordered_map<std::string, Bound, StringViewHash, std::equal_to<>> memo_;
+  std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> modules_;
+  std::unordered_map<std::string, std::vector<std::pair<std::string, const Bound*>>, StringViewHash,
+                     std::equal_to<>>
+      module_reexports_;
+  Bound scratch_;
+};
+
+}  // namespace
+
+std::vector<Finding> reexported_findings(const std::vector<ScannedFile>& files,
+                                         const ImportGraph& graph, const rules::RuleSet& rules,
+                                         const match::DropHit* drop) {
+  std::vector<Finding> out;
+  Resolver resolver(files, graph);
+  UseDigest scratch;
+  for (const ScannedFile& f : files) {
+    if (!is_code(f.file.kind)) continue;
+    const UseDigest& d = uses_of(f.facts, scratch);
+    // The names this file imports from project modules that stand for a package's name: from
+    // `from genmo.lib.attn_imports import flash_varlen_attn` the name itself; from `import
+    // genmo.lib.attn_imports as ai` every name of that module bound to a package's.
+    // Keys view the digest's strings or the resolver's (both outlive the loop).
+    std::unordered_map<std::string_view, const Bound*> reexported;
+    for (const UseDigest::ImportSite& m : d.imports) {
+      const std::string_view name = d.str(m.name), from = d.str(m.detail);
+      if (m.level != 0 || name.empty() || name.ends_with("*") ||
+          !graph.may_be_project(name.substr(0, name.find('.'))))
+        continue;
+      // `from pkg import mod` of a submodule is `import pkg.mod`: its names, below.
+      if (!from.empty() && !resolver.is_module(name)) {
+        if (const Bound* b = resolver.resolve(name)) reexported.emplace(name, b);
+        continue;
+      }
+      for (const auto& [full, b] : resolver.module_reexports(name)) reexported.emplace(full, b);
+    }
+    if (reexported.empty()) continue;
+    FileFacts uses;  // the re-exported uses of this file, as Reference facts
+    // Per distinct name (the digest interns them): the re-exported prefix's binding and length.
+    struct Hit {
+      const Bound* bound = nullptr;
+      size_t cut = 0;
+      bool done = false;
+    };
+    std::vector<Hit> hits(d.count() + 1);
+    for (const UseDigest::Site& s : d.sites) {
+      if (s.kind != FactKind::Reference) continue;
+      const std::string_view n = d.str(s.name);
+      Hit& h = hits[s.name];
+      if (!h.done) {
+        h.done = true;
+        // The longest dotted prefix of the use that is a re-exported name.
+        for (size_t cut = n.size(); cut != std::string_view::npos && cut > 0;
+             cut = n.rfind('.', cut - 1)) {
+          auto hit = reexported.find(n.substr(0, cut));
+          if (hit != reexported.end()) {
+            h.bound = hit->second;
+            h.cut = cut;
+            break;
+          }
+        }
+      }
+      const Bound* b = h.bound;
+      const size_t cut = h.cut;
+      if (!b) continue;
+      Fact& x = uses.facts.emplace_back();
+      x.kind = FactKind::Reference;
+      x.usage = s.usage;
+      x.name = b->qualified + std::string(n.substr(cut));
+      x.scope = std::string(d.str(s.scope));
+      x.guarded = b->guarded;
+      x.span.line = x.span.end_line = s.line;
+      x.span.col = s.col;
+    }
+    if (uses.facts.empty()) continue;
+    // Notebooks: positions are in the concatenated code, not the file (cell_lines maps them).
+    if (f.file.kind == FileKind::Notebook) continue;
+    // Most re-exported uses match no rule (torch.nn, numpy): match without the text first, and
+    // read the file for its snippets only when something fires.
+    uses.suppressions = f.facts.suppressions;
+    if (match::match_file(rules, f.file, std::string_view(), uses, nullptr, drop).empty()) continue;
+    const std::string text = read_text(f.file.abs_path);
+    for (Fact& x : uses.facts) x.span.end_col = name_end(text, x.span.line, x.span.col);
+    std::vector<Finding> found = match::match_file(rules, f.file, text, uses, nullptr, drop);
+    std::move(found.begin(), found.end(), std::back_inserter(out));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace ascendify::assess
