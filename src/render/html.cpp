@@ -31,6 +31,20 @@ std::string code(std::string_view s) {
 
 namespace {
 
+// A list whose first kSummaryBlockers items are in view and the rest one click away (a long
+// list would bury the charts): <ul id=ID>, then <details id=more-ID>.
+void folded_list(std::string& s, const std::vector<std::string>& items, std::string_view id) {
+  const size_t shown = std::min(items.size(), kSummaryBlockers);
+  s += fmt::format("<ul class=\"ev\" id=\"{}\">", id);
+  for (size_t i = 0; i < shown; ++i) s += "<li>" + html_escape(items[i]) + "</li>";
+  s += "</ul>";
+  if (items.size() == shown) return;
+  s += fmt::format("<details id=\"more-{}\"><summary>{} more</summary><ul class=\"ev\">", id,
+                   items.size() - shown);
+  for (size_t i = shown; i < items.size(); ++i) s += "<li>" + html_escape(items[i]) + "</li>";
+  s += "</ul></details>";
+}
+
 std::string card(std::string_view key, std::string_view value, std::string_view sub,
                  std::string_view id) {
   return fmt::format(
@@ -90,32 +104,12 @@ std::string summary(const Assessment& a) {
   } else if (a.blockers.empty()) {
     s += "<p class=\"muted\">None.</p>";
   } else {
-    // The first ones in view, the rest one click away: a long list would bury the charts.
-    const size_t shown = std::min(a.blockers.size(), kSummaryBlockers);
-    s += "<ul class=\"ev\" id=\"blockers\">";
-    for (size_t i = 0; i < shown; ++i) s += "<li>" + html_escape(a.blockers[i]) + "</li>";
-    s += "</ul>";
-    if (a.blockers.size() > shown) {
-      s += "<details id=\"more-blockers\"><summary>" + std::to_string(a.blockers.size() - shown) +
-           " more</summary><ul class=\"ev\">";
-      for (size_t i = shown; i < a.blockers.size(); ++i)
-        s += "<li>" + html_escape(a.blockers[i]) + "</li>";
-      s += "</ul></details>";
-    }
+    folded_list(s, a.blockers, "blockers");
   }
   if (a.assessed && !a.optional_blockers.empty()) {
     s += "<h3>Blockers of optional features</h3><p class=\"muted\">Behind flags that are off by "
-         "default; not counted in the feasibility.</p><ul class=\"ev\" id=\"optional-blockers\">";
-    const size_t shown = std::min(a.optional_blockers.size(), kSummaryBlockers);
-    for (size_t i = 0; i < shown; ++i) s += "<li>" + html_escape(a.optional_blockers[i]) + "</li>";
-    s += "</ul>";
-    if (a.optional_blockers.size() > shown) {
-      s += "<details><summary>" + std::to_string(a.optional_blockers.size() - shown) +
-           " more</summary><ul class=\"ev\">";
-      for (size_t i = shown; i < a.optional_blockers.size(); ++i)
-        s += "<li>" + html_escape(a.optional_blockers[i]) + "</li>";
-      s += "</ul></details>";
-    }
+         "default; not counted in the feasibility.</p>";
+    folded_list(s, a.optional_blockers, "optional-blockers");
   }
   s += "<div class=\"charts\">";
   s += "<div class=\"chart\"><h3>Findings per domain</h3>" + chart_domains(a) + "</div>";
