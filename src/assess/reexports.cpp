@@ -15,8 +15,8 @@ namespace ascendify::assess {
 namespace {
 
 struct Bound {
-  std::string
-      qualified;  // what the module's name is bound to ("flash_attn.flash_attn_varlen_func")
+  // What the module's name is bound to ("flash_attn.flash_attn_varlen_func").
+  std::string qualified;
   bool guarded = false;
 };
 
