@@ -20,6 +20,12 @@ struct Bound {
   bool guarded = false;
 };
 
+// A module's names that stand for a package's name (Resolver::module_reexports).
+struct Reexports {
+  std::string_view module;  // the module's dotted name (the key of its map entry)
+  std::unordered_map<std::string_view, const Bound*> by_alias;
+};
+
 // The import-bound names of one module: alias -> qualified name, as the analyzer binds them
 // (`import a.b` binds a; `import a.b as m` binds m to a.b; `from a import x as y`, y to a.x).
 using Bindings = std::unordered_map<std::string, Bound, StringViewHash, std::equal_to<>>;
@@ -115,23 +121,21 @@ class Resolver {
 
   bool is_module(std::string_view dotted) { return module_of(dotted) >= 0; }
 
-  // The names of project module `dotted` ("dotted.alias") that stand for a package's name,
-  // with what they resolve to; once per module.
-  const std::vector<std::pair<std::string, const Bound*>>& module_reexports(
-      std::string_view dotted) {
+  // The names of project module `dotted` that stand for a package's name, by alias, with
+  // what they resolve to; once per module.
+  const Reexports& module_reexports(std::string_view dotted) {
     auto it = module_reexports_.find(dotted);
     if (it != module_reexports_.end()) return it->second;
-    std::vector<std::pair<std::string, const Bound*>> out;
+    auto [at, fresh] = module_reexports_.emplace(std::string(dotted), Reexports{});
+    (void)fresh;
+    Reexports& r = at->second;
+    r.module = at->first;
     const int module = module_of(dotted);
-    if (module >= 0) {
-      std::vector<std::string> aliases;
-      for (const auto& [alias, bound] : bindings(module)) aliases.push_back(alias);
-      for (const std::string& alias : aliases) {
-        std::string full = std::string(dotted) + "." + alias;
-        if (const Bound* b = resolve(full)) out.emplace_back(std::move(full), b);
-      }
-    }
-    return module_reexports_.emplace(std::string(dotted), std::move(out)).first->second;
+    if (module >= 0)
+      for (const auto& [alias, bound] : bindings(module))
+        if (const Bound* b = resolve(std::string(dotted) + "." + alias))
+          r.by_alias.emplace(std::string_view(alias), b);  // views into bindings_ (stable)
+    return r;
   }
 
  private:
@@ -155,9 +159,8 @@ class Resolver {
   std::unordered_map<int, Bindings> bindings_;
   std::unordered_map<std::string, Bound, StringViewHash, std::equal_to<>> memo_;
   std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> modules_;
-  std::unordered_map<std::string, std::vector<std::pair<std::string, const Bound*>>, StringViewHash,
-                     std::equal_to<>>
-      module_reexports_;
+  // Node-based maps: the views in Reexports and the Bound pointers stay valid as they grow.
+  std::unordered_map<std::string, Reexports, StringViewHash, std::equal_to<>> module_reexports_;
   Bound scratch_;
 };
 
@@ -173,10 +176,12 @@ std::vector<Finding> reexported_findings(const std::vector<ScannedFile>& files,
     if (!is_code(f.file.kind)) continue;
     const UseDigest& d = uses_of(f.facts, scratch);
     // The names this file imports from project modules that stand for a package's name: from
-    // `from genmo.lib.attn_imports import flash_varlen_attn` the name itself; from `import
-    // genmo.lib.attn_imports as ai` every name of that module bound to a package's.
-    // Keys view the digest's strings or the resolver's (both outlive the loop).
-    std::unordered_map<std::string_view, const Bound*> reexported;
+    // `from genmo.lib.attn_imports import flash_varlen_attn` the name itself (`names`); from
+    // `import genmo.lib.attn_imports as ai` every name of that module bound to a package's
+    // (`modules`: the module and its names by alias). Views of the digest's or the resolver's
+    // strings, which outlive the loop.
+    std::vector<std::pair<std::string_view, const Bound*>> names;
+    std::vector<std::pair<std::string_view, const Reexports*>> modules;
     for (const UseDigest::ImportSite& m : d.imports) {
       const std::string_view name = d.str(m.name), from = d.str(m.detail);
       if (m.level != 0 || name.empty() || name.ends_with("*") ||
@@ -184,12 +189,13 @@ std::vector<Finding> reexported_findings(const std::vector<ScannedFile>& files,
         continue;
       // `from pkg import mod` of a submodule is `import pkg.mod`: its names, below.
       if (!from.empty() && !resolver.is_module(name)) {
-        if (const Bound* b = resolver.resolve(name)) reexported.emplace(name, b);
+        if (const Bound* b = resolver.resolve(name)) names.emplace_back(name, b);
         continue;
       }
-      for (const auto& [full, b] : resolver.module_reexports(name)) reexported.emplace(full, b);
+      const Reexports& r = resolver.module_reexports(name);
+      if (!r.by_alias.empty()) modules.emplace_back(r.module, &r);
     }
-    if (reexported.empty()) continue;
+    if (names.empty() && modules.empty()) continue;
     FileFacts uses;  // the re-exported uses of this file, as Reference facts
     // Per distinct name (the digest interns them): the re-exported prefix's binding and length.
     struct Hit {
@@ -198,21 +204,26 @@ std::vector<Finding> reexported_findings(const std::vector<ScannedFile>& files,
       bool done = false;
     };
     std::vector<Hit> hits(d.count() + 1);
+    // `n` is `p` or `p.<more>`.
+    auto under = [](std::string_view n, std::string_view p) {
+      return n.starts_with(p) && (n.size() == p.size() || n[p.size()] == '.');
+    };
     for (const UseDigest::Site& s : d.sites) {
       if (s.kind != FactKind::Reference) continue;
       const std::string_view n = d.str(s.name);
       Hit& h = hits[s.name];
       if (!h.done) {
         h.done = true;
-        // The longest dotted prefix of the use that is a re-exported name.
-        for (size_t cut = n.size(); cut != std::string_view::npos && cut > 0;
-             cut = n.rfind('.', cut - 1)) {
-          auto hit = reexported.find(n.substr(0, cut));
-          if (hit != reexported.end()) {
-            h.bound = hit->second;
-            h.cut = cut;
-            break;
-          }
+        // The longest re-exported prefix of the use (string compares; one hash per module).
+        for (const auto& [p, b] : names)
+          if (p.size() > h.cut && under(n, p)) h = Hit{b, p.size(), true};
+        for (const auto& [module, r] : modules) {
+          if (n.size() <= module.size() + 1 || !under(n, module)) continue;
+          const std::string_view rest = n.substr(module.size() + 1);
+          const std::string_view alias = rest.substr(0, rest.find('.'));
+          auto hit = r->by_alias.find(alias);
+          const size_t cut = module.size() + 1 + alias.size();
+          if (hit != r->by_alias.end() && cut > h.cut) h = Hit{hit->second, cut, true};
         }
       }
       const Bound* b = h.bound;

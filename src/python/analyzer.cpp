@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include "python/analyzer_impl.hpp"
 #include "python/lexer.hpp"
@@ -272,7 +273,10 @@ FileFacts analyze(std::string_view text, std::string_view path) {
   // of files). The pipeline trims the slack after matching.
   out.facts.reserve(lx.tokens.size() / 6 + 4);
   detail::Analyzer(text, lx, out, path).run();
-  if (text.find("add_argument") != std::string_view::npos)  // most files declare no options
+  // Most files declare no options. memmem, not string_view::find: find calls memchr for every
+  // 'a' of the file (measured: 2 % of a scan's CPU).
+  constexpr std::string_view kAddArgument = "add_argument";
+  if (memmem(text.data(), text.size(), kAddArgument.data(), kAddArgument.size()) != nullptr)
     for (const Fact& f : out.facts) detail::read_flag_option(f, out);
   return out;
 }
