@@ -27,16 +27,32 @@ struct Reexports {
 };
 
 // The import-bound names of one module: alias -> qualified name, as the analyzer binds them
-// (`import a.b` binds a; `import a.b as m` binds m to a.b; `from a import x as y`, y to a.x).
+// (`import a.b` binds a; `import a.b as m` binds m to a.b; `from a import x as y`, y to a.x), and
+// as the relative imports of module `dotted` do (`from .attention import f` in pkg/__init__.py
+// binds f to pkg.attention.f, a project name the resolver follows further).
 using Bindings = std::unordered_map<std::string, Bound, StringViewHash, std::equal_to<>>;
 
-Bindings bindings_of(const FileFacts& facts) {
+std::string_view parent_of(std::string_view dotted) {
+  const size_t dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? std::string_view() : dotted.substr(0, dot);
+}
+
+Bindings bindings_of(const ScannedFile& file, std::string_view dotted) {
   Bindings out;
   UseDigest scratch;
-  const UseDigest& d = uses_of(facts, scratch);
+  const UseDigest& d = uses_of(file.facts, scratch);
+  const std::string& path = file.file.rel_path;
+  const bool init = path == "__init__.py" || path.ends_with("/__init__.py");
   for (const UseDigest::ImportSite& m : d.imports) {
     const std::string_view name = d.str(m.name), alias = d.str(m.alias);
-    if (m.level != 0 || alias.empty() || name.empty() || name.ends_with("*")) continue;
+    if (alias.empty() || name.empty() || name.ends_with("*")) continue;
+    if (m.level > 0) {
+      std::string_view package = init ? dotted : parent_of(dotted);
+      for (int up = 1; up < m.level && !package.empty(); ++up) package = parent_of(package);
+      if (package.empty()) continue;  // above the top of the package
+      out[std::string(alias)] = Bound{std::string(package) + "." + std::string(name), m.guarded};
+      continue;
+    }
     const bool plain = d.str(m.detail).empty();
     const std::string_view bound = plain && alias == name.substr(0, name.find('.')) ? alias : name;
     out[std::string(alias)] = Bound{std::string(bound), m.guarded};
@@ -109,7 +125,7 @@ class Resolver {
       const size_t end = name.find('.', dot + 1);
       const std::string_view alias = name.substr(
           dot + 1, end == std::string_view::npos ? std::string_view::npos : end - dot - 1);
-      const Bindings& b = bindings(module);
+      const Bindings& b = bindings(module, name.substr(0, dot));
       auto hit = b.find(alias);
       if (hit == b.end()) return nullptr;
       scratch_ = hit->second;
@@ -132,7 +148,7 @@ class Resolver {
     r.module = at->first;
     const int module = module_of(dotted);
     if (module >= 0)
-      for (const auto& [alias, bound] : bindings(module))
+      for (const auto& [alias, bound] : bindings(module, dotted))
         if (const Bound* b = resolve(std::string(dotted) + "." + alias))
           r.by_alias.emplace(std::string_view(alias), b);  // views into bindings_ (stable)
     return r;
@@ -147,10 +163,12 @@ class Resolver {
     return it->second;
   }
 
-  const Bindings& bindings(int module) {
+  // `dotted`: the name the module was found under (its relative imports resolve against it).
+  const Bindings& bindings(int module, std::string_view dotted) {
     auto it = bindings_.find(module);
     if (it == bindings_.end())
-      it = bindings_.emplace(module, bindings_of(files_[static_cast<size_t>(module)].facts)).first;
+      it =
+          bindings_.emplace(module, bindings_of(files_[static_cast<size_t>(module)], dotted)).first;
     return it->second;
   }
 

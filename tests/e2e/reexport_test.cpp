@@ -65,3 +65,20 @@ TEST(Reexport, UsesOfReexportedNamesAreMatchedAsThePackagesNames) {
       EXPECT_EQ(f["phases"], nlohmann::json::array({"inference"}));
     }
 }
+
+TEST(Reexport, RelativeReexportsOfAPackageAreFollowed) {
+  // pkg/__init__.py re-exports with a relative import (`from .attention import attn_fn`), the
+  // common way a package exposes its API; the user imports it from the package.
+  TempDir root, out;
+  write_file(root / "pkg" / "__init__.py", "from .ops.attention import attn_fn\n");
+  write_file(root / "pkg" / "ops" / "__init__.py", "");
+  write_file(root / "pkg" / "ops" / "attention.py",
+             "from flash_attn import flash_attn_func as attn_fn\n");
+  write_file(root / "run.py",
+             "from pkg import attn_fn\n\n"
+             "if __name__ == \"__main__\":\n"
+             "    attn_fn(1, 2, 3)\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  ASSERT_FALSE(rep.is_discarded());
+  EXPECT_EQ(rules_at(rep, "run.py", 4), "attention.flash-attn-func ");
+}
