@@ -1,4 +1,5 @@
-// Python analyzer: imports, aliases, guards, resolved references, shadowing, scopes.
+// Python analyzer: imports, aliases, resolved references, shadowing, scopes, decorators.
+// Guards and flags (conditions around facts): analyzer_conditions_test.cpp.
 #include "python/analyzer.hpp"
 
 #include <gtest/gtest.h>
@@ -6,24 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "analyzer_test_util.hpp"
+
 namespace ascendify::python {
 namespace {
 
-std::vector<const Fact*> all(const FileFacts& ff, FactKind k, std::string_view name = {}) {
-  std::vector<const Fact*> out;
-  for (const Fact& f : ff.facts)
-    if (f.kind == k && (name.empty() || f.name == name)) out.push_back(&f);
-  return out;
-}
-
-const Fact* one(const FileFacts& ff, FactKind k, std::string_view name) {
-  auto v = all(ff, k, name);
-  return v.size() == 1 ? v[0] : nullptr;
-}
-
-bool has_ref(const FileFacts& ff, std::string_view name) {
-  return !all(ff, FactKind::Reference, name).empty();
-}
+using test::all;
+using test::has_ref;
+using test::one;
 
 TEST(AnalyzerImports, PlainDottedImportBindsTopName) {
   FileFacts ff = analyze("import torch.distributed\ntorch.cuda.synchronize()\n", "a.py");
@@ -115,164 +106,6 @@ TEST(AnalyzerImports, ImportInsideFunctionIsScoped) {
   ASSERT_EQ(refs.size(), 1u);  // the module-level use is not bound
   EXPECT_EQ(refs[0]->scope, "f");
   EXPECT_EQ(refs[0]->span.line, 3u);
-}
-
-TEST(AnalyzerGuards, TryExceptImportError) {
-  FileFacts ff = analyze(
-      "try:\n"
-      "    import flash_attn\n"
-      "    from flash_attn import flash_attn_func\n"
-      "except (OSError, ImportError):\n"
-      "    flash_attn = None\n"
-      "import xformers\n"
-      "flash_attn.flash_attn_func(q)\n",
-      "a.py");
-  EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn")->guarded);
-  EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn.flash_attn_func")->guarded);
-  EXPECT_FALSE(one(ff, FactKind::Import, "xformers")->guarded);
-  // `flash_attn = None` in the handler does not hide the import.
-  EXPECT_TRUE(has_ref(ff, "flash_attn.flash_attn_func"));
-}
-
-TEST(AnalyzerGuards, TryExceptOtherErrorIsNotAGuard) {
-  FileFacts ff = analyze(
-      "try:\n    import apex\nexcept KeyError:\n    pass\n"
-      "try: import amp_C\nexcept: pass\n",
-      "a.py");
-  EXPECT_FALSE(one(ff, FactKind::Import, "apex")->guarded);
-  EXPECT_TRUE(one(ff, FactKind::Import, "amp_C")->guarded);  // bare except, inline bodies
-}
-
-TEST(AnalyzerGuards, AvailabilityFlagsAndProbes) {
-  FileFacts ff = analyze(
-      "if FLASH_ATTN_2_AVAILABLE:\n"
-      "    from flash_attn import flash_attn_func\n"
-      "    flash_attn_func(q)\n"
-      "else:\n"
-      "    import a_else\n"
-      "if is_flash_attn_2_available():\n"
-      "    import b_probe\n"
-      "if importlib.util.find_spec('triton') is not None:\n"
-      "    import triton\n"
-      "if not HAS_APEX:\n"
-      "    import c_neg\n"
-      "else:\n"
-      "    import apex\n"
-      "if torch.cuda.is_available():\n"
-      "    import d_device\n",
-      "a.py");
-  EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn.flash_attn_func")->guarded);
-  EXPECT_TRUE(one(ff, FactKind::Reference, "flash_attn.flash_attn_func")->guarded);
-  EXPECT_FALSE(one(ff, FactKind::Import, "a_else")->guarded);
-  EXPECT_TRUE(one(ff, FactKind::Import, "b_probe")->guarded);
-  EXPECT_TRUE(one(ff, FactKind::Import, "triton")->guarded);
-  EXPECT_FALSE(one(ff, FactKind::Import, "c_neg")->guarded);
-  EXPECT_TRUE(one(ff, FactKind::Import, "apex")->guarded);
-  EXPECT_FALSE(one(ff, FactKind::Import, "d_device")->guarded);
-}
-
-TEST(AnalyzerGuards, NoneChecksOfOptionalImportsAreProbes) {
-  FileFacts ff = analyze(
-      "try:\n"
-      "    from flash_attn import flash_attn_func\n"
-      "    import xformers.ops as xops\n"
-      "except ImportError:\n"
-      "    flash_attn_func = None\n"
-      "    xops = None\n"
-      "from apex import amp\n"
-      "def attn(q):\n"
-      "    if flash_attn_func is not None:\n"
-      "        return flash_attn_func(q)\n"
-      "    if xops is None:\n"
-      "        return q\n"
-      "    else:\n"
-      "        return xops.memory_efficient_attention(q)\n"
-      "    if amp is not None:\n"  // not an optional import: no probe
-      "        amp.initialize(q)\n"
-      "    if flash_attn_func == other:\n"  // a comparison: no probe
-      "        flash_attn_func(q, 1)\n",
-      "a.py");
-  auto fa = all(ff, FactKind::Reference, "flash_attn.flash_attn_func");
-  ASSERT_EQ(fa.size(), 4u);  // the check, the guarded call, the comparison, the last call
-  for (const Fact* f : fa)
-    EXPECT_EQ(f->guarded, f->span.line == 9 || f->span.line == 10) << f->span.line;
-  EXPECT_TRUE(one(ff, FactKind::Reference, "xformers.ops.memory_efficient_attention")->guarded);
-  EXPECT_FALSE(one(ff, FactKind::Reference, "apex.amp.initialize")->guarded);
-}
-
-TEST(AnalyzerGuards, FlagsLookedUpByName) {
-  // xDiT: `if env_info["has_sage"]: from sageattention import sageattn`. A probe name as a
-  // subscript key or a .get() argument, with the import it allows first in the block, is a
-  // flag; the same string compared is not.
-  FileFacts ff = analyze(
-      "if env_info[\"has_sage\"]:\n"
-      "    from sageattention import sageattn\n"
-      "if flags.get('FLASH_ATTN_AVAILABLE', False):\n"
-      "    import e_get\n"
-      "if not env_info['has_te']:\n"
-      "    import f_neg\n"
-      "else:\n"
-      "    import transformer_engine\n"
-      "if mode == 'has_cuda':\n"
-      "    import g_compare\n"
-      "if table['cuda']:\n"
-      "    import h_key\n"
-      "if ctx['has_backward']:\n"
-      "    bwd = make_bwd()\n"
-      "    import i_setting\n",
-      "a.py");
-  EXPECT_TRUE(one(ff, FactKind::Import, "sageattention.sageattn")->guarded);
-  EXPECT_TRUE(one(ff, FactKind::Import, "e_get")->guarded);
-  EXPECT_FALSE(one(ff, FactKind::Import, "f_neg")->guarded);
-  EXPECT_TRUE(one(ff, FactKind::Import, "transformer_engine")->guarded);
-  EXPECT_FALSE(one(ff, FactKind::Import, "g_compare")->guarded);
-  EXPECT_FALSE(one(ff, FactKind::Import, "h_key")->guarded);
-  // A has_ key whose block does not start with an import is a setting (flash-attention's
-  // benchmark: ctx["has_backward"]).
-  EXPECT_FALSE(one(ff, FactKind::Import, "i_setting")->guarded);
-}
-
-TEST(AnalyzerGuards, BranchesBesideAnNpuBranchAreGuarded) {
-  // Code that already has its NPU path (diffusers, LLaMA-Factory, accelerate): the CUDA
-  // branches of the chain only run where there is no NPU.
-  FileFacts ff = analyze(
-      "import torch\n"
-      "if torch.cuda.is_available():\n"
-      "    torch.cuda.synchronize()\n"
-      "elif is_torch_npu_available():\n"
-      "    torch.npu.synchronize()\n"
-      "else:\n"
-      "    torch.cuda.empty_cache()\n"
-      "if x.device.type == 'npu':\n"
-      "    pass\n"
-      "elif torch.cuda.is_initialized():\n"
-      "    torch.cuda.ipc_collect()\n"
-      "if not is_npu_available():\n"
-      "    torch.cuda.reset_peak_memory_stats()\n"
-      "else:\n"
-      "    torch.cuda.memory_allocated()\n"
-      "if input_ids is None:\n"
-      "    torch.cuda.max_memory_allocated()\n"
-      "if torch.cuda.is_bf16_supported():\n"
-      "    torch.cuda.current_device()\n"
-      "torch.cuda.device_count()\n",
-      "a.py");
-  auto guarded = [&](const char* name) {
-    const Fact* f = one(ff, FactKind::Reference, name);
-    EXPECT_NE(f, nullptr) << name;
-    return f && f->guarded;
-  };
-  EXPECT_TRUE(guarded("torch.cuda.is_available"));  // the first condition, marked afterwards
-  EXPECT_TRUE(guarded("torch.cuda.synchronize"));
-  EXPECT_FALSE(guarded("torch.npu.synchronize"));  // the NPU path itself
-  EXPECT_TRUE(guarded("torch.cuda.empty_cache"));
-  EXPECT_TRUE(guarded("torch.cuda.is_initialized"));
-  EXPECT_TRUE(guarded("torch.cuda.ipc_collect"));
-  EXPECT_TRUE(guarded("torch.cuda.reset_peak_memory_stats"));
-  EXPECT_FALSE(guarded("torch.cuda.memory_allocated"));      // the else of `not npu`: NPU path
-  EXPECT_FALSE(guarded("torch.cuda.max_memory_allocated"));  // "input": no npu word
-  EXPECT_FALSE(guarded("torch.cuda.current_device"));        // a chain without NPU
-  EXPECT_FALSE(guarded("torch.cuda.device_count"));          // after the chains
 }
 
 TEST(AnalyzerRefs, MaximalChainAndCallThenAttribute) {
@@ -552,62 +385,3 @@ TEST(AnalyzerLaunches, ContainerIndexingIsNotATritonLaunch) {
     }
   EXPECT_EQ(lines, std::vector<uint32_t>{2});
 }
-
-namespace ascendify::python {
-namespace {
-
-std::vector<std::string> flag_lines(const FileFacts& ff) {
-  std::vector<std::string> out;
-  for (const auto& b : ff.flag_blocks)
-    out.push_back(b.flag + (b.param ? "(param)" : "") + ":" + std::to_string(b.first_line) + "-" +
-                  std::to_string(b.last_line));
-  return out;
-}
-
-}  // namespace
-
-TEST(AnalyzerFlags, BodiesUnderFlagsThatMayBeOffByDefault) {
-  FileFacts ff = analyze(
-      "import torch\n"                                   // 1
-      "def run(args, trt=False, lora=None, on=True):\n"  // 2
-      "    if args.use_fp8:\n"                           // 3
-      "        convert(model)\n"                         // 4
-      "    if not trt:\n"                                // 5
-      "        engine = None\n"                          // 6
-      "    else:\n"                                      // 7
-      "        engine = build()\n"                       // 8
-      "    if lora: load(lora)\n"                        // 9
-      "    if on:\n"                                     // 10
-      "        pass\n"                                   // 11
-      "    if args.mode == 'fast':\n"                    // 12
-      "        pass\n"                                   // 13
-      "    if self.training:\n"                          // 14
-      "        pass\n"                                   // 15
-      "    if torch.cuda:\n"                             // 16
-      "        pass\n"                                   // 17
-      "    if HAS_APEX:\n"                               // 18
-      "        pass\n"                                   // 19
-      "    if a and b:\n"                                // 20
-      "        pass\n",                                  // 21
-      "m.py");
-  // on=True is on by default, `==` picks a mode, `training` is a mode every run passes
-  // through, torch.cuda is an import, HAS_APEX a probe, `a and b` no lone flag.
-  EXPECT_EQ(flag_lines(ff),
-            (std::vector<std::string>{"use_fp8:3-4", "trt(param):7-8", "lora(param):9-9"}));
-}
-
-TEST(AnalyzerFlags, OffByDefaultArgparseOptions) {
-  FileFacts ff = analyze(
-      "p.add_argument('--use-fp8', action='store_true')\n"
-      "p.add_argument('--offload', default=False, help='x')\n"
-      "p.add_argument('-q', '--quiet-mode', action='store_true')\n"
-      "p.add_argument('--x', dest='use_x', action='store_true')\n"
-      "p.add_argument('--steps', type=int, default=4)\n"
-      "p.add_argument('--fast', action='store_false')\n"
-      "print('add_argument(\"--in-a-string\", action=\"store_true\")')\n",
-      "m.py");
-  EXPECT_EQ(ff.flag_options,
-            (std::vector<std::string>{"use_fp8", "offload", "quiet_mode", "use_x"}));
-}
-
-}  // namespace ascendify::python
