@@ -355,24 +355,4 @@ std::vector<uint8_t> ImportGraph::reach(const std::vector<int>& roots) const {
   return level;
 }
 
-std::vector<bool> ImportGraph::reachable(const std::vector<int>& roots) const {
-  std::vector<bool> seen(edges_.size(), false);
-  std::deque<int> queue;
-  for (int r : roots)
-    if (r >= 0 && static_cast<size_t>(r) < seen.size() && !seen[static_cast<size_t>(r)]) {
-      seen[static_cast<size_t>(r)] = true;
-      queue.push_back(r);
-    }
-  while (!queue.empty()) {
-    int f = queue.front();
-    queue.pop_front();
-    for (int t : edges_[static_cast<size_t>(f)])
-      if (!seen[static_cast<size_t>(t)]) {
-        seen[static_cast<size_t>(t)] = true;
-        queue.push_back(t);
-      }
-  }
-  return seen;
-}
-
 }  // namespace ascendify::assess

@@ -53,8 +53,6 @@ class ImportGraph {
   const std::vector<std::string>& external(int file) const {
     return external_[static_cast<size_t>(file)];
   }
-  // Files reachable from the roots through imports (roots included). Iterative.
-  std::vector<bool> reachable(const std::vector<int>& roots) const;
   size_t size() const { return edges_.size(); }
 
  private:

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <unordered_map>
 
+#include "core/read_file.hpp"
 #include "core/string_hash.hpp"
+#include "core/text.hpp"
 #include "core/use_digest.hpp"
 
 namespace ascendify::assess {
@@ -64,27 +64,15 @@ bool is_code(FileKind k) {
   return k == FileKind::Python || k == FileKind::Notebook;
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // End column (exclusive) of the dotted name starting at 1-based `col` of line `line`.
-uint32_t name_end(std::string_view text, uint32_t line, uint32_t col) {
-  size_t pos = 0;
-  for (uint32_t l = 1; l < line && pos != std::string_view::npos; ++l) {
-    pos = text.find('\n', pos);
-    if (pos != std::string_view::npos) ++pos;
-  }
-  if (pos == std::string_view::npos) return col;
-  size_t k = pos + (col > 0 ? col - 1 : 0);
+uint32_t name_end(const LineIndex& lines, uint32_t line, uint32_t col) {
+  const std::string_view l = lines.line(line);
+  size_t k = col > 0 ? col - 1 : 0;
   const size_t start = k;
-  while (k < text.size() &&
-         (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_' || text[k] == '.'))
+  while (k < l.size() &&
+         (std::isalnum(static_cast<unsigned char>(l[k])) || l[k] == '_' || l[k] == '.'))
     ++k;
-  return col + static_cast<uint32_t>(k - start);
+  return col + static_cast<uint32_t>(k > start ? k - start : 0);
 }
 
 class Resolver {
@@ -263,8 +251,10 @@ std::vector<Finding> reexported_findings(const std::vector<ScannedFile>& files,
     // read the file for its snippets only when something fires.
     uses.suppressions = f.facts.suppressions;
     if (match::match_file(rules, f.file, std::string_view(), uses, nullptr, drop).empty()) continue;
-    const std::string text = read_text(f.file.abs_path);
-    for (Fact& x : uses.facts) x.span.end_col = name_end(text, x.span.line, x.span.col);
+    std::string error;  // an unreadable file keeps its findings, without snippets
+    const std::string text = read_file(f.file.abs_path, error).value_or(std::string());
+    const LineIndex lines(text);
+    for (Fact& x : uses.facts) x.span.end_col = name_end(lines, x.span.line, x.span.col);
     std::vector<Finding> found = match::match_file(rules, f.file, text, uses, nullptr, drop);
     std::move(found.begin(), found.end(), std::back_inserter(out));
   }

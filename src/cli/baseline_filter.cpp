@@ -4,14 +4,14 @@
 #include <nlohmann/json.hpp>
 
 #include "assess/baseline.hpp"
-#include "pipeline/read_file.hpp"
+#include "core/read_file.hpp"
 
 namespace ascendify::cli {
 
 std::string apply_baseline(Assessment& a, const std::string& old_json_path, size_t& hidden) {
   hidden = 0;
   std::string error;
-  auto text = pipeline::read_file(old_json_path, error);
+  auto text = read_file(old_json_path, error);
   if (!text) return old_json_path + ": " + error;
   nlohmann::json old = nlohmann::json::parse(*text, nullptr, false);
   if (old.is_discarded() || !old.is_object() || !old.contains("findings"))

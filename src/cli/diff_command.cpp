@@ -3,7 +3,7 @@
 
 #include "assess/baseline.hpp"
 #include "cli/commands.hpp"
-#include "pipeline/read_file.hpp"
+#include "core/read_file.hpp"
 
 namespace ascendify::cli {
 
@@ -11,7 +11,7 @@ namespace {
 
 bool load_report(const std::string& path, nlohmann::json& out) {
   std::string error;
-  auto text = pipeline::read_file(path, error);
+  auto text = read_file(path, error);
   if (!text) {
     std::cerr << "ascendify: " << path << ": " << error << "\n";
     return false;

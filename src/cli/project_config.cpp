@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "cli/output_dir.hpp"
+#include "core/read_file.hpp"
 #include "manifest/manifest.hpp"
-#include "pipeline/read_file.hpp"
 
 namespace ascendify::cli {
 
@@ -15,7 +15,7 @@ ScanArgs with_project_config(const ScanArgs& args) {
   std::error_code ec;
   if (!fs::is_regular_file(pyproject, ec)) return args;
   std::string error;
-  auto text = pipeline::read_file(pyproject.string(), error);
+  auto text = read_file(pyproject.string(), error);
   if (!text) return args;
   std::vector<Diagnostic> diags;
   manifest::ToolConfig cfg = manifest::read_tool_config(*text, "pyproject.toml", diags);

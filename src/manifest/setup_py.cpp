@@ -326,11 +326,11 @@ size_t indent_of(std::string_view l) {
 
 // Line `line` (1-based) is in the body of a `try:`, by indentation: the nearest less indented
 // lines above it are its enclosing headers; a def, a class or the module level ends the search.
-bool inside_try(const std::vector<std::string_view>& lines, uint32_t line) {
-  if (line == 0 || line > lines.size()) return false;
-  size_t level = indent_of(lines[line - 1]);
-  for (size_t k = line - 1; k-- > 0 && level > 0;) {
-    const std::string_view l = lines[k];
+bool inside_try(const LineIndex& lines, uint32_t line) {
+  if (line == 0 || line > lines.line_count()) return false;
+  size_t level = indent_of(lines.line(line));
+  for (uint32_t k = line; --k > 0 && level > 0;) {
+    const std::string_view l = lines.line(k);
     const size_t in = indent_of(l);
     if (in == l.size() || l[in] == '#' || in >= level) continue;  // blank, comment or deeper
     level = in;
@@ -351,13 +351,7 @@ FileFacts analyze_setup_py(std::string_view text, std::string_view path) {
   // optional: the project is installed and runs without it, its kernels have a fallback. An
   // opt-in build flag (apex: `if has_flag("--cuda_ext", ...)`) is not: the code needs what it
   // asks for.
-  std::vector<std::string_view> lines;
-  for (size_t pos = 0; pos <= text.size();) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    lines.push_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
+  const LineIndex lines(text);
   for (KernelFact& k : out.kernels)
     if (k.kind == "extension-build" && inside_try(lines, k.span.line)) k.has_fallback = true;
   return out;

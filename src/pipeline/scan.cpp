@@ -12,9 +12,9 @@
 #include <optional>
 #include <thread>
 
+#include "core/read_file.hpp"
 #include "core/timings.hpp"
 #include "match/matcher.hpp"
-#include "pipeline/read_file.hpp"
 #include "pipeline/slim.hpp"
 
 namespace ascendify::pipeline {

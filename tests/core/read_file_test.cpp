@@ -1,11 +1,11 @@
-#include "pipeline/read_file.hpp"
+#include "core/read_file.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-namespace ascendify::pipeline {
+namespace ascendify {
 namespace {
 
 std::string write_temp(const std::string& name, const std::string& content) {
@@ -83,4 +83,4 @@ TEST(ReadFile, MissingFileAndDirectoryAreErrors) {
 }
 
 }  // namespace
-}  // namespace ascendify::pipeline
+}  // namespace ascendify

@@ -1,4 +1,4 @@
-#include "pipeline/read_file.hpp"
+#include "core/read_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace ascendify::pipeline {
+namespace ascendify {
 
 std::optional<std::string_view> read_file_into(const std::string& path, std::string& buffer,
                                                std::string& error, int64_t expected_size) {
@@ -53,4 +53,4 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
   return data;
 }
 
-}  // namespace ascendify::pipeline
+}  // namespace ascendify

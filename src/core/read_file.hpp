@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace ascendify::pipeline {
+namespace ascendify {
 
 // Reads a whole file in binary mode. On failure returns nullopt and sets `error`.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
@@ -17,4 +17,4 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
 std::optional<std::string_view> read_file_into(const std::string& path, std::string& buffer,
                                                std::string& error, int64_t expected_size = -1);
 
-}  // namespace ascendify::pipeline
+}  // namespace ascendify
