@@ -138,9 +138,10 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
       }
   }
   UseDigest scratch;
-  // Files that instantiate configs by class path: they call Hydra's instantiate (or call,
-  // get_class, get_method) or define instantiate_from_config / get_obj_from_str.
-  std::vector<bool> instantiator(files.size(), false);
+  // In one pass over the code's digests: the files that instantiate configs by class path (they
+  // call Hydra's instantiate, call, get_class or get_method, or define instantiate_from_config /
+  // get_obj_from_str), and the files importing an extension by name.
+  std::vector<bool> instantiator(files.size(), false), imports_extension(files.size(), false);
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].file.kind != FileKind::Python && files[i].file.kind != FileKind::Notebook)
       continue;
@@ -149,9 +150,12 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
           (f.name == "instantiate_from_config" || f.name == "get_obj_from_str"))
         instantiator[i] = true;
     const UseDigest& d = uses_of(files[i].facts, scratch);
-    const bool imports_hydra = std::any_of(
-        d.imports.begin(), d.imports.end(),
-        [&](const UseDigest::ImportSite& m) { return d.str(m.name).starts_with("hydra"); });
+    bool imports_hydra = false;
+    for (const UseDigest::ImportSite& m : d.imports) {
+      const std::string_view name = d.str(m.name);
+      imports_hydra = imports_hydra || name.starts_with("hydra");
+      if (extension_names.count(name)) imports_extension[i] = true;
+    }
     for (const UseDigest::Site& s : d.sites) {
       if (instantiator[i] || !imports_hydra) break;
       const std::string_view n = d.str(s.name);
@@ -160,14 +164,6 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
                          n == "hydra.utils.get_class" || n == "hydra.utils.get_method");
     }
   }
-  // Files importing one of those by name, found once (not once per phase).
-  std::vector<bool> imports_extension(files.size(), false);
-  if (!extension_names.empty())
-    for (size_t i = 0; i < files.size(); ++i) {
-      const UseDigest& d = uses_of(files[i].facts, scratch);
-      for (const UseDigest::ImportSite& m : d.imports)
-        if (extension_names.count(d.str(m.name))) imports_extension[i] = true;
-    }
 
   std::vector<bool> is_launcher(files.size(), false);  // files some entry point starts from
   for (const auto& e : entries)
