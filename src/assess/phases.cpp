@@ -171,6 +171,17 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
       is_launcher[static_cast<size_t>(e.file)] = true;
 
   PhaseMap out;
+  for (const auto& g : groups)
+    for (const auto& e : g.second) {
+      if (e.is_test) continue;
+      for (int r : e.roots)
+        if (r >= 0 && static_cast<size_t>(r) < files.size() &&
+            files[static_cast<size_t>(r)].file.kind == FileKind::Python)
+          out.entry_roots.push_back(r);
+    }
+  std::sort(out.entry_roots.begin(), out.entry_roots.end());
+  out.entry_roots.erase(std::unique(out.entry_roots.begin(), out.entry_roots.end()),
+                        out.entry_roots.end());
   for (const auto& [name, group_entries] : groups) {
     PhaseSummary p;
     p.name = name;

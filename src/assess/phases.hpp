@@ -20,6 +20,10 @@ struct PhaseMap {
   // [phase][file]: ImportGraph::Reach of a reached file (kRequired for the environment and
   // build files a phase takes in).
   std::vector<std::vector<uint8_t>> reach;
+  // The Python files the runs of every phase start in (entry modules, the scripts launchers
+  // start, console-script modules), test entries left out; sorted. `fix` inserts the NPU
+  // start-up lines into exactly these files (one code path with the scan's phases).
+  std::vector<int> entry_roots;
 };
 
 // Groups entry points into phases by the naming conventions, or — when `overrides` is not

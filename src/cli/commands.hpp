@@ -6,18 +6,18 @@ namespace ascendify::cli {
 
 struct ScanArgs {
   std::string path;
-  std::string out_dir;                    // "" = default, "-" = stdout (one format)
-  std::vector<std::string> formats;       // md, html, json, sarif, csv
+  std::string out_dir;               // "" = default, "-" = stdout (one format)
+  std::vector<std::string> formats;  // md, html, json, sarif, csv
   std::string lang = "zh";
-  std::vector<std::string> phases;        // NAME=ENTRY[,ENTRY...]
+  std::vector<std::string> phases;  // NAME=ENTRY[,ENTRY...]
   std::string target;
   std::vector<std::string> rule_files;
   std::vector<std::string> excludes;
-  std::string baseline;                   // OLD.json: report only findings not in it
-  std::string fail_on;                    // "", blocker, manual, any
+  std::string baseline;  // OLD.json: report only findings not in it
+  std::string fail_on;   // "", blocker, manual, any
   bool exit_zero = false;
   bool strict = false;
-  bool all_sites = false;                 // no `aggregate: file` folding
+  bool all_sites = false;  // no `aggregate: file` folding
   unsigned threads = 0;
   uint64_t max_file_size = 10ull * 1024 * 1024;
 };
@@ -27,7 +27,10 @@ struct FixArgs {
   bool apply = false;
   bool backup = false;
   bool transfer_to_npu = false;
-  std::vector<std::string> only;      // rule ids or domains, comma-separated allowed
+  bool unsafe_fixes = false;
+  bool startup_settings = false;     // --startup-settings
+  bool no_startup_settings = false;  // --no-startup-settings
+  std::vector<std::string> only;     // rule ids or domains, comma-separated allowed
   std::vector<std::string> exclude;
   std::vector<std::string> rule_files;
   unsigned threads = 0;

@@ -3,6 +3,7 @@
 
 #include "assess/project_packages.hpp"
 #include "assess/skip_in_tests.hpp"
+#include "assess/startup_files.hpp"
 #include "cli/commands.hpp"
 #include "cli/split.hpp"
 #include "fix/fix.hpp"
@@ -48,6 +49,10 @@ int run_fix(const FixArgs& args) {
 
   fix::FixOptions fopt;
   fopt.transfer_to_npu = args.transfer_to_npu;
+  fopt.unsafe_fixes = args.unsafe_fixes;
+  fopt.startup_settings =
+      !args.no_startup_settings && (args.startup_settings || args.transfer_to_npu);
+  fopt.entry_files = assess::startup_files(scanned.files);
   fopt.only = split_all(args.only);
   fopt.exclude = split_all(args.exclude);
   fix::FixResult plan = fix::plan_fixes(scanned.files, scanned.findings, args.path, fopt);

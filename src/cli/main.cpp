@@ -63,6 +63,14 @@ int main(int argc, char** argv) {
   f->add_flag("--backup", fix.backup, "With --apply: keep each original as FILE.orig");
   f->add_flag("--transfer-to-npu", fix.transfer_to_npu,
               "Add the transfer_to_npu redirect to entry points; edit only what it does not cover");
+  f->add_flag("--unsafe-fixes", fix.unsafe_fixes,
+              "Apply the fixes declared unsafe too (listed in the summary)");
+  auto* startup_on = f->add_flag("--startup-settings", fix.startup_settings,
+                                 "Add the NPU start-up settings to entry points (default with "
+                                 "--transfer-to-npu)");
+  f->add_flag("--no-startup-settings", fix.no_startup_settings,
+              "Do not add set_compile_mode / allow_internal_format to entry points")
+      ->excludes(startup_on);
   f->add_option("--only", fix.only, "Only these rule ids or domains (comma-separated)");
   f->add_option("--exclude", fix.exclude, "Not these rule ids or domains (comma-separated)");
   f->add_option("--rules", fix.rule_files, "Extra rule file (repeatable)");

@@ -11,7 +11,8 @@ namespace {
 rules::RuleSet load(const std::vector<std::string>& files) {
   std::vector<Diagnostic> diags;
   rules::RuleSet set = rules::load_rules(files, diags);
-  for (const auto& d : diags) std::cerr << "ascendify: " << d.path << ":" << d.line << ": " << d.message << "\n";
+  for (const auto& d : diags)
+    std::cerr << "ascendify: " << d.path << ":" << d.line << ": " << d.message << "\n";
   return set;
 }
 
@@ -43,10 +44,12 @@ int run_rules(const std::string& domain, const std::string& format,
     std::cout << out.dump(2) << "\n";
     return 0;
   }
-  std::cout << "| id | domain | confidence | transfer_to_npu | replacement |\n|---|---|---|---|---|\n";
+  std::cout
+      << "| id | domain | confidence | transfer_to_npu | replacement |\n|---|---|---|---|---|\n";
   for (const Rule* r : selected)
-    std::cout << "| `" << r->id << "` | " << to_string(r->domain) << " | " << to_string(r->confidence)
-              << " | " << to_string(r->transfer_to_npu) << " | " << r->replacement << " |\n";
+    std::cout << "| `" << r->id << "` | " << to_string(r->domain) << " | "
+              << to_string(r->confidence) << " | " << to_string(r->transfer_to_npu) << " | "
+              << r->replacement << " |\n";
   return 0;
 }
 
@@ -62,8 +65,8 @@ int run_explain(const std::string& rule_id, const std::vector<std::string>& rule
             << r->message << "\n\nReplacement: " << r->replacement
             << "\ntransfer_to_npu: " << to_string(r->transfer_to_npu)
             << "\nAutofix: " << (r->autofix ? r->autofix->kind + " -> " + r->autofix->to : "none")
-            << "\nEffort: " << r->effort.first_hours << " h first site, " << r->effort.per_site_hours
-            << " h each further site\nSources:\n";
+            << "\nEffort: " << r->effort.first_hours << " h first site, "
+            << r->effort.per_site_hours << " h each further site\nSources:\n";
   for (const auto& ref : r->refs) std::cout << "  - " << ref << "\n";
   return 0;
 }

@@ -11,7 +11,8 @@ inline std::vector<std::string> split_commas(std::string_view s) {
   size_t start = 0;
   while (start <= s.size()) {
     size_t comma = s.find(',', start);
-    std::string_view item = s.substr(start, comma == std::string_view::npos ? s.npos : comma - start);
+    std::string_view item =
+        s.substr(start, comma == std::string_view::npos ? s.npos : comma - start);
     if (!item.empty()) out.emplace_back(item);
     if (comma == std::string_view::npos) break;
     start = comma + 1;

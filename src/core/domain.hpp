@@ -6,9 +6,17 @@
 namespace ascendify {
 
 // The seven domains of DESIGN.md, in report order.
-enum class Domain : uint8_t { Dependency, Device, Attention, CustomOp, Distributed, Precision, Compile };
+enum class Domain : uint8_t {
+  Dependency,
+  Device,
+  Attention,
+  CustomOp,
+  Distributed,
+  Precision,
+  Compile
+};
 inline constexpr std::array<Domain, 7> kAllDomains = {
-    Domain::Dependency, Domain::Device,    Domain::Attention, Domain::CustomOp,
+    Domain::Dependency,  Domain::Device,    Domain::Attention, Domain::CustomOp,
     Domain::Distributed, Domain::Precision, Domain::Compile};
 
 enum class Confidence : uint8_t { High, Medium, Low };

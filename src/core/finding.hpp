@@ -14,7 +14,7 @@ struct Finding {
   const Rule* rule = nullptr;  // owned by the RuleSet, which outlives the scan result
   std::string rule_id;
   Domain domain = Domain::Device;
-  std::string path;     // relative to the scanned root
+  std::string path;  // relative to the scanned root
   Span span;
   std::string match;    // the matched text ("torch.cuda.empty_cache", "\"cuda\"")
   std::string snippet;  // the whole source line, trimmed
@@ -23,6 +23,8 @@ struct Finding {
   Confidence confidence = Confidence::Medium;
   Severity severity = Severity::Manual;
   bool guarded = false;
+  // In a branch beside an NPU branch (Fact::beside_npu): `fix` leaves it as it is.
+  bool beside_npu = false;
   // An optional feature: the site sits under a flag that is off by default, or every phase
   // reaches its file (inside a function: its functions) only through such code. Not a blocker.
   bool optional = false;

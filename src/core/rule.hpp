@@ -67,6 +67,12 @@ struct Autofix {
   std::string kind;
   std::string to;
   bool needs_torch_npu_import = true;
+  // `safety: safe`: the edit keeps what the program does on an NPU (the same calls reach the
+  // same facilities, cuda <-> npu); `fix` applies it by default. `safety: unsafe`: it may not
+  // (a medium-confidence replacement, a value whose origin the file does not show); applied
+  // only with `--unsafe-fixes`, and `why` says what could change.
+  bool safe = true;
+  std::string why;
 };
 
 struct Effort {

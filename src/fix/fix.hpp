@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diagnostic.hpp"
@@ -16,10 +17,25 @@
 
 namespace ascendify::fix {
 
+// Why the start-up settings are set (the comment `fix` writes beside each; ascend-facts.md §2.2,
+// seed-method.md §2: every real port sets both).
+inline constexpr std::string_view kCompileModeWhy = "ascendify: no online operator compiling";
+inline constexpr std::string_view kInternalFormatWhy = "ascendify: keep ND tensor formats";
+
 struct FixOptions {
-  // `--transfer-to-npu`: add the runtime redirect to each entry point (MainGuard) and edit
-  // only what transfer_to_npu does not cover.
+  // `--transfer-to-npu`: add the runtime redirect to each entry point and edit only what
+  // transfer_to_npu does not cover.
   bool transfer_to_npu = false;
+  // `--unsafe-fixes`: apply the fixes declared unsafe too (rules' `safety: unsafe`, and
+  // comparisons whose value comes from outside the file under transfer_to_npu).
+  bool unsafe_fixes = false;
+  // Add the NPU start-up settings (set_compile_mode(jit_compile=False),
+  // allow_internal_format = False) to each entry point; the CLI turns it on with
+  // --transfer-to-npu unless --no-startup-settings.
+  bool startup_settings = false;
+  // The entry points as the scan's phases see them (root-relative paths): the only files that
+  // get the start-up block. Unset: every module with a main guard (library callers, tests).
+  std::optional<std::vector<std::string>> entry_files;
   // `--only` / `--exclude`: rule ids or domain names ("device"); empty `only` = all rules.
   std::vector<std::string> only;
   std::vector<std::string> exclude;
@@ -36,6 +52,7 @@ struct Edit {
   std::string text;
   std::string rule_id;
   uint32_t line = 0;
+  bool unsafe = false;  // an unsafe fix, applied because of --unsafe-fixes
 };
 
 // One file that changes.
@@ -62,12 +79,16 @@ struct ManualItem {
   std::string reason;  // "no autofix", "alias: ...", "excluded", ...
 };
 
+// The reason of a finding transfer_to_npu handles by itself.
+inline constexpr std::string_view kCoveredAtRuntime = "covered at runtime by transfer_to_npu";
+
 struct FixResult {
   bool transfer_to_npu = false;
+  bool startup_settings = false;
   std::vector<FilePlan> files;            // files that change, sorted by rel_path
   std::vector<ManualItem> manual;         // to-do list (every finding not edited)
   std::vector<ManualItem> by_transfer;    // --transfer-to-npu: covered at runtime, not edited
-  std::vector<std::string> entry_points;  // --transfer-to-npu: files given the redirect
+  std::vector<std::string> entry_points;  // entry points given the start-up block
   std::vector<Diagnostic> diagnostics;    // skipped edits, unreadable files, re-lex failures
   size_t edit_count() const;
 };

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "core/rule.hpp"
+#include "fix/decide.hpp"
 #include "fix/edit_finding.hpp"
 #include "fix/fix.hpp"
 #include "fix/imports.hpp"
@@ -20,6 +21,7 @@ size_t FixResult::edit_count() const {
 
 namespace {
 
+using detail::Decision;
 using detail::Outcome;
 
 ManualItem manual_item(const Finding& f, std::string reason) {
@@ -37,12 +39,6 @@ ManualItem manual_item(const Finding& f, std::string reason) {
   return m;
 }
 
-bool listed(const std::vector<std::string>& list, const Finding& f) {
-  for (const auto& s : list)
-    if (s == f.rule_id || s == to_string(f.domain)) return true;
-  return false;
-}
-
 bool is_python(FileKind k) {
   return k == FileKind::Python || k == FileKind::SetupPy;
 }
@@ -53,40 +49,16 @@ bool has_main_guard(const ScannedFile& sf) {
   return false;
 }
 
-// Why a finding is not even a candidate for an edit; empty when it is.
-std::string not_candidate(const Finding& f, const ScannedFile* sf, const FixOptions& o) {
-  if (!f.rule || !f.rule->autofix) return "no automatic fix";
-  if (!f.autofix) {
-    // The matcher clears `autofix` for these three reasons (match/matcher.cpp make_finding).
-    if (f.rule->confidence != Confidence::High)
-      return "autofix needs high confidence (rule is " +
-             std::string(to_string(f.rule->confidence)) + ")";
-    if (f.scope == kInlinePythonScope) return "python -c code in a script: edit by hand";
-    return "beside an NPU branch: the project already has its NPU path here";
-  }
-  if ((!o.only.empty() && !listed(o.only, f)) || listed(o.exclude, f))
-    return "not selected (--only/--exclude)";
-  if (!sf) return "file not scanned";
-  // `aggregate: file` folds many sites into one finding with one span: editing that span
-  // would leave the other sites silently unedited.
-  if (f.sites > 1)
-    return "aggregated finding (" + std::to_string(f.sites) + " sites in the file): edit by hand";
-  switch (sf->file.kind) {
-    case FileKind::Python:
-    case FileKind::SetupPy:
-    case FileKind::Shell:
-    case FileKind::Dockerfile:
-      return {};
-    case FileKind::Notebook:
-      return "notebook: edit the cell by hand";
-    default:
-      return "no automatic fix for this file kind";
-  }
+// A Name token `name` anywhere in the file's code.
+bool names(const std::vector<python::Token>& toks, std::string_view name) {
+  for (const auto& t : toks)
+    if (t.kind == python::TokenKind::Name && t.text == name) return true;
+  return false;
 }
 
 struct Pending {
   Edit edit;
-  const Finding* finding;
+  size_t k;  // index of the finding in the file's list
 };
 
 class Planner {
@@ -95,45 +67,69 @@ class Planner {
           FixResult& r)
       : root_(root), opt_(o), provider_(p), res_(r) {}
 
-  void file(const std::string& path, const ScannedFile* sf, const std::vector<const Finding*>& fs,
+  void file(const std::string& path, const ScannedFile& sf, const std::vector<const Finding*>& fs,
             bool entry) {
-    std::vector<const Finding*> cands;
+    const bool py = is_python(sf.file.kind);
+    std::vector<Decision> decided;
+    bool any_candidate = false, strings = false;
     for (const Finding* f : fs) {
-      if (opt_.transfer_to_npu && f->auto_by_transfer_to_npu) {
-        res_.by_transfer.push_back(manual_item(*f, "covered at runtime by transfer_to_npu"));
-        continue;
-      }
-      std::string why = not_candidate(*f, sf, opt_);
-      if (why.empty())
-        cands.push_back(f);
-      else
-        res_.manual.push_back(manual_item(*f, std::move(why)));
+      decided.push_back(detail::standalone(*f, sf, opt_));
+      any_candidate |= decided.back().kind == Decision::Candidate;
+      strings |= f->rule && f->rule->match.kind == MatchKind::String;
     }
-    if (cands.empty() && !entry) return;
-    std::optional<std::string> text = read(*sf);
-    if (!text) {
-      res_.diagnostics.push_back({path, 0, "cannot read the file; nothing edited"});
-      for (const Finding* f : cands) res_.manual.push_back(manual_item(*f, "file unreadable"));
+    // A Python file with device literals is read even when none is a candidate alone: under
+    // transfer_to_npu a value group may still need its comparisons kept or edited whole.
+    if (!any_candidate && !entry && !(py && strings)) {
+      record(fs, decided);
       return;
     }
-    const bool py = is_python(sf->file.kind);
+    std::optional<std::string> text = read(sf);
+    if (!text) {
+      res_.diagnostics.push_back({path, 0, "cannot read the file; nothing edited"});
+      for (auto& d : decided)
+        if (d.kind == Decision::Candidate) d = {Decision::Manual, "file unreadable", false};
+      record(fs, decided);
+      return;
+    }
     python::LexResult lexed;
-    if (py) lexed = python::lex(*text);
+    std::vector<int> group_of(fs.size(), -1);
+    if (py) {
+      lexed = python::lex(*text);
+      group_of = detail::decide_groups(*text, lexed.tokens, sf, fs, decided, opt_);
+    }
+    record(fs, decided);
 
     std::vector<Pending> edits;
-    for (const Finding* f : cands) {
-      const Autofix& fix = *f->rule->autofix;
-      detail::EditResult r = py ? detail::python_edit(*f, fix, f->rule->match, *text, lexed.tokens)
-                                : detail::shell_edit(*f, fix, *text);
+    std::map<int, std::string> broken_groups;  // a member could not be edited: why
+    std::vector<std::pair<size_t, std::string>> failed;
+    for (size_t k = 0; k < fs.size(); ++k) {
+      if (decided[k].kind != Decision::Candidate) continue;
+      const Finding& f = *fs[k];
+      const Autofix& fix = *f.rule->autofix;
+      detail::EditResult r = py ? detail::python_edit(f, fix, f.rule->match, *text, lexed.tokens)
+                                : detail::shell_edit(f, fix, *text);
       if (r.outcome == Outcome::Edited) {
-        edits.push_back({std::move(r.edit), f});
-      } else {
-        if (r.outcome == Outcome::Mismatch)
-          res_.diagnostics.push_back(
-              {path, f->span.line, "skipped " + f->rule_id + ": " + r.reason + "; not edited"});
-        res_.manual.push_back(manual_item(*f, std::move(r.reason)));
+        r.edit.unsafe = decided[k].unsafe;
+        edits.push_back({std::move(r.edit), k});
+        continue;
       }
+      if (r.outcome == Outcome::Mismatch)
+        res_.diagnostics.push_back(
+            {path, f.span.line, "skipped " + f.rule_id + ": " + r.reason + "; not edited"});
+      if (group_of[k] >= 0 && !broken_groups.count(group_of[k]))
+        broken_groups[group_of[k]] = "line " + std::to_string(f.span.line) + ": " + r.reason;
+      failed.emplace_back(k, std::move(r.reason));
     }
+    for (auto& [k, why] : failed) res_.manual.push_back(manual_item(*fs[k], std::move(why)));
+    // A value group is edited whole or not at all.
+    std::erase_if(edits, [&](const Pending& p) {
+      auto it = broken_groups.find(group_of[p.k]);
+      if (it == broken_groups.end()) return false;
+      res_.manual.push_back(manual_item(
+          *fs[p.k], "one device value with a literal that could not be edited (" + it->second +
+                        "): edited in part, its comparisons would no longer match"));
+      return true;
+    });
     std::stable_sort(edits.begin(), edits.end(), [](const Pending& a, const Pending& b) {
       return a.edit.offset < b.edit.offset;
     });
@@ -143,9 +139,9 @@ class Planner {
         const Edit& k = kept.back().edit;
         if (k.offset == p.edit.offset && k.end_offset == p.edit.end_offset && k.text == p.edit.text)
           continue;  // the same edit from a second rule (string + env lookups)
-        res_.diagnostics.push_back({path, p.finding->span.line,
-                                    "skipped " + p.finding->rule_id + ": overlaps another edit"});
-        res_.manual.push_back(manual_item(*p.finding, "overlaps another edit"));
+        res_.diagnostics.push_back(
+            {path, fs[p.k]->span.line, "skipped " + fs[p.k]->rule_id + ": overlaps another edit"});
+        res_.manual.push_back(manual_item(*fs[p.k], "overlaps another edit"));
         continue;
       }
       kept.push_back(std::move(p));
@@ -154,15 +150,17 @@ class Planner {
     FilePlan plan;
     plan.rel_path = path;
     plan.original = std::move(*text);
+    // Every edited file imports torch_npu, a module of strings too: the entry point that
+    // takes its "npu" values may have no edit of its own to bring the import.
     bool needs_import = false;
     for (const auto& p : kept) {
       plan.edits.push_back(p.edit);
-      if (p.finding->rule->autofix->needs_torch_npu_import) needs_import = true;
+      if (fs[p.k]->rule->autofix->needs_torch_npu_import) needs_import = true;
     }
     if (py && !place_import(plan, lexed.tokens, needs_import, entry)) {
       res_.diagnostics.push_back({path, 0, "no place for the torch_npu import; nothing edited"});
       for (const auto& p : kept)
-        res_.manual.push_back(manual_item(*p.finding, "could not add import torch_npu"));
+        res_.manual.push_back(manual_item(*fs[p.k], "could not add import torch_npu"));
       return;
     }
     if (plan.edits.empty() && plan.inserted.empty()) return;
@@ -174,17 +172,24 @@ class Planner {
         res_.diagnostics.push_back(
             {path, 0, "left untouched: the edited file does not re-lex as expected (" + why + ")"});
         for (const auto& p : kept)
-          res_.manual.push_back(manual_item(*p.finding, "edit would break the file's tokens"));
+          res_.manual.push_back(manual_item(*fs[p.k], "edit would break the file's tokens"));
         return;
       }
     }
-    if (entry && !plan.inserted.empty() &&
-        plan.inserted.find("transfer_to_npu") != std::string::npos)
-      res_.entry_points.push_back(path);
+    if (entry && !plan.inserted.empty()) res_.entry_points.push_back(path);
     res_.files.push_back(std::move(plan));
   }
 
  private:
+  void record(const std::vector<const Finding*>& fs, const std::vector<Decision>& decided) {
+    for (size_t k = 0; k < fs.size(); ++k) {
+      if (decided[k].kind == Decision::Transfer)
+        res_.by_transfer.push_back(manual_item(*fs[k], decided[k].reason));
+      else if (decided[k].kind == Decision::Manual)
+        res_.manual.push_back(manual_item(*fs[k], decided[k].reason));
+    }
+  }
+
   std::optional<std::string> read(const ScannedFile& sf) {
     if (provider_) return provider_(sf.file);
     std::string why;
@@ -196,17 +201,40 @@ class Planner {
     return detail::read_all(*p);
   }
 
+  // The lines an entry point starts with: the runtime redirect (--transfer-to-npu) and the
+  // start-up settings every port sets (--startup-settings), each only when missing.
+  std::string startup_block(const detail::ImportSites& s, const std::vector<python::Token>& toks,
+                            const std::string& eol) const {
+    std::string block;
+    if (opt_.transfer_to_npu && !s.has_transfer)
+      block += "from torch_npu.contrib import transfer_to_npu" + eol;
+    if (opt_.startup_settings) {
+      if (!names(toks, "set_compile_mode"))
+        block += "torch_npu.npu.set_compile_mode(jit_compile=False)  # " +
+                 std::string(kCompileModeWhy) + eol;
+      if (!names(toks, "allow_internal_format"))
+        block += "torch_npu.npu.config.allow_internal_format = False  # " +
+                 std::string(kInternalFormatWhy) + eol;
+    }
+    // The settings name torch_npu: imported first even when the file imports it further down.
+    if (!block.empty() && (!s.has_torch_npu || opt_.startup_settings))
+      block = "import torch_npu" + eol + block;
+    return block;
+  }
+
   // Decides the inserted line(s). False when an insertion is needed but has no place.
   bool place_import(FilePlan& plan, const std::vector<python::Token>& toks, bool needs_import,
                     bool entry) {
     const detail::ImportSites s = detail::find_import_sites(plan.original, toks);
     const std::string eol(detail::line_ending(plan.original));
-    if (entry && !s.has_transfer) {
-      if (s.top == detail::kNoOffset) return false;
-      if (!s.has_torch_npu) plan.inserted = "import torch_npu" + eol;
-      plan.inserted += "from torch_npu.contrib import transfer_to_npu" + eol;
-      plan.insert_offset = s.top;
-      return true;
+    if (entry) {
+      std::string block = startup_block(s, toks, eol);
+      if (!block.empty()) {
+        if (s.top == detail::kNoOffset) return false;
+        plan.inserted = std::move(block);
+        plan.insert_offset = s.top;
+        return true;
+      }
     }
     if (!needs_import || s.has_torch_npu || plan.edits.empty()) return true;
     const uint32_t at = s.after_torch != detail::kNoOffset ? s.after_torch : s.top;
@@ -229,17 +257,23 @@ FixResult plan_fixes(const std::vector<ScannedFile>& files, const std::vector<Fi
                      const TextProvider& provider) {
   FixResult res;
   res.transfer_to_npu = options.transfer_to_npu;
+  res.startup_settings = options.startup_settings;
   std::map<std::string, const ScannedFile*> by_path;
   for (const auto& sf : files) by_path.emplace(sf.file.rel_path, &sf);
   std::map<std::string, std::vector<const Finding*>> by_file;
   for (const auto& f : findings) by_file[f.path].push_back(&f);
+  // Entry points get the start-up block: the scan's (options.entry_files, from the CLI), or,
+  // for library callers that give none, every module with a main guard.
   std::set<std::string> entries;
-  if (options.transfer_to_npu) {
-    for (const auto& sf : files)
-      if (is_python(sf.file.kind) && has_main_guard(sf)) {
-        entries.insert(sf.file.rel_path);
-        by_file[sf.file.rel_path];  // visit entry points without findings too
-      }
+  if (options.transfer_to_npu || options.startup_settings) {
+    if (options.entry_files) {
+      entries.insert(options.entry_files->begin(), options.entry_files->end());
+    } else {
+      for (const auto& sf : files)
+        if (is_python(sf.file.kind) && has_main_guard(sf)) entries.insert(sf.file.rel_path);
+    }
+    for (const auto& e : entries)
+      if (by_path.count(e)) by_file[e];  // visit entry points without findings too
   }
   Planner planner(root, options, provider, res);
   for (const auto& [path, fs] : by_file) {
@@ -249,13 +283,12 @@ FixResult plan_fixes(const std::vector<ScannedFile>& files, const std::vector<Fi
       for (const Finding* f : fs) res.manual.push_back(manual_item(*f, "file not scanned"));
       continue;
     }
-    planner.file(path, sf, fs, entries.count(path) > 0);
+    planner.file(path, *sf, fs, entries.count(path) > 0);
   }
-  if (options.transfer_to_npu && entries.empty())
+  if ((options.transfer_to_npu || options.startup_settings) && entries.empty())
     res.diagnostics.push_back({"", 0,
-                               "no entry point (if __name__ == \"__main__\":) found; add "
-                               "`import torch_npu` and `from torch_npu.contrib import "
-                               "transfer_to_npu` to your entry script by hand"});
+                               "no entry point that runs torch found; add `import torch_npu` "
+                               "and the start-up lines to your entry script by hand"});
   std::sort(res.files.begin(), res.files.end(),
             [](const FilePlan& a, const FilePlan& b) { return a.rel_path < b.rel_path; });
   auto order = [](const ManualItem& a, const ManualItem& b) {

@@ -24,15 +24,25 @@ std::string where(const ManualItem& m) {
 
 std::string manual_summary(const FixResult& r) {
   std::string out;
+  size_t unsafe = 0;
+  for (const auto& f : r.files)
+    for (const auto& e : f.edits) unsafe += e.unsafe;
   out += "Automatic edits: " + std::to_string(r.edit_count()) + " in " +
-         std::to_string(r.files.size()) + " file(s)\n";
+         std::to_string(r.files.size()) + " file(s): " + std::to_string(r.edit_count() - unsafe) +
+         " safe, " + std::to_string(unsafe) + " unsafe (--unsafe-fixes)\n";
+  for (const auto& f : r.files)
+    for (const auto& e : f.edits)
+      if (e.unsafe)
+        out += "  unsafe: " + f.rel_path + ":" + std::to_string(e.line) + "  " + e.rule_id + "\n";
   size_t imports = 0;
   for (const auto& f : r.files)
     if (!f.inserted.empty()) ++imports;
   if (imports) out += "  torch_npu import added to " + std::to_string(imports) + " file(s)\n";
-  if (r.transfer_to_npu) {
-    out += "transfer_to_npu redirect added to " + std::to_string(r.entry_points.size()) +
-           " entry point(s)";
+  if (r.transfer_to_npu || r.startup_settings) {
+    out += "Start-up block (";
+    out += r.transfer_to_npu ? "transfer_to_npu redirect" : "import torch_npu";
+    if (r.startup_settings) out += ", set_compile_mode, allow_internal_format";
+    out += ") added to " + std::to_string(r.entry_points.size()) + " entry point(s)";
     for (const auto& e : r.entry_points) out += (&e == &r.entry_points.front() ? ": " : ", ") + e;
     out += "\n";
   }
@@ -54,7 +64,11 @@ std::string manual_summary(const FixResult& r) {
   if (!r.by_transfer.empty()) {
     out += "\nCovered at runtime by transfer_to_npu (not edited): " +
            std::to_string(r.by_transfer.size()) + " finding(s)\n";
-    for (const auto& m : r.by_transfer) out += "  " + where(m) + "  " + m.rule_id + "\n";
+    for (const auto& m : r.by_transfer) {
+      out += "  " + where(m) + "  " + m.rule_id;
+      if (m.reason != kCoveredAtRuntime) out += "  (" + m.reason + ")";
+      out += "\n";
+    }
   }
   if (!r.diagnostics.empty()) {
     out += "\nDiagnostics:\n";

@@ -253,6 +253,7 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
   fd.confidence = r.confidence;
   fd.severity = r.severity;
   fd.guarded = f.guarded;
+  fd.beside_npu = f.beside_npu;
   const bool inline_python = f.scope == kInlinePythonScope;
   // Beside an NPU branch the project's CUDA path stays as it is: not a mechanical edit.
   fd.autofix =

@@ -250,7 +250,7 @@ MatchSpec parse_match(const YAML::Node& n) {
 }
 
 Autofix parse_autofix(const YAML::Node& n, MatchKind kind) {
-  check_keys(n, "autofix", {"kind", "to", "import_torch_npu"});
+  check_keys(n, "autofix", {"kind", "to", "import_torch_npu", "safety", "why"});
   if (!n["kind"]) fail(n, "autofix: missing 'kind'");
   if (!n["to"]) fail(n, "autofix: missing 'to'");
   Autofix a;
@@ -275,6 +275,15 @@ Autofix parse_autofix(const YAML::Node& n, MatchKind kind) {
   a.needs_torch_npu_import = a.kind != "rename-env";
   if (n["import_torch_npu"])
     a.needs_torch_npu_import = boolean(n["import_torch_npu"], "import_torch_npu");
+  // Every fix declares whether it keeps behaviour (docs: rules/README.md, `autofix`).
+  if (!n["safety"]) fail(n, "autofix: missing 'safety' (safe | unsafe)");
+  const std::string safety = scalar(n["safety"], "safety");
+  if (safety != "safe" && safety != "unsafe")
+    fail(n["safety"], "autofix safety must be safe or unsafe, not '" + safety + "'");
+  a.safe = safety == "safe";
+  if (n["why"]) a.why = non_empty(n["why"], "why");
+  if (!a.safe && a.why.empty())
+    fail(n, "autofix: an unsafe fix needs 'why' (what the edit could change)");
   return a;
 }
 
@@ -316,6 +325,9 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
     r.severity =
         parse_enum<Severity>(n["severity"], "severity", parse_severity, "info|manual|blocker");
   if (n["autofix"]) r.autofix = parse_autofix(n["autofix"], r.match.kind);
+  // A fix applied by default must come from a rule sure of its replacement.
+  if (r.autofix && r.autofix->safe && r.confidence != Confidence::High)
+    fail(n["autofix"], "a safe autofix needs confidence high; declare it 'safety: unsafe'");
   r.refs = string_list(n["refs"], "refs");
   if (r.refs.empty()) fail(n["refs"], "'refs' must cite at least one source");
   if (n["tags"]) r.tags = string_list(n["tags"], "tags");

@@ -33,10 +33,9 @@ MatchSpec read_match(Reader& r) {
     a.present_only = flag(r);
   }
   m.contexts = enums<StringContext>(r, layout::kContexts);
-  for (auto* list :
-       {&m.keywords, &m.calls, &m.targets, &m.scope_contains, &m.exclude_names, &m.categories,
-        &m.detail_contains, &m.import_names, &m.receiver_excludes, &m.exclude_contexts,
-        &m.unless_scope_uses})
+  for (auto* list : {&m.keywords, &m.calls, &m.targets, &m.scope_contains, &m.exclude_names,
+                     &m.categories, &m.detail_contains, &m.import_names, &m.receiver_excludes,
+                     &m.exclude_contexts, &m.unless_scope_uses})
     *list = r.strings();
   return m;
 }
@@ -56,6 +55,8 @@ Rule read_rule(Reader& r) {
     a.kind = r.str();
     a.to = r.str();
     a.needs_torch_npu_import = flag(r);
+    a.safe = flag(r);
+    a.why = r.str();
     rule.autofix = std::move(a);
   }
   rule.effort.first_hours = r.f64();

@@ -25,10 +25,9 @@ void write_match(snapshot::Writer& w, const MatchSpec& m) {
     w.u8(a.present_only);
   }
   enums(w, m.contexts);
-  for (const auto* list :
-       {&m.keywords, &m.calls, &m.targets, &m.scope_contains, &m.exclude_names, &m.categories,
-        &m.detail_contains, &m.import_names, &m.receiver_excludes, &m.exclude_contexts,
-        &m.unless_scope_uses})
+  for (const auto* list : {&m.keywords, &m.calls, &m.targets, &m.scope_contains, &m.exclude_names,
+                           &m.categories, &m.detail_contains, &m.import_names, &m.receiver_excludes,
+                           &m.exclude_contexts, &m.unless_scope_uses})
     w.strings(*list);
 }
 
@@ -46,6 +45,8 @@ void write_rule(snapshot::Writer& w, const Rule& r) {
     w.str(r.autofix->kind);
     w.str(r.autofix->to);
     w.u8(r.autofix->needs_torch_npu_import);
+    w.u8(r.autofix->safe);
+    w.str(r.autofix->why);
   }
   w.f64(r.effort.first_hours);
   w.f64(r.effort.per_site_hours);

@@ -50,7 +50,7 @@ TEST(Rename, WholeNameAndPrefixRule) {
 }
 
 TEST(Rename, RenamedHelper) {
-  Autofix to_prefix{"rename", "torch.npu.", true};
+  Autofix to_prefix{"rename", "torch.npu.", true, true, ""};
   MatchSpec exact;
   exact.names = {"torch.cuda.synchronize"};
   EXPECT_EQ(detail::renamed("torch.cuda.synchronize", to_prefix, exact), "torch.npu.synchronize");
@@ -59,7 +59,7 @@ TEST(Rename, RenamedHelper) {
   prefix.names = {"torch.", "torch.cuda."};
   EXPECT_EQ(detail::renamed("torch.cuda.amp.autocast", to_prefix, prefix),
             "torch.npu.amp.autocast");
-  Autofix whole{"rename", "torch.distributed.is_hccl_available", true};
+  Autofix whole{"rename", "torch.distributed.is_hccl_available", true, true, ""};
   EXPECT_EQ(detail::renamed("torch.distributed.is_nccl_available", whole, exact),
             "torch.distributed.is_hccl_available");
 }
@@ -261,6 +261,8 @@ TEST(Select, OnlyAndExcludeByRuleOrDomain) {
 TEST(Select, NoAutofixOrLowConfidenceOrNotebookIsManual) {
   Rule medium = kApi;
   medium.confidence = Confidence::Medium;
+  medium.autofix->safe = false;  // the loader allows a medium-confidence fix only as unsafe
+  medium.autofix->why = "torch.npu may lack the name";
   const Rule none = make_rule("device.get-device-capability", MatchKind::Reference,
                               {"torch.cuda.get_device_capability"}, "", "");
   Fixture fx;
@@ -282,12 +284,12 @@ TEST(Overlap, SameEditFromTwoRulesIsMergedConflictIsSkipped) {
   const Rule other =
       make_rule("device.other", MatchKind::String, {"cuda"}, "replace-string", "xpu");
   Fixture fx;
-  fx.file("a.py", FileKind::Python, "d = torch.device(\"cuda\")\n");
+  fx.file("a.py", FileKind::Python, "import torch\nd = torch.device(\"cuda\")\n");
   fx.find(kDev, "a.py", "\"cuda\"", "\"cuda\"");
   fx.find(kDev, "a.py", "\"cuda\"", "\"cuda\"");
   fx.find(other, "a.py", "\"cuda\"", "\"cuda\"");
   auto r = fx.plan();
-  EXPECT_EQ(fixed_text(r, "a.py"), "import torch_npu\nd = torch.device(\"npu\")\n");
+  EXPECT_EQ(fixed_text(r, "a.py"), "import torch\nimport torch_npu\nd = torch.device(\"npu\")\n");
   EXPECT_EQ(r.edit_count(), 1u);
   ASSERT_EQ(r.manual.size(), 1u);
   EXPECT_EQ(r.manual[0].rule_id, "device.other");

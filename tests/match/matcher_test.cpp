@@ -259,7 +259,7 @@ TEST(Matcher, DetailContainsFiltersVersionSpecAndUrl) {
 TEST(Matcher, EnvCommandImageNative) {
   auto set = make(
       rule("device.cvd", "{kind: env, names: [CUDA_VISIBLE_DEVICES]}",
-           "  autofix: {kind: rename-env, to: ASCEND_RT_VISIBLE_DEVICES}\n") +
+           "  autofix: {kind: rename-env, to: ASCEND_RT_VISIBLE_DEVICES, safety: safe}\n") +
       rule("distributed.nccl-env", "{kind: env, names: [NCCL_], prefix: true}") +
       rule("device.smi", "{kind: command, names: [nvidia-smi]}") +
       rule("device.img", "{kind: image, names: [nvidia/cuda]}") +
@@ -309,7 +309,7 @@ TEST(Matcher, FindingFieldsAndSortOrder) {
   auto set =
       make(rule("device.api", "{kind: reference, names: [torch.cuda.], prefix: true}",
                 "  replacement: 'torch.npu.{tail}()'\n  transfer_to_npu: covered\n"
-                "  severity: blocker\n  autofix: {kind: rename, to: torch.npu.}\n") +
+                "  severity: blocker\n  autofix: {kind: rename, to: torch.npu., safety: safe}\n") +
            rule("device.m", "{kind: method, names: [cuda]}", "  replacement: '{name} -> x'\n"));
   FileFacts ff;
   Fact later = ref("torch.cuda.synchronize", 3);
@@ -344,7 +344,7 @@ TEST(Matcher, InlinePythonIsNeitherAutofixedNorCoveredByTransferToNpu) {
   // Python and transfer_to_npu is not imported by a one-liner.
   auto set = make(rule("device.api", "{kind: reference, names: [torch.cuda.], prefix: true}",
                        "  replacement: 'torch.npu.{tail}'\n  transfer_to_npu: covered\n"
-                       "  autofix: {kind: rename, to: torch.npu.}\n"));
+                       "  autofix: {kind: rename, to: torch.npu., safety: safe}\n"));
   FileFacts ff;
   Fact in_code = ref("torch.cuda.synchronize", 1);
   in_code.scope = std::string(kInlinePythonScope);

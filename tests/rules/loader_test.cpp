@@ -166,15 +166,29 @@ TEST(Loader, BadEffortAndMissingEffort) {
 }
 
 TEST(Loader, AutofixValidated) {
-  std::string with_fix = replace(kGood, "  confidence: high",
-                                 "  autofix: {kind: rename, to: torch.npu.empty_cache}\n"
-                                 "  confidence: high");
+  std::string with_fix =
+      replace(kGood, "  confidence: high",
+              "  autofix: {kind: rename, to: torch.npu.empty_cache, safety: safe}\n"
+              "  confidence: high");
   Loaded ok = load(with_fix);
   ASSERT_TRUE(ok.diags.empty()) << ok.diags[0].message;
   ASSERT_TRUE(ok.set.find("device.empty-cache")->autofix.has_value());
   EXPECT_EQ(ok.set.find("device.empty-cache")->autofix->to, "torch.npu.empty_cache");
   expect_diag(load(replace(with_fix, "kind: rename,", "kind: rename-env,")), 10, "does not fit");
   expect_diag(load(replace(with_fix, "kind: rename,", "kind: sed,")), 10, "autofix kind");
+  // Every fix declares its safety; an unsafe one says why; a safe one needs high confidence.
+  expect_diag(load(replace(with_fix, ", safety: safe", "")), 10, "missing 'safety'");
+  expect_diag(load(replace(with_fix, "safety: safe", "safety: maybe")), 10, "safe or unsafe");
+  expect_diag(load(replace(with_fix, "safety: safe", "safety: unsafe")), 10, "needs 'why'");
+  expect_diag(load(replace(with_fix, "confidence: high", "confidence: medium")), 10,
+              "needs confidence high");
+  Loaded unsafe = load(replace(with_fix, "safety: safe", "safety: unsafe, why: \"may differ\""));
+  ASSERT_TRUE(unsafe.diags.empty()) << unsafe.diags[0].message;
+  EXPECT_FALSE(unsafe.set.find("device.empty-cache")->autofix->safe);
+  EXPECT_EQ(unsafe.set.find("device.empty-cache")->autofix->why, "may differ");
+  Loaded medium = load(replace(replace(with_fix, "safety: safe", "safety: unsafe, why: x"),
+                               "confidence: high", "confidence: medium"));
+  EXPECT_TRUE(medium.diags.empty());
 }
 
 TEST(Loader, ArgsConditionValidated) {

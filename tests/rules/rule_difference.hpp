@@ -61,6 +61,8 @@ inline std::string rule_difference(const Rule& a, const Rule& b) {
     d.field("autofix.to", a.autofix->to, b.autofix->to);
     d.field("autofix.needs_torch_npu_import", a.autofix->needs_torch_npu_import,
             b.autofix->needs_torch_npu_import);
+    d.field("autofix.safe", a.autofix->safe, b.autofix->safe);
+    d.field("autofix.why", a.autofix->why, b.autofix->why);
   }
   d.field("effort.first_hours", a.effort.first_hours, b.effort.first_hours);
   d.field("effort.per_site_hours", a.effort.per_site_hours, b.effort.per_site_hours);

@@ -1,0 +1,17 @@
+#pragma once
+// The files `fix` gives the NPU start-up block (import torch_npu, the transfer_to_npu redirect,
+// the start-up settings): the scan's entry points, as its phases see them (PhaseMap::entry_roots:
+// every phase's entry modules, test entries left out), that run torch (they import it, or a
+// project module they import does) and that no other project file imports or runs by name
+// (nanoGPT's `exec(open('configurator.py').read())`, `runpy.run_path("x.py")`).
+#include <string>
+#include <vector>
+
+#include "core/scanned_file.hpp"
+
+namespace ascendify::assess {
+
+// Root-relative paths, sorted.
+std::vector<std::string> startup_files(const std::vector<ScannedFile>& files);
+
+}  // namespace ascendify::assess

@@ -1,0 +1,174 @@
+#include "fix/decide.hpp"
+
+#include <map>
+
+#include "core/rule.hpp"
+#include "fix/value_groups.hpp"
+
+namespace ascendify::fix::detail {
+
+namespace {
+
+bool listed(const std::vector<std::string>& list, const Finding& f) {
+  for (const auto& s : list)
+    if (s == f.rule_id || s == to_string(f.domain)) return true;
+  return false;
+}
+
+Decision manual(std::string why) {
+  return {Decision::Manual, std::move(why), false};
+}
+
+std::string lines_of(const ValueGroup& g) {
+  std::vector<uint32_t> ls;
+  for (const auto& l : g.literals) ls.push_back(l.line);
+  std::sort(ls.begin(), ls.end());
+  ls.erase(std::unique(ls.begin(), ls.end()), ls.end());
+  std::string out;
+  for (uint32_t l : ls) out += (out.empty() ? "" : ", ") + std::to_string(l);
+  return out;
+}
+
+std::string names_of(const ValueGroup& g) {
+  std::string out;
+  for (const auto& c : g.carriers) {
+    const std::string shown = c.starts_with("@") ? "--" + c.substr(1) : c;
+    out += (out.empty() ? "" : ", ") + shown;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string quoted_line(std::string_view text, uint32_t line) {
+  size_t pos = 0;
+  for (uint32_t l = 1; l < line && pos != std::string_view::npos; ++l) {
+    pos = text.find('\n', pos);
+    if (pos != std::string_view::npos) ++pos;
+  }
+  if (pos == std::string_view::npos || pos >= text.size()) return {};
+  const size_t end = text.find('\n', pos);
+  std::string_view l = text.substr(pos, end == std::string_view::npos ? end : end - pos);
+  while (!l.empty() && (l.front() == ' ' || l.front() == '\t')) l.remove_prefix(1);
+  while (!l.empty() && (l.back() == '\r' || l.back() == ' ')) l.remove_suffix(1);
+  std::string out(l.substr(0, 60));
+  if (l.size() > 60) out += "...";
+  return out;
+}
+
+Decision standalone(const Finding& f, const ScannedFile& sf, const FixOptions& o) {
+  if (o.transfer_to_npu && f.auto_by_transfer_to_npu)
+    return {Decision::Transfer, std::string(kCoveredAtRuntime), false};
+  if (!f.rule || !f.rule->autofix) return manual("no automatic fix");
+  const Autofix& fix = *f.rule->autofix;
+  if (f.scope == kInlinePythonScope) return manual("python -c code in a script: edit by hand");
+  if (f.beside_npu)
+    return manual("beside an NPU branch: the project already has its NPU path here");
+  if ((!o.only.empty() && !listed(o.only, f)) || listed(o.exclude, f))
+    return manual("not selected (--only/--exclude)");
+  if (!fix.safe && !o.unsafe_fixes)
+    return manual("unsafe fix, not applied: " + fix.why + "; --unsafe-fixes applies it");
+  // `aggregate: file` folds many sites into one finding with one span: editing that span
+  // would leave the other sites silently unedited.
+  if (f.sites > 1)
+    return manual("aggregated finding (" + std::to_string(f.sites) +
+                  " sites in the file): edit by hand");
+  switch (sf.file.kind) {
+    case FileKind::Python:
+    case FileKind::SetupPy:
+    case FileKind::Shell:
+    case FileKind::Dockerfile:
+      return {Decision::Candidate, {}, !fix.safe};
+    case FileKind::Notebook:
+      return manual("notebook: edit the cell by hand");
+    default:
+      return manual("no automatic fix for this file kind");
+  }
+}
+
+std::vector<int> decide_groups(std::string_view text, const std::vector<python::Token>& tokens,
+                               const ScannedFile& sf, const std::vector<const Finding*>& fs,
+                               std::vector<Decision>& decided, const FixOptions& o) {
+  std::vector<int> group_of(fs.size(), -1);
+  const ValueGroups vg = device_value_groups(sf.facts.facts, tokens);
+  if (vg.groups.empty()) return group_of;
+  std::map<uint32_t, std::vector<size_t>> at;  // literal offset -> findings on it
+  for (size_t k = 0; k < fs.size(); ++k)
+    if (fs[k]->rule && fs[k]->rule->match.kind == MatchKind::String)
+      at[fs[k]->span.offset].push_back(k);
+  FixOptions alone = o;  // the members' own fate, were transfer_to_npu not asked for
+  alone.transfer_to_npu = false;
+
+  for (size_t gi = 0; gi < vg.groups.size(); ++gi) {
+    const ValueGroup& g = vg.groups[gi];
+    // Literals no comparison tests can be edited one by one: nothing decides on them here.
+    if (!g.has_compares()) continue;
+    std::vector<size_t> members;
+    std::string blocker;  // the first literal that cannot be edited, and why
+    bool defs_covered = true;
+    for (const ValueGroup::Literal& lit : g.literals) {
+      const std::string where =
+          "`" + quoted_line(text, lit.line) + "` (line " + std::to_string(lit.line) + ": ";
+      auto it = at.find(lit.offset);
+      if (it == at.end()) {
+        // A literal of the value that no rule reports (a name no rule knows holds a device).
+        if (lit.def) defs_covered = false;
+        if (blocker.empty()) blocker = where + "no rule edits this literal)";
+        continue;
+      }
+      bool editable = false, covered = false;
+      std::string why;
+      for (size_t k : it->second) {
+        members.push_back(k);
+        const Decision d = standalone(*fs[k], sf, alone);
+        if (d.kind == Decision::Candidate)
+          editable = true;
+        else if (why.empty())
+          why = d.reason;
+        covered = covered || fs[k]->auto_by_transfer_to_npu;
+      }
+      if (lit.def && !covered) defs_covered = false;
+      if (!editable && blocker.empty()) blocker = where + why + ")";
+    }
+    for (size_t k : members) group_of[k] = static_cast<int>(gi);
+    const std::string value = "one device value (" + names_of(g) + "; lines " + lines_of(g) + ")";
+
+    if (!g.has_defs()) {
+      // Compared with a value from outside the file (a parameter, an attribute). Without
+      // transfer_to_npu every "cuda" literal of the project becomes "npu" and a tensor's device
+      // type is "npu": rewriting the comparison keeps it true. With transfer_to_npu a "cuda"
+      // string passed in stays "cuda": only the caller knows.
+      if (!o.transfer_to_npu) continue;
+      for (size_t k : members) {
+        if (decided[k].kind != Decision::Candidate) continue;
+        if (o.unsafe_fixes)
+          decided[k].unsafe = true;
+        else
+          decided[k] = manual(
+              "unsafe fix, not applied: the compared value comes from outside this file; under "
+              "transfer_to_npu a \"cuda\" string passed in stays \"cuda\" while a tensor's "
+              "device type becomes \"npu\"; --unsafe-fixes applies it");
+      }
+      continue;
+    }
+    if (o.transfer_to_npu && defs_covered) {
+      // The literals stay "cuda" strings (transfer_to_npu converts them where they reach
+      // torch), so the comparisons of them stay true as they are.
+      for (size_t k : members)
+        decided[k] = {Decision::Transfer,
+                      value + ": its \"cuda\" strings stay as they are and so do its comparisons",
+                      false};
+      continue;
+    }
+    if (!blocker.empty()) {
+      for (size_t k : members)
+        decided[k] = manual(value + " with " + blocker +
+                            ": edited in part, its comparisons would no longer match");
+      continue;
+    }
+    for (size_t k : members) decided[k] = standalone(*fs[k], sf, alone);
+  }
+  return group_of;
+}
+
+}  // namespace ascendify::fix::detail
