@@ -199,9 +199,29 @@ void file_diff(std::string& out, const FilePlan& plan) {
 }  // namespace
 
 std::string unified_diff(const FixResult& result) {
-  std::string out;
-  for (const auto& f : result.files) file_diff(out, f);
-  return out;
+  std::string body;
+  for (const auto& f : result.files) file_diff(body, f);
+  if (body.empty()) return body;
+  // What was applied, before the first `diff --git` (git apply and patch skip such lines).
+  size_t unsafe = 0;
+  std::string unsafe_list;
+  for (const auto& f : result.files)
+    for (const auto& e : f.edits)
+      if (e.unsafe) {
+        ++unsafe;
+        unsafe_list += "ascendify fix: unsafe (--unsafe-fixes): " + f.rel_path + ":" +
+                       std::to_string(e.line) + " " + e.rule_id + "\n";
+      }
+  std::string out = "ascendify fix: " + std::to_string(result.edit_count()) + " edit(s) in " +
+                    std::to_string(result.files.size()) + " file(s): " +
+                    std::to_string(result.edit_count() - unsafe) + " safe, " +
+                    std::to_string(unsafe) + " unsafe\n" + unsafe_list;
+  if (!result.entry_points.empty()) {
+    out += "ascendify fix: start-up block in";
+    for (const auto& e : result.entry_points) out += " " + e;
+    out += "\n";
+  }
+  return out + body;
 }
 
 }  // namespace ascendify::fix

@@ -74,6 +74,7 @@ TEST(Diff, ExactUnifiedDiff) {
   fx.find(kSync, "pkg/m.py", "torch.cuda.synchronize", "torch.cuda.synchronize");
   const std::string d = unified_diff(fx.plan());
   EXPECT_EQ(d,
+            "ascendify fix: 1 edit(s) in 1 file(s): 1 safe, 0 unsafe\n"
             "diff --git a/pkg/m.py b/pkg/m.py\n"
             "--- a/pkg/m.py\n"
             "+++ b/pkg/m.py\n"
@@ -97,6 +98,7 @@ TEST(Diff, NoNewlineAtEndMarker) {
   fx.file("a.py", FileKind::Python, "import torch\ntorch.cuda.synchronize()");
   fx.find(kSync, "a.py", "torch.cuda.synchronize", "torch.cuda.synchronize");
   EXPECT_EQ(unified_diff(fx.plan()),
+            "ascendify fix: 1 edit(s) in 1 file(s): 1 safe, 0 unsafe\n"
             "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n"
             "@@ -1,2 +1,3 @@\n"
             " import torch\n"
