@@ -496,6 +496,14 @@ void Analyzer::scan_expr_once(uint32_t b, uint32_t e, const Region& r) {
         }
         i = next;
       } else {
+        // The last attribute read of such a chain: `next(model.parameters()).is_cuda`.
+        if (!(m + 1 < e && (op(m + 1, ".") || op(m + 1, "[")))) {
+          Fact& f = new_fact(FactKind::MethodCall, toks_[m].span);
+          f.name = std::string(toks_[m].text);
+          f.usage = Usage::Load;
+          if (t.span.offset >= primary_)
+            f.receiver = clip_utf8(trim(text_.substr(primary_, t.span.offset - primary_)), 120);
+        }
         i = m + 1;
       }
     } else {
