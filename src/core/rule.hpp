@@ -72,6 +72,9 @@ struct Autofix {
   // (a medium-confidence replacement, a value whose origin the file does not show); applied
   // only with `--unsafe-fixes`, and `why` says what could change.
   bool safe = true;
+  // `guard: true`: the edit flips a condition (torch.cuda.is_available() -> torch.npu...): it is
+  // made only when the code the condition guards is edited too (fix/guard_region.hpp).
+  bool guard = false;
   std::string why;
 };
 

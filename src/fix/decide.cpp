@@ -3,6 +3,7 @@
 #include <map>
 
 #include "core/rule.hpp"
+#include "fix/guard_region.hpp"
 #include "fix/value_groups.hpp"
 
 namespace ascendify::fix::detail {
@@ -32,7 +33,9 @@ std::string lines_of(const ValueGroup& g) {
 std::string names_of(const ValueGroup& g) {
   std::string out;
   for (const auto& c : g.carriers) {
-    const std::string shown = c.starts_with("@") ? "--" + c.substr(1) : c;
+    const std::string shown = c.starts_with("@")    ? "--" + c.substr(1)
+                              : c.starts_with("()") ? c.substr(2) + "()"
+                                                    : c;
     out += (out.empty() ? "" : ", ") + shown;
   }
   return out;
@@ -88,7 +91,8 @@ Decision standalone(const Finding& f, const ScannedFile& sf, const FixOptions& o
 
 std::vector<int> decide_groups(std::string_view text, const std::vector<python::Token>& tokens,
                                const ScannedFile& sf, const std::vector<const Finding*>& fs,
-                               std::vector<Decision>& decided, const FixOptions& o) {
+                               std::vector<Decision>& decided, const FixOptions& o,
+                               const ProjectValues* project, std::vector<GroupFate>* fates) {
   std::vector<int> group_of(fs.size(), -1);
   const ValueGroups vg = device_value_groups(sf.facts.facts, tokens);
   if (vg.groups.empty()) return group_of;
@@ -101,8 +105,6 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
 
   for (size_t gi = 0; gi < vg.groups.size(); ++gi) {
     const ValueGroup& g = vg.groups[gi];
-    // Literals no comparison tests can be edited one by one: nothing decides on them here.
-    if (!g.has_compares()) continue;
     std::vector<size_t> members;
     std::string blocker;  // the first literal that cannot be edited, and why
     bool defs_covered = true;
@@ -130,15 +132,56 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
       if (lit.def && !covered) defs_covered = false;
       if (!editable && blocker.empty()) blocker = where + why + ")";
     }
+    const bool defs = g.has_defs();
+    GroupFate::Kind fate = GroupFate::Edited;
+    if (defs && o.transfer_to_npu && defs_covered)
+      fate = GroupFate::Left;
+    else if (!blocker.empty())
+      fate = GroupFate::Manual;
+    if (fates && defs) {
+      const uint32_t line = g.literals.front().line;
+      fates->push_back({g.carriers, fate, sf.file.rel_path + ":" + std::to_string(line)});
+    }
+    // Literals no comparison tests can be edited one by one: nothing decides on them here.
+    if (!g.has_compares()) continue;
     for (size_t k : members) group_of[k] = static_cast<int>(gi);
     const std::string value = "one device value (" + names_of(g) + "; lines " + lines_of(g) + ")";
 
-    if (!g.has_defs()) {
-      // Compared with a value from outside the file (a parameter, an attribute). Without
-      // transfer_to_npu every "cuda" literal of the project becomes "npu" and a tensor's device
-      // type is "npu": rewriting the comparison keeps it true. With transfer_to_npu a "cuda"
-      // string passed in stays "cuda": only the caller knows.
-      if (!o.transfer_to_npu) continue;
+    if (!defs) {
+      // Compared with a value from outside the file: a function of the project returning it
+      // decides (`device_type = autodetect_device_type()`), else the rest of the project.
+      const GroupFate* source = nullptr;
+      if (project)
+        for (const auto& c : g.carriers) {
+          auto it = project->returned.find(c);
+          if (it != project->returned.end()) source = &it->second;
+        }
+      if (source && source->fate != GroupFate::Edited) {
+        for (size_t k : members)
+          decided[k] =
+              source->fate == GroupFate::Left
+                  ? Decision{Decision::Transfer,
+                             value + ": it comes from " + source->where +
+                                 ", whose \"cuda\" strings stay as they are",
+                             false}
+                  : manual(value + ": it comes from " + source->where +
+                           ", which stays \"cuda\" until edited by hand; edit both together");
+        continue;
+      }
+      if (source) continue;  // the source is edited: so is this
+      if (!o.transfer_to_npu) {
+        // Every other "cuda" value of the project becomes "npu", and a tensor's device type is
+        // "npu": the comparison stays true once rewritten. Unless a value stays "cuda".
+        if (project && !project->manual_value.empty())
+          for (size_t k : members)
+            decided[k] = manual(value +
+                                ": compared with a value from outside this file, and "
+                                "the device value at " +
+                                project->manual_value +
+                                " stays \"cuda\" until edited by hand; it may be this one");
+        continue;
+      }
+      // With transfer_to_npu a "cuda" string passed in stays "cuda": only the caller knows.
       for (size_t k : members) {
         if (decided[k].kind != Decision::Candidate) continue;
         if (o.unsafe_fixes)
@@ -151,7 +194,7 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
       }
       continue;
     }
-    if (o.transfer_to_npu && defs_covered) {
+    if (fate == GroupFate::Left) {
       // The literals stay "cuda" strings (transfer_to_npu converts them where they reach
       // torch), so the comparisons of them stay true as they are.
       for (size_t k : members)
@@ -160,7 +203,7 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
                       false};
       continue;
     }
-    if (!blocker.empty()) {
+    if (fate == GroupFate::Manual) {
       for (size_t k : members)
         decided[k] = manual(value + " with " + blocker +
                             ": edited in part, its comparisons would no longer match");
@@ -169,6 +212,57 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
     for (size_t k : members) decided[k] = standalone(*fs[k], sf, alone);
   }
   return group_of;
+}
+
+void decide_guards(std::string_view text, const std::vector<python::Token>& tokens,
+                   const ScannedFile& sf, const std::vector<const Finding*>& fs,
+                   std::vector<Decision>& decided) {
+  std::map<uint32_t, bool> edited_literal;  // offset of a String finding -> a candidate edits it
+  for (size_t j = 0; j < fs.size(); ++j)
+    if (fs[j]->rule && fs[j]->rule->match.kind == MatchKind::String)
+      edited_literal[fs[j]->span.offset] |= decided[j].kind == Decision::Candidate;
+  for (size_t k = 0; k < fs.size(); ++k) {
+    const Finding& g = *fs[k];
+    if (decided[k].kind != Decision::Candidate || !g.rule->autofix->guard) continue;
+    const auto [first, last] = guarded_lines(tokens, g.span.offset);
+    if (first == 0) continue;
+    std::string stays;  // the first guarded site that stays CUDA
+    for (size_t j = 0; j < fs.size() && stays.empty(); ++j) {
+      const Finding& f = *fs[j];
+      if (j == k || f.span.line < first || f.span.line > last) continue;
+      if (decided[j].kind == Decision::Manual && f.severity != Severity::Info)
+        stays = "`" + quoted_line(text, f.span.line) + "` (line " + std::to_string(f.span.line) +
+                ", " + f.rule_id + ": " + decided[j].reason + ")";
+    }
+    for (const Fact& f : sf.facts.facts) {
+      if (!stays.empty()) break;
+      if (f.kind != FactKind::String || !is_cuda_value(f.name) || f.span.line < first ||
+          f.span.line > last)
+        continue;
+      auto it = edited_literal.find(f.span.offset);
+      if (it == edited_literal.end() || !it->second)
+        stays = "`" + quoted_line(text, f.span.line) + "` (line " + std::to_string(f.span.line) +
+                ": its \"cuda\" stays)";
+    }
+    if (!stays.empty())
+      decided[k] = manual("guards " + stays +
+                          ", which is not edited: renamed alone, the condition would run it on "
+                          "an NPU; port the guarded code first");
+  }
+}
+
+ProjectValues project_values(const std::vector<GroupFate>& fates) {
+  ProjectValues p;
+  for (const GroupFate& f : fates) {
+    for (const auto& c : f.carriers)
+      if (c.starts_with("()")) {
+        auto [it, added] = p.returned.emplace(c, f);
+        // Two functions of one name: the weaker fate wins (manual over left over edited).
+        if (!added && f.fate > it->second.fate) it->second = f;
+      }
+    if (f.fate == GroupFate::Manual && p.manual_value.empty()) p.manual_value = f.where;
+  }
+  return p;
 }
 
 }  // namespace ascendify::fix::detail

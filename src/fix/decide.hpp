@@ -3,6 +3,7 @@
 // transfer_to_npu, or list it as manual work with the reason. One finding at a time first
 // (rule, safety, selection, file kind), then the device value groups of a Python file, which
 // are edited whole or not at all (value_groups.hpp).
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,11 +24,40 @@ struct Decision {
 // The finding taken alone.
 Decision standalone(const Finding& f, const ScannedFile& sf, const FixOptions& o);
 
+// What the plan does with one device value group that has "cuda" literals (definitions).
+struct GroupFate {
+  enum Kind { Edited, Left, Manual } fate = Edited;  // ordered: a later one is weaker
+  std::vector<std::string> carriers;                 // ValueGroup::carriers
+  std::string where;                                 // "path:line" of its first literal
+  GroupFate() = default;
+  GroupFate(std::vector<std::string> c, Kind k, std::string w)
+      : fate(k), carriers(std::move(c)), where(std::move(w)) {}
+};
+
+// The fates of the whole project's groups, for the groups that compare a value defined in
+// another file: a first pass over every file collects them.
+struct ProjectValues {
+  // "()name": the value a project function returns, and what happens to its literals.
+  std::map<std::string, GroupFate> returned;
+  // The first group whose "cuda" literals stay unedited (manual), "path:line"; "" for none.
+  std::string manual_value;
+};
+
+ProjectValues project_values(const std::vector<GroupFate>& fates);
+
 // Overrules `decided` (parallel to `fs`) for the findings of one Python file's device value
 // groups; returns the group of each finding, -1 for none. `text` and `tokens` are the file's.
+// `project`: the first pass's fates (nullptr in the first pass); `fates` receives this file's.
 std::vector<int> decide_groups(std::string_view text, const std::vector<python::Token>& tokens,
                                const ScannedFile& sf, const std::vector<const Finding*>& fs,
-                               std::vector<Decision>& decided, const FixOptions& o);
+                               std::vector<Decision>& decided, const FixOptions& o,
+                               const ProjectValues* project, std::vector<GroupFate>* fates);
+
+// A candidate whose rule flips a condition (`autofix: {guard: true}`) becomes manual when the
+// code the condition guards keeps a CUDA site that is not edited (guard_region.hpp).
+void decide_guards(std::string_view text, const std::vector<python::Token>& tokens,
+                   const ScannedFile& sf, const std::vector<const Finding*>& fs,
+                   std::vector<Decision>& decided);
 
 // Line `line` (1-based) of `text`, trimmed and clipped, for reasons that quote code.
 std::string quoted_line(std::string_view text, uint32_t line);

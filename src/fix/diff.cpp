@@ -213,8 +213,8 @@ std::string unified_diff(const FixResult& result) {
                        std::to_string(e.line) + " " + e.rule_id + "\n";
       }
   std::string out = "ascendify fix: " + std::to_string(result.edit_count()) + " edit(s) in " +
-                    std::to_string(result.files.size()) + " file(s): " +
-                    std::to_string(result.edit_count() - unsafe) + " safe, " +
+                    std::to_string(result.files.size()) +
+                    " file(s): " + std::to_string(result.edit_count() - unsafe) + " safe, " +
                     std::to_string(unsafe) + " unsafe\n" + unsafe_list;
   if (!result.entry_points.empty()) {
     out += "ascendify fix: start-up block in";

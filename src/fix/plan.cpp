@@ -95,7 +95,10 @@ class Planner {
     std::vector<int> group_of(fs.size(), -1);
     if (py) {
       lexed = python::lex(*text);
-      group_of = detail::decide_groups(*text, lexed.tokens, sf, fs, decided, opt_);
+      group_of =
+          detail::decide_groups(*text, lexed.tokens, sf, fs, decided, opt_, &project_, nullptr);
+      detail::decide_guards(*text, lexed.tokens, sf, fs, decided);
+      own_method_calls(fs, decided);
     }
     record(fs, decided);
 
@@ -180,7 +183,57 @@ class Planner {
     res_.files.push_back(std::move(plan));
   }
 
+  // First pass: what happens to the device values each Python file defines, read by the
+  // groups of other files that compare them.
+  void survey(const ScannedFile& sf, const std::vector<const Finding*>& fs,
+              std::vector<detail::GroupFate>& fates) {
+    if (!is_python(sf.file.kind)) return;
+    bool strings = false;
+    for (const Finding* f : fs) strings |= f->rule && f->rule->match.kind == MatchKind::String;
+    if (!strings) return;
+    std::optional<std::string> text;
+    if (provider_) {
+      text = provider_(sf.file);
+    } else if (std::string why; auto p = detail::safe_file(root_, sf.file.rel_path, &why)) {
+      text = detail::read_all(*p);
+    }
+    if (!text) return;  // the second pass reports it
+    std::vector<Decision> decided;
+    for (const Finding* f : fs) decided.push_back(detail::standalone(*f, sf, opt_));
+    const python::LexResult lexed = python::lex(*text);
+    detail::decide_groups(*text, lexed.tokens, sf, fs, decided, opt_, nullptr, &fates);
+  }
+
+  void set_project(detail::ProjectValues p) { project_ = std::move(p); }
+
+  // Methods the project's classes define, by name: the first "path:line".
+  void set_own_methods(std::map<std::string, std::string> m) { own_methods_ = std::move(m); }
+
  private:
+  // `.cuda()` on an object of the project's own class with a `def cuda(self)` (TensorRT engine
+  // wrappers) is that method: renaming the call to `.npu()` calls a method that does not exist.
+  void own_method_calls(const std::vector<const Finding*>& fs, std::vector<Decision>& decided) {
+    for (size_t k = 0; k < fs.size(); ++k) {
+      if (decided[k].kind != Decision::Candidate || fs[k]->rule->autofix->kind != "rename-method")
+        continue;
+      std::string_view name = fs[k]->match;
+      if (name.starts_with(".")) name.remove_prefix(1);
+      if (name.ends_with("()")) name.remove_suffix(2);
+      auto it = own_methods_.find(std::string(name));
+      if (it == own_methods_.end()) continue;
+      if (opt_.unsafe_fixes) {
+        decided[k].unsafe = true;
+        continue;
+      }
+      decided[k] = {Decision::Manual,
+                    "unsafe fix, not applied: the project defines its own " + std::string(name) +
+                        "() (" + it->second +
+                        "); this call may be that method, which has no NPU twin; "
+                        "--unsafe-fixes applies it",
+                    false};
+    }
+  }
+
   void record(const std::vector<const Finding*>& fs, const std::vector<Decision>& decided) {
     for (size_t k = 0; k < fs.size(); ++k) {
       if (decided[k].kind == Decision::Transfer)
@@ -248,6 +301,8 @@ class Planner {
   const FixOptions& opt_;
   const TextProvider& provider_;
   FixResult& res_;
+  detail::ProjectValues project_;
+  std::map<std::string, std::string> own_methods_;
 };
 
 }  // namespace
@@ -276,6 +331,16 @@ FixResult plan_fixes(const std::vector<ScannedFile>& files, const std::vector<Fi
       if (by_path.count(e)) by_file[e];  // visit entry points without findings too
   }
   Planner planner(root, options, provider, res);
+  std::vector<detail::GroupFate> fates;
+  for (const auto& [path, fs] : by_file)
+    if (auto it = by_path.find(path); it != by_path.end()) planner.survey(*it->second, fs, fates);
+  planner.set_project(detail::project_values(fates));
+  std::map<std::string, std::string> own_methods;
+  for (const auto& sf : files)
+    for (const Fact& f : sf.facts.facts)
+      if (f.kind == FactKind::FunctionDef && !f.scope.empty())
+        own_methods.emplace(f.name, sf.file.rel_path + ":" + std::to_string(f.span.line));
+  planner.set_own_methods(std::move(own_methods));
   for (const auto& [path, fs] : by_file) {
     auto it = by_path.find(path);
     const ScannedFile* sf = it == by_path.end() ? nullptr : it->second;

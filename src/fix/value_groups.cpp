@@ -49,6 +49,23 @@ std::string_view last_component(std::string_view s) {
   return dot == std::string_view::npos ? s : s.substr(dot + 1);
 }
 
+// `get_device()`, `self.pick_device(args)`: the value a project function returns, keyed by the
+// function's simple name ("()get_device"); "" when `s` is not one whole call of a dotted name.
+std::string call_carrier(std::string_view s) {
+  const size_t open = s.find('(');
+  if (open == std::string_view::npos || open == 0 || s.back() != ')') return {};
+  const std::string_view callee = s.substr(0, open);
+  if (!dotted_name(callee)) return {};
+  int depth = 0;
+  for (size_t k = open; k < s.size(); ++k) {
+    if (s[k] == '(') ++depth;
+    if (s[k] == ')' && --depth == 0 && k + 1 != s.size()) return {};  // `f(a)(b)`, `f(a).x`
+  }
+  const std::string_view name = last_component(callee);
+  if (name == "str" || name == "repr" || name == "format" || name == "device") return {};
+  return "()" + std::string(name);
+}
+
 class UnionFind {
  public:
   uint32_t id(const std::string& name) {
@@ -127,16 +144,18 @@ class Statements {
     return {};
   }
 
-  // The whole value of the assignment whose `=` is token eq, when it is a dotted name.
+  // The whole value of the assignment whose `=` is token eq, when it is a dotted name or the
+  // call of one (as call_carrier keys it).
   std::string value_name(size_t eq) const {
     std::string name;
-    for (size_t k = eq + 1; k < toks_.size(); ++k) {
+    for (size_t k = eq + 1; k < toks_.size() && name.size() < 400; ++k) {
       const Token& t = toks_[k];
       if (t.role == python::kLineBreak || t.role == python::kSemicolon) break;
       if (t.kind == TokenKind::Comment) continue;
       name += t.text;
     }
-    return dotted_name(name) ? name : std::string();
+    if (dotted_name(name)) return name;
+    return call_carrier(name);
   }
 
   // The dest of the add_argument call whose '(' encloses token i, or "".
@@ -252,14 +271,26 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
     uint32_t node;
   };
   std::vector<Literal> literals;
+  std::set<std::string> defined;  // carriers given a "cuda" literal in this file
+  // `T = torch.device("cuda" if ... else "cpu")`: the literal defines T, a device object whose
+  // `.type` is the literal's value (transfer_to_npu leaves device objects as they are).
+  auto device_object = [&](const Fact& f) -> std::string {
+    if (f.call != "torch.device") return {};
+    const size_t i = st.at(f.span.offset);
+    if (i == SIZE_MAX) return {};
+    return carrier(st.assigned_name(st.statement_start(i), i));
+  };
+  std::vector<const Fact*> compares;
   for (const Fact& f : facts) {
     if (f.kind != FactKind::String || !is_cuda_value(f.name)) continue;
     std::string c;
-    bool def = true;
     switch (f.ctx) {
       case StringContext::AssignValue:
       case StringContext::DefaultParam:
         c = carrier(f.detail);
+        break;
+      case StringContext::Return:
+        if (!f.scope.empty()) c = "()" + std::string(last_component(f.scope));
         break;
       case StringContext::Keyword:
         if (f.detail == "default" && f.call.ends_with("add_argument")) {
@@ -268,39 +299,60 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
             const std::string d = st.dest_around(i);
             if (!d.empty()) c = "@" + d;
           }
+          break;
         }
+        [[fallthrough]];
+      case StringContext::Positional:
+        c = device_object(f);
         break;
-      case StringContext::Compare: {
-        def = false;
-        std::string operand = without_spaces(f.detail);
-        if (operand.starts_with("str(") && operand.ends_with(")"))
-          operand = operand.substr(4, operand.size() - 5);
-        if (last_component(operand) == "type" && operand.find('.') != std::string::npos) {
-          out.runtime_compares.push_back(f.span.offset);
-          continue;
-        }
-        c = carrier(operand);
-        // The comparison inside a definition links the defined name to the compared one.
-        if (!c.empty()) {
-          const size_t i = st.at(f.span.offset);
-          if (i != SIZE_MAX) {
-            const std::string t = carrier(st.assigned_name(st.statement_start(i), i));
-            if (!t.empty()) uf.unite(uf.id(t), uf.id(c));
-          }
-        }
+      case StringContext::Compare:
+        compares.push_back(&f);
         break;
-      }
       default:
         break;
     }
     if (c.empty()) continue;
-    literals.push_back({f.span.offset, f.span.line, def, uf.id(c)});
+    defined.insert(c);
+    literals.push_back({f.span.offset, f.span.line, true, uf.id(c)});
   }
-  if (literals.empty()) return out;
+  if (literals.empty() && compares.empty()) return out;
   for (const auto& [t, u] : st.aliases()) {
-    const std::string a = carrier(t), b = carrier(u);
+    const std::string a = carrier(t), b = u.starts_with("()") ? u : carrier(u);
     if (!a.empty() && !b.empty()) uf.unite(uf.id(a), uf.id(b));
   }
+  std::set<uint32_t> defined_roots;
+  for (const auto& c : defined) defined_roots.insert(uf.find(uf.id(c)));
+  for (const Fact* fp : compares) {
+    const Fact& f = *fp;
+    std::string operand = without_spaces(f.detail);
+    if (operand.starts_with("str(") && operand.ends_with(")"))
+      operand = operand.substr(4, operand.size() - 5);
+    std::string c;
+    if (last_component(operand) == "type" && operand.find('.') != std::string::npos) {
+      // `device.type` of a device object defined here from a literal holds that literal;
+      // any other `.type` (a tensor's `x.device.type`) is the device the code runs on.
+      const std::string object = carrier(operand.substr(0, operand.rfind('.')));
+      if (object.empty() || !defined_roots.count(uf.find(uf.id(object)))) {
+        out.runtime_compares.push_back(f.span.offset);
+        continue;
+      }
+      c = object;
+    } else {
+      c = carrier(operand);
+      if (c.empty()) c = call_carrier(operand);
+    }
+    if (c.empty()) continue;
+    // The comparison inside a definition links the defined name to the compared one.
+    const size_t i = st.at(f.span.offset);
+    if (i != SIZE_MAX) {
+      const std::string t = carrier(st.assigned_name(st.statement_start(i), i));
+      if (!t.empty()) uf.unite(uf.id(t), uf.id(c));
+    }
+    literals.push_back({f.span.offset, f.span.line, false, uf.id(c)});
+  }
+  std::sort(literals.begin(), literals.end(),
+            [](const Literal& a, const Literal& b) { return a.offset < b.offset; });
+  if (literals.empty()) return out;
 
   std::map<uint32_t, uint32_t> index;  // union-find root -> group
   for (const Literal& l : literals) {

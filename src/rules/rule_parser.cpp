@@ -250,7 +250,7 @@ MatchSpec parse_match(const YAML::Node& n) {
 }
 
 Autofix parse_autofix(const YAML::Node& n, MatchKind kind) {
-  check_keys(n, "autofix", {"kind", "to", "import_torch_npu", "safety", "why"});
+  check_keys(n, "autofix", {"kind", "to", "import_torch_npu", "safety", "why", "guard"});
   if (!n["kind"]) fail(n, "autofix: missing 'kind'");
   if (!n["to"]) fail(n, "autofix: missing 'to'");
   Autofix a;
@@ -282,6 +282,7 @@ Autofix parse_autofix(const YAML::Node& n, MatchKind kind) {
     fail(n["safety"], "autofix safety must be safe or unsafe, not '" + safety + "'");
   a.safe = safety == "safe";
   if (n["why"]) a.why = non_empty(n["why"], "why");
+  if (n["guard"]) a.guard = boolean(n["guard"], "guard");
   if (!a.safe && a.why.empty())
     fail(n, "autofix: an unsafe fix needs 'why' (what the edit could change)");
   return a;

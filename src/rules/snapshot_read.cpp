@@ -56,6 +56,7 @@ Rule read_rule(Reader& r) {
     a.to = r.str();
     a.needs_torch_npu_import = flag(r);
     a.safe = flag(r);
+    a.guard = flag(r);
     a.why = r.str();
     rule.autofix = std::move(a);
   }

@@ -46,6 +46,7 @@ void write_rule(snapshot::Writer& w, const Rule& r) {
     w.str(r.autofix->to);
     w.u8(r.autofix->needs_torch_npu_import);
     w.u8(r.autofix->safe);
+    w.u8(r.autofix->guard);
     w.str(r.autofix->why);
   }
   w.f64(r.effort.first_hours);

@@ -166,8 +166,7 @@ TEST(KbCoverage, TransferToNpuCoverageMatchesFacts) {
       {"cudnn.benchmark", "torch.backends.cudnn.benchmark = True", TransferCoverage::NotCovered},
       {"cudnn.deterministic", "torch.backends.cudnn.deterministic = True",
        TransferCoverage::NotCovered},
-      {"cudnn.allow_tf32", "torch.backends.cudnn.allow_tf32 = True",
-       TransferCoverage::NotCovered},
+      {"cudnn.allow_tf32", "torch.backends.cudnn.allow_tf32 = True", TransferCoverage::NotCovered},
       {"nvtx", "torch.cuda.nvtx.range_push(\"step\")", TransferCoverage::NotCovered},
       // Partial: the name exists in torch_npu.npu.__all__, so the call runs under
       // transfer_to_npu, but it returns None on NPU, so capability comparisons break.

@@ -27,7 +27,8 @@ std::string run(const std::string& cmd, int* status) {
 TEST(KbDocs, RulesMarkdownIsUpToDate) {
   const fs::path doc = fs::path(ASCENDIFY_SOURCE_DIR) / "docs/rules.md";
   std::ifstream in(doc, std::ios::binary);
-  ASSERT_TRUE(in) << doc << " is missing; generate it with: ascendify rules --format md > docs/rules.md";
+  ASSERT_TRUE(in) << doc
+                  << " is missing; generate it with: ascendify rules --format md > docs/rules.md";
   std::ostringstream b;
   b << in.rdbuf();
   int status = -1;
@@ -39,7 +40,7 @@ TEST(KbDocs, RulesMarkdownIsUpToDate) {
       << "docs/rules.md is stale: regenerate it with `" << ASCENDIFY_BINARY
       << " rules --format md > docs/rules.md` (from the repository root) and commit it";
   // Sanity: the generated table lists rules of every knowledge-base domain.
-  for (const char* id : {"`device.cuda-empty-cache`", "`compile.torch-compile`",
-                         "`precision.float64`"})
+  for (const char* id :
+       {"`device.cuda-empty-cache`", "`compile.torch-compile`", "`precision.float64`"})
     EXPECT_NE(out.find(id), std::string::npos) << id;
 }

@@ -64,8 +64,12 @@ void expect_same_report(const std::string& dir) {
   EXPECT_EQ(ref_args_slim, 0u);
 }
 
-TEST(PerfSlim, ExampleReportUnchanged) { expect_same_report("examples"); }
-TEST(PerfSlim, FixturesReportUnchanged) { expect_same_report("tests/fixtures"); }
+TEST(PerfSlim, ExampleReportUnchanged) {
+  expect_same_report("examples");
+}
+TEST(PerfSlim, FixturesReportUnchanged) {
+  expect_same_report("tests/fixtures");
+}
 
 }  // namespace
 }  // namespace ascendify

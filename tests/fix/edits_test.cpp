@@ -50,7 +50,7 @@ TEST(Rename, WholeNameAndPrefixRule) {
 }
 
 TEST(Rename, RenamedHelper) {
-  Autofix to_prefix{"rename", "torch.npu.", true, true, ""};
+  Autofix to_prefix{"rename", "torch.npu.", true, true, false, ""};
   MatchSpec exact;
   exact.names = {"torch.cuda.synchronize"};
   EXPECT_EQ(detail::renamed("torch.cuda.synchronize", to_prefix, exact), "torch.npu.synchronize");
@@ -59,7 +59,7 @@ TEST(Rename, RenamedHelper) {
   prefix.names = {"torch.", "torch.cuda."};
   EXPECT_EQ(detail::renamed("torch.cuda.amp.autocast", to_prefix, prefix),
             "torch.npu.amp.autocast");
-  Autofix whole{"rename", "torch.distributed.is_hccl_available", true, true, ""};
+  Autofix whole{"rename", "torch.distributed.is_hccl_available", true, true, false, ""};
   EXPECT_EQ(detail::renamed("torch.distributed.is_nccl_available", whole, exact),
             "torch.distributed.is_hccl_available");
 }

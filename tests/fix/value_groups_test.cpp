@@ -107,6 +107,37 @@ TEST(ValueGroups, RuntimeDeviceTypeIsNoGroup) {
   EXPECT_EQ(g.groups.runtime_compares.size(), 2u);
 }
 
+TEST(ValueGroups, DeviceObjectFromALiteralHoldsIt) {
+  // transfer_to_npu leaves a torch.device object as it is: its .type is the literal's value.
+  const Grouped g = group(
+      "import torch\n"
+      "device = torch.device('cuda' if torch.cuda.is_available() else 'cpu')\n"
+      "use_amp = device.type == 'cuda'\n"
+      "def f(x):\n"
+      "    return x.device.type == 'cuda'\n");
+  const int a = g.of("'cuda'", 0);
+  ASSERT_GE(a, 0);
+  EXPECT_EQ(g.of("'cuda'", 1), a);
+  EXPECT_EQ(g.of("'cuda'", 2), -1);  // a tensor's device: runtime
+  EXPECT_EQ(g.groups.runtime_compares.size(), 1u);
+}
+
+TEST(ValueGroups, ReturnedValueJoinsItsCallers) {
+  const Grouped g = group(
+      "def get_device():\n"
+      "    return 'cuda' if torch.cuda.is_available() else 'cpu'\n"
+      "device = get_device()\n"
+      "if device == 'cuda':\n"
+      "    pass\n"
+      "if get_device() == 'cuda':\n"
+      "    pass\n");
+  const int a = g.of("'cuda'", 0);
+  ASSERT_GE(a, 0);
+  EXPECT_EQ(g.of("'cuda'", 1), a);
+  EXPECT_EQ(g.of("'cuda'", 2), a);
+  EXPECT_EQ(g.carriers(a), (std::vector<std::string>{"()get_device", "device"}));
+}
+
 TEST(ValueGroups, ComparedParameterWithoutDefinitionHasNoDefs) {
   const Grouped g = group(
       "def configure(device_type):\n"

@@ -62,6 +62,7 @@ inline std::string rule_difference(const Rule& a, const Rule& b) {
     d.field("autofix.needs_torch_npu_import", a.autofix->needs_torch_npu_import,
             b.autofix->needs_torch_npu_import);
     d.field("autofix.safe", a.autofix->safe, b.autofix->safe);
+    d.field("autofix.guard", a.autofix->guard, b.autofix->guard);
     d.field("autofix.why", a.autofix->why, b.autofix->why);
   }
   d.field("effort.first_hours", a.effort.first_hours, b.effort.first_hours);

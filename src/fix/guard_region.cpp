@@ -1,0 +1,41 @@
+#include "fix/guard_region.hpp"
+
+#include <algorithm>
+#include <string_view>
+
+namespace ascendify::fix::detail {
+
+using python::Token;
+using python::TokenKind;
+
+std::pair<uint32_t, uint32_t> guarded_lines(const std::vector<Token>& toks, uint32_t offset) {
+  auto it = std::lower_bound(toks.begin(), toks.end(), offset,
+                             [](const Token& t, uint32_t o) { return t.span.offset < o; });
+  if (it == toks.end() || it->span.offset != offset) return {0, 0};
+  size_t s = static_cast<size_t>(it - toks.begin());
+  while (s > 0 && toks[s - 1].role != python::kLineBreak && toks[s - 1].role != python::kSemicolon)
+    --s;
+  while (s < toks.size() &&
+         (toks[s].kind == TokenKind::Indent || toks[s].kind == TokenKind::Dedent))
+    ++s;
+  size_t e = s;
+  while (e < toks.size() && toks[e].role != python::kLineBreak) ++e;  // the logical line
+  if (e >= toks.size()) return {toks[s].span.line, toks.back().span.end_line};
+  uint32_t last = toks[e].span.line;
+  const std::string_view head = toks[s].text;
+  const bool opens =
+      toks[s].kind == TokenKind::Name && (head == "if" || head == "elif" || head == "while");
+  if (opens && e + 1 < toks.size() && toks[e + 1].kind == TokenKind::Indent) {
+    int depth = 0;
+    for (size_t k = e + 1; k < toks.size(); ++k) {
+      if (toks[k].kind == TokenKind::Indent) ++depth;
+      if (toks[k].kind == TokenKind::Dedent && --depth == 0) break;
+      if (toks[k].kind != TokenKind::Dedent && toks[k].kind != TokenKind::EndMarker &&
+          toks[k].span.end_line > last)
+        last = toks[k].kind == TokenKind::Newline ? toks[k].span.line : toks[k].span.end_line;
+    }
+  }
+  return {toks[s].span.line, last};
+}
+
+}  // namespace ascendify::fix::detail
