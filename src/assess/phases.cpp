@@ -174,14 +174,20 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
   for (const auto& g : groups)
     for (const auto& e : g.second) {
       if (e.is_test) continue;
+      const bool launcher = !e.script_name.empty() ||
+                            (e.file >= 0 && files[static_cast<size_t>(e.file)].file.kind !=
+                                                FileKind::Python);
       for (int r : e.roots)
         if (r >= 0 && static_cast<size_t>(r) < files.size() &&
-            files[static_cast<size_t>(r)].file.kind == FileKind::Python)
+            files[static_cast<size_t>(r)].file.kind == FileKind::Python) {
           out.entry_roots.push_back(r);
+          if (launcher) out.launched_roots.push_back(r);
+        }
     }
-  std::sort(out.entry_roots.begin(), out.entry_roots.end());
-  out.entry_roots.erase(std::unique(out.entry_roots.begin(), out.entry_roots.end()),
-                        out.entry_roots.end());
+  for (auto* v : {&out.entry_roots, &out.launched_roots}) {
+    std::sort(v->begin(), v->end());
+    v->erase(std::unique(v->begin(), v->end()), v->end());
+  }
   for (const auto& [name, group_entries] : groups) {
     PhaseSummary p;
     p.name = name;

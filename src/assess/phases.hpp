@@ -24,6 +24,9 @@ struct PhaseMap {
   // start, console-script modules), test entries left out; sorted. `fix` inserts the NPU
   // start-up lines into exactly these files (one code path with the scan's phases).
   std::vector<int> entry_roots;
+  // Those a launcher or console script starts by name (a shell script's `torchrun -m x`): run
+  // as programs even when other modules import them too.
+  std::vector<int> launched_roots;
 };
 
 // Groups entry points into phases by the naming conventions, or — when `overrides` is not
