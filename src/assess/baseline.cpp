@@ -100,8 +100,8 @@ std::vector<bool> new_in_report(const json& old_report, const json& new_report) 
 json diff_to_json(const ReportDiff& d) {
   json j;
   j["schema"] = "ascendify.diff/1";
-  j["summary"] = {{"fixed", d.fixed.size()}, {"new", d.added.size()},
-                  {"remaining", d.remaining.size()}};
+  j["summary"] = {
+      {"fixed", d.fixed.size()}, {"new", d.added.size()}, {"remaining", d.remaining.size()}};
   json domains = json::array();
   for (const auto& x : d.per_domain)
     domains.push_back(

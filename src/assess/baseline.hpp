@@ -3,10 +3,9 @@
 // `ascendify diff OLD.json NEW.json`. A finding's identity is rule + path + snippet
 // (whitespace-collapsed), never its line, so edits above a site do not make it "new".
 // Identical identities are matched as a multiset (two equal lines are two findings).
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace ascendify::assess {
 
@@ -29,8 +28,7 @@ std::string finding_identity(const nlohmann::json& finding);
 ReportDiff diff_reports(const nlohmann::json& old_report, const nlohmann::json& new_report);
 
 // For `scan --baseline OLD.json`: one flag per finding of NEW, true when it is not in OLD.
-std::vector<bool> new_in_report(const nlohmann::json& old_report,
-                                const nlohmann::json& new_report);
+std::vector<bool> new_in_report(const nlohmann::json& old_report, const nlohmann::json& new_report);
 
 // {"schema":"ascendify.diff/1","summary":{"fixed":n,"new":n,"remaining":n},
 //  "domains":[{"domain":..,"fixed":..,"new":..,"remaining":..}],"fixed":[..],"new":[..]}

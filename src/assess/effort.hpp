@@ -27,8 +27,8 @@ struct EffortHours {
 
 // Hours of the sites of one rule: first site `first`, each further `each`, weighted by the
 // site factors (guarded, unreached, covered by transfer_to_npu); info findings cost nothing.
-double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites,
-                  const EffortModel& m, bool discount_unreached);
+double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites, const EffortModel& m,
+                  bool discount_unreached);
 // Hours of one kernel: base by kind + lines + features, x templated, x backward, x fallback.
 double kernel_hours(const KernelRow& k, bool needs_backward, const EffortModel& m);
 // Verification: precision comparison + performance tuning, scaled to the scope.
@@ -41,6 +41,7 @@ EffortRange to_weeks(double hours, const EffortModel& m);
 // Fills a.effort, a.effort_by_domain, a.effort_environment, a.effort_verification and each
 // phase's effort (a phase estimated alone, as if it were the only one migrated). Returns the
 // hours of the whole project (the roadmap splits them into steps).
-EffortHours fill_effort(Assessment& a, const EffortModel& m, const std::vector<std::string>& training);
+EffortHours fill_effort(Assessment& a, const EffortModel& m,
+                        const std::vector<std::string>& training);
 
 }  // namespace ascendify::assess

@@ -174,9 +174,9 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
   for (const auto& g : groups)
     for (const auto& e : g.second) {
       if (e.is_test) continue;
-      const bool launcher = !e.script_name.empty() ||
-                            (e.file >= 0 && files[static_cast<size_t>(e.file)].file.kind !=
-                                                FileKind::Python);
+      const bool launcher =
+          !e.script_name.empty() ||
+          (e.file >= 0 && files[static_cast<size_t>(e.file)].file.kind != FileKind::Python);
       for (int r : e.roots)
         if (r >= 0 && static_cast<size_t>(r) < files.size() &&
             files[static_cast<size_t>(r)].file.kind == FileKind::Python) {

@@ -58,8 +58,7 @@ std::vector<std::string> startup_files(const std::vector<ScannedFile>& files) {
   for (int r : pm.entry_roots) {
     const size_t i = static_cast<size_t>(r);
     // Imported by others: a library, unless a launcher also runs it as a program.
-    const bool launched =
-        std::binary_search(pm.launched_roots.begin(), pm.launched_roots.end(), r);
+    const bool launched = std::binary_search(pm.launched_roots.begin(), pm.launched_roots.end(), r);
     if ((imported[i] && !launched) || by_name[i]) continue;
     // Module code that runs when the entry starts: its own and that of what it imports.
     const std::vector<uint8_t> reach = graph.reach({r});

@@ -39,17 +39,22 @@ int run_rules(const std::string& domain, const std::string& format,
                      {"transfer_to_npu", to_string(r->transfer_to_npu)},
                      {"severity", to_string(r->severity)},
                      {"autofix", r->autofix.has_value()},
+                     {"fix", r->autofix ? (r->autofix->safe ? "safe" : "unsafe") : ""},
+                     {"fix_why", r->autofix ? r->autofix->why : ""},
                      {"refs", r->refs}});
     }
     std::cout << out.dump(2) << "\n";
     return 0;
   }
-  std::cout
-      << "| id | domain | confidence | transfer_to_npu | replacement |\n|---|---|---|---|---|\n";
-  for (const Rule* r : selected)
+  std::cout << "| id | domain | confidence | transfer_to_npu | replacement | fix |\n"
+               "|---|---|---|---|---|---|\n";
+  for (const Rule* r : selected) {
     std::cout << "| `" << r->id << "` | " << to_string(r->domain) << " | "
               << to_string(r->confidence) << " | " << to_string(r->transfer_to_npu) << " | "
-              << r->replacement << " |\n";
+              << r->replacement << " | ";
+    if (r->autofix) std::cout << (r->autofix->safe ? "safe" : "unsafe: " + r->autofix->why);
+    std::cout << " |\n";
+  }
   return 0;
 }
 
@@ -63,8 +68,12 @@ int run_explain(const std::string& rule_id, const std::vector<std::string>& rule
   std::cout << r->id << " (" << to_string(r->domain) << ", confidence " << to_string(r->confidence)
             << ", severity " << to_string(r->severity) << ")\n\n"
             << r->message << "\n\nReplacement: " << r->replacement
-            << "\ntransfer_to_npu: " << to_string(r->transfer_to_npu)
-            << "\nAutofix: " << (r->autofix ? r->autofix->kind + " -> " + r->autofix->to : "none")
+            << "\ntransfer_to_npu: " << to_string(r->transfer_to_npu) << "\nAutofix: "
+            << (r->autofix ? r->autofix->kind + " -> " + r->autofix->to +
+                                 (r->autofix->safe ? " (safe" : " (unsafe, --unsafe-fixes") +
+                                 (r->autofix->guard ? "; made only with the code it guards" : "") +
+                                 (r->autofix->why.empty() ? ")" : "): " + r->autofix->why)
+                           : "none")
             << "\nEffort: " << r->effort.first_hours << " h first site, "
             << r->effort.per_site_hours << " h each further site\nSources:\n";
   for (const auto& ref : r->refs) std::cout << "  - " << ref << "\n";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
 
 #include "core/rule.hpp"
 #include "fix/edit_finding.hpp"
@@ -10,98 +11,89 @@ namespace ascendify::fix::detail {
 
 namespace {
 
-using python::Token;
-using python::TokenKind;
-
-// The module tokens [first, last) of the `from M import ...` statement holding token i, found
-// by walking back to its `from`; {0, 0} when the statement is no absolute from-import.
-std::pair<size_t, size_t> from_module(const std::vector<Token>& toks, size_t i) {
-  size_t k = i;
-  while (k > 0 && toks[k].role != python::kLineBreak && toks[k].role != python::kSemicolon) {
-    if (toks[k].kind == TokenKind::Name && toks[k].text == "from") break;
-    --k;
-  }
-  if (toks[k].kind != TokenKind::Name || toks[k].text != "from") return {0, 0};
-  size_t first = k + 1, last = first;
-  while (last < toks.size() && !(toks[last].kind == TokenKind::Name && toks[last].text == "import"))
-    ++last;
-  if (last >= toks.size() || last == first || toks[first].text == ".") return {0, 0};
-  return {first, last};
+// The module an import statement must name for a `torch.npu...` target: torch.npu is an
+// attribute torch_npu sets on torch, the importable package is torch_npu.npu.
+std::string import_path(const std::string& module) {
+  if (module == "torch.npu") return "torch_npu.npu";
+  if (module.starts_with("torch.npu.")) return "torch_npu." + module.substr(6);
+  return module;
 }
 
-size_t token_at(const std::vector<Token>& toks, uint32_t offset) {
-  auto it = std::lower_bound(toks.begin(), toks.end(), offset,
-                             [](const Token& t, uint32_t o) { return t.span.offset < o; });
-  return it == toks.end() || it->span.offset != offset ? SIZE_MAX
-                                                       : static_cast<size_t>(it - toks.begin());
-}
+struct Binding {
+  const Fact* fact;
+  bool from;  // `from M import N [as A]`, else `import M as A`
+};
 
 }  // namespace
 
-std::vector<ImportRename> import_renames(std::string_view text, const std::vector<Token>& toks,
+std::vector<ImportRename> import_renames(std::string_view text, const std::vector<python::Token>&,
                                          const std::vector<Fact>& facts,
                                          const std::vector<const Finding*>& fs,
                                          const std::vector<bool>& candidate) {
-  // One entry per from-import statement (keyed by its module's first token).
-  struct Statement {
-    size_t first = 0, last = 0;
-    std::string module;
-    std::vector<const Fact*> names;  // the Import facts of the statement
-  };
-  std::map<size_t, Statement> statements;
+  // Bindings by the span of the module they name (one statement, one module).
+  std::map<std::pair<uint32_t, uint32_t>, std::vector<Binding>> statements;
   for (const Fact& f : facts) {
-    if (f.kind != FactKind::Import || f.arg_index != 0 || f.detail.empty() || f.alias.empty())
+    if (f.kind != FactKind::Import || f.arg_index != 0 || f.alias.empty()) continue;
+    const bool from = !f.detail.empty();
+    const std::string& module = from ? f.detail : f.name;
+    if (f.span.end_offset > text.size() || f.span.offset >= f.span.end_offset ||
+        text.substr(f.span.offset, f.span.end_offset - f.span.offset) != module)
       continue;
-    const size_t i = token_at(toks, f.span.offset);
-    if (i == SIZE_MAX) continue;
-    const auto [first, last] = from_module(toks, i);
-    if (first == last) continue;
-    Statement& s = statements[first];
-    s.first = first;
-    s.last = last;
-    s.module = f.detail;
-    s.names.push_back(&f);
+    // `import torch.cuda` binds `torch`: its uses carry the full name and rename in place.
+    if (!from && (f.alias.find('.') != std::string::npos || module == f.alias ||
+                  module.starts_with(f.alias + ".")))
+      continue;
+    statements[{f.span.offset, f.span.end_offset}].push_back({&f, from});
   }
   std::vector<ImportRename> out;
-  for (auto& [key, s] : statements) {
+  for (const auto& [span, bindings] : statements) {
+    const std::string& module =
+        bindings.front().from ? bindings.front().fact->detail : bindings.front().fact->name;
     std::string new_module;
     std::vector<size_t> taken;
     bool ok = true;
-    for (const Fact* name : s.names) {
+    for (const Binding& b : bindings) {
+      const Fact& imp = *b.fact;
       bool used = false;
       for (size_t k = 0; k < fs.size() && ok; ++k) {
         const Finding& f = *fs[k];
+        if (f.span.end_offset > text.size()) continue;
         const std::string_view src = text.substr(f.span.offset, f.span.end_offset - f.span.offset);
-        if (f.match != name->name || src != name->alias) continue;  // not a use of this alias
+        std::string leaf;  // what the use adds to the module: ".autocast"
+        if (b.from) {
+          if (src != imp.alias || f.match != imp.name) continue;
+          leaf = imp.name.substr(module.size());
+        } else {
+          if (!src.starts_with(imp.alias + ".")) continue;
+          leaf = std::string(src.substr(imp.alias.size()));
+          if (f.match != imp.name + leaf) continue;
+        }
         used = true;
         if (!candidate[k] || !f.rule || !f.rule->autofix || f.rule->autofix->kind != "rename") {
           ok = false;
           break;
         }
-        // The new name must be the new module plus the same imported name.
         const std::string to = renamed(f.match, *f.rule->autofix, f.rule->match);
-        const std::string tail = "." + name->alias;
-        const std::string leaf = name->name.substr(name->detail.size());  // ".autocast"
         if (to.size() <= leaf.size() || to.compare(to.size() - leaf.size(), leaf.size(), leaf)) {
-          ok = false;
+          ok = false;  // renamed to another leaf: the import cannot say it
           break;
         }
-        const std::string module = to.substr(0, to.size() - leaf.size());
-        if (!new_module.empty() && module != new_module) ok = false;
-        new_module = module;
+        const std::string m = to.substr(0, to.size() - leaf.size());
+        if (!new_module.empty() && m != new_module) ok = false;
+        new_module = m;
         taken.push_back(k);
-        (void)tail;
       }
-      if (!used) ok = false;  // an imported name no rule renames may not exist in the new module
+      // An imported name no use shows may not exist in the new module.
+      if (!used) ok = false;
       if (!ok) break;
     }
-    if (!ok || new_module.empty() || new_module == s.module) continue;
+    if (!ok || new_module.empty() || new_module == module) continue;
     ImportRename r;
-    r.edit.offset = toks[s.first].span.offset;
-    r.edit.end_offset = toks[s.last - 1].span.end_offset;
-    r.edit.text = new_module;
+    r.edit.offset = span.first;
+    r.edit.end_offset = span.second;
+    r.edit.text = import_path(new_module);
     r.edit.rule_id = fs[taken.front()]->rule_id;
-    r.edit.line = toks[s.first].span.line;
+    r.edit.line = bindings.front().fact->span.line;
     r.findings = std::move(taken);
     out.push_back(std::move(r));
   }

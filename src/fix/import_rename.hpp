@@ -1,9 +1,10 @@
 #pragma once
-// Uses through a name a from-import binds (`from torch.cuda.amp import autocast, GradScaler`,
-// then `autocast()`): the use cannot be renamed where it stands, but the import can. The module
-// of the statement is renamed (`from torch.npu.amp import autocast, GradScaler`) when every name
-// the statement imports is used, every use is a candidate edit, and every one renames to the
-// same new module with the same name; otherwise the uses stay manual ("used through an alias").
+// Uses through a name an import binds (`from torch.cuda.amp import autocast, GradScaler` then
+// `autocast()`; `import torch.cuda.amp as amp` then `amp.autocast()`): the use cannot be renamed
+// where it stands, but the import can. The statement's module is renamed (`from
+// torch_npu.npu.amp import autocast, GradScaler`: torch.npu is an attribute, torch_npu.npu the
+// package an import can name) when every name it binds is used, every use is a candidate edit,
+// and all rename to one new module keeping their names; otherwise the uses stay manual.
 #include <cstddef>
 #include <vector>
 

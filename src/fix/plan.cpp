@@ -6,6 +6,7 @@
 #include "fix/decide.hpp"
 #include "fix/edit_finding.hpp"
 #include "fix/fix.hpp"
+#include "fix/import_rename.hpp"
 #include "fix/imports.hpp"
 #include "fix/safe_path.hpp"
 #include "fix/verify.hpp"
@@ -103,10 +104,23 @@ class Planner {
     record(fs, decided);
 
     std::vector<Pending> edits;
+    // Uses through a from-import / module alias: the import statement is renamed instead.
+    std::vector<char> via_import(fs.size(), 0);
+    if (py) {
+      std::vector<bool> cand(fs.size());
+      for (size_t k = 0; k < fs.size(); ++k) cand[k] = decided[k].kind == Decision::Candidate;
+      for (auto& r : detail::import_renames(*text, lexed.tokens, sf.facts.facts, fs, cand)) {
+        for (size_t k : r.findings) {
+          via_import[k] = 1;
+          r.edit.unsafe = r.edit.unsafe || decided[k].unsafe;
+        }
+        edits.push_back({std::move(r.edit), r.findings.front()});
+      }
+    }
     std::map<int, std::string> broken_groups;  // a member could not be edited: why
     std::vector<std::pair<size_t, std::string>> failed;
     for (size_t k = 0; k < fs.size(); ++k) {
-      if (decided[k].kind != Decision::Candidate) continue;
+      if (decided[k].kind != Decision::Candidate || via_import[k]) continue;
       const Finding& f = *fs[k];
       const Autofix& fix = *f.rule->autofix;
       detail::EditResult r = py ? detail::python_edit(f, fix, f.rule->match, *text, lexed.tokens)

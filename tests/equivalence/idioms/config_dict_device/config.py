@@ -1,0 +1,5 @@
+cfg = dict(
+    device="cuda",
+    dist_backend="nccl",
+    amp_dtype="bfloat16",
+)
