@@ -224,15 +224,20 @@ void decide_guards(std::string_view text, const std::vector<python::Token>& toke
   for (size_t k = 0; k < fs.size(); ++k) {
     const Finding& g = *fs[k];
     if (decided[k].kind != Decision::Candidate || !g.rule->autofix->guard) continue;
-    const auto [first, last] = guarded_lines(tokens, g.span.offset);
+    auto [first, last] = guarded_lines(tokens, g.span.offset);
     if (first == 0) continue;
+    // A stored value may gate anything: then only the device values and device calls that
+    // stay CUDA count (a "nccl" left for review does not make an availability check wrong).
+    const bool whole_file = stored_value(tokens, g.span.offset);
+    if (whole_file) first = 1, last = UINT32_MAX;
     std::string stays;  // the first guarded site that stays CUDA
     for (size_t j = 0; j < fs.size() && stays.empty(); ++j) {
       const Finding& f = *fs[j];
       if (j == k || f.span.line < first || f.span.line > last) continue;
+      if (whole_file && f.domain != Domain::Device) continue;
       if (decided[j].kind == Decision::Manual && f.severity != Severity::Info)
         stays = "`" + quoted_line(text, f.span.line) + "` (line " + std::to_string(f.span.line) +
-                ", " + f.rule_id + ": " + decided[j].reason + ")";
+                ", " + f.rule_id + ", left manual)";
     }
     for (const Fact& f : sf.facts.facts) {
       if (!stays.empty()) break;
@@ -244,7 +249,12 @@ void decide_guards(std::string_view text, const std::vector<python::Token>& toke
         stays = "`" + quoted_line(text, f.span.line) + "` (line " + std::to_string(f.span.line) +
                 ": its \"cuda\" stays)";
     }
-    if (!stays.empty())
+    if (!stays.empty() && whole_file)
+      decided[k] =
+          manual("its value is kept and may gate any code of the file, which keeps " + stays +
+                 ": renamed alone, it would run that code on an NPU; port "
+                 "it first");
+    else if (!stays.empty())
       decided[k] = manual("guards " + stays +
                           ", which is not edited: renamed alone, the condition would run it on "
                           "an NPU; port the guarded code first");

@@ -8,6 +8,24 @@ namespace ascendify::fix::detail {
 using python::Token;
 using python::TokenKind;
 
+bool stored_value(const std::vector<Token>& toks, uint32_t offset) {
+  auto it = std::lower_bound(toks.begin(), toks.end(), offset,
+                             [](const Token& t, uint32_t o) { return t.span.offset < o; });
+  if (it == toks.end() || it->span.offset != offset) return false;
+  size_t s = static_cast<size_t>(it - toks.begin());
+  while (s > 0 && toks[s - 1].role != python::kLineBreak && toks[s - 1].role != python::kSemicolon)
+    --s;
+  int depth = 0;
+  for (size_t k = s; k < static_cast<size_t>(it - toks.begin()); ++k) {
+    if (toks[k].role == python::kOpener) ++depth;
+    if (toks[k].role == python::kCloser) --depth;
+    if (depth == 0 && (toks[k].role == python::kAssign || toks[k].role == python::kAugAssign))
+      return true;
+    if (depth == 0 && toks[k].kind == TokenKind::Name && toks[k].text == "return") return true;
+  }
+  return false;
+}
+
 std::pair<uint32_t, uint32_t> guarded_lines(const std::vector<Token>& toks, uint32_t offset) {
   auto it = std::lower_bound(toks.begin(), toks.end(), offset,
                              [](const Token& t, uint32_t o) { return t.span.offset < o; });
@@ -25,9 +43,11 @@ std::pair<uint32_t, uint32_t> guarded_lines(const std::vector<Token>& toks, uint
   const std::string_view head = toks[s].text;
   const bool opens =
       toks[s].kind == TokenKind::Name && (head == "if" || head == "elif" || head == "while");
-  if (opens && e + 1 < toks.size() && toks[e + 1].kind == TokenKind::Indent) {
+  size_t body = e + 1;  // comment lines may stand between the header and its block
+  while (body < toks.size() && toks[body].kind == TokenKind::Comment) ++body;
+  if (opens && body < toks.size() && toks[body].kind == TokenKind::Indent) {
     int depth = 0;
-    for (size_t k = e + 1; k < toks.size(); ++k) {
+    for (size_t k = body; k < toks.size(); ++k) {
       if (toks[k].kind == TokenKind::Indent) ++depth;
       if (toks[k].kind == TokenKind::Dedent && --depth == 0) break;
       if (toks[k].kind != TokenKind::Dedent && toks[k].kind != TokenKind::EndMarker &&

@@ -16,4 +16,9 @@ namespace ascendify::fix::detail {
 std::pair<uint32_t, uint32_t> guarded_lines(const std::vector<python::Token>& tokens,
                                             uint32_t offset);
 
+// The condition's value is stored or returned (`cuda_available = torch.cuda.is_available()`,
+// `DTYPE = torch.bfloat16 if torch.cuda.is_available() else ...`): it may gate any code of the
+// file (`pytest.mark.skipif(not cuda_available)`), so the whole file counts as guarded.
+bool stored_value(const std::vector<python::Token>& tokens, uint32_t offset);
+
 }  // namespace ascendify::fix::detail
