@@ -14,6 +14,8 @@ class VideoPipeline:
         self.text_encoder = text_encoder
         self.device = device
         self.max_text_len = max_text_len
+        if not torch.cuda.is_available():
+            raise RuntimeError("VideoPipeline samples on a CUDA GPU")
 
     @torch.no_grad()
     def encode_text(self, prompts):

@@ -13,6 +13,7 @@
 #include "assess/phases.hpp"
 #include "assess/reexports.hpp"
 #include "assess/roadmap.hpp"
+#include "assess/run_stoppers.hpp"
 #include "assess/verdict.hpp"
 #include "core/timings.hpp"
 
@@ -105,6 +106,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   const std::string required =
       options.target_phase.empty() || a.target_phase != options.target_phase ? "" : a.target_phase;
   decide_feasibility(a, model.feasibility, rules, required);
+  find_run_stoppers(a);
   a.roadmap = build_roadmap(a, hours, model.roadmap, model.effort);
   a.risks = build_risks(a.findings);
   t_rest.stop();

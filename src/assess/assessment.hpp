@@ -108,6 +108,9 @@ struct Assessment {
   // Blockers of optional features (Finding::optional, KernelRow::optional): reported, not
   // counted in the verdict. Same form as `blockers`.
   std::vector<std::string> optional_blockers;
+  // Sites that stop the default run on an NPU unless changed (Finding::stops_run, in code the
+  // target phase requires, not behind a flag or a probe): "why: `snippet` (path:line)".
+  std::vector<std::string> run_stoppers;
   std::array<uint32_t, 7> counts{};  // findings per Domain, kAllDomains order
   std::vector<PhaseSummary> phases;
   std::vector<DependencyRow> dependencies;

@@ -96,6 +96,10 @@ struct Fact {
   // In a branch beside an NPU branch (`if cuda: <here> elif is_npu_available(): ...`): the
   // project already has its NPU path; `fix` leaves this code as it is. Implies `guarded`.
   bool beside_npu : 1 = false;
+  // A check in the condition of an `assert`, or of an `if` whose branch taken where CUDA is
+  // missing raises (`if not torch.cuda.is_available(): raise ...`, `if x.is_cuda: ... else:
+  // raise`): false on an NPU, it stops the run (rules say which facts are CUDA checks).
+  bool stops_run : 1 = false;
   int32_t arg_index = -1;
   Span span;  // the matched token(s): the dotted name, the method name, the literal
   std::string name;

@@ -25,6 +25,10 @@ struct Finding {
   bool guarded = false;
   // In a branch beside an NPU branch (Fact::beside_npu): `fix` leaves it as it is.
   bool beside_npu = false;
+  // The site stops the run on an NPU unless changed (Rule::stops_run): an assert or raising
+  // branch on a CUDA check, an unguarded module-level import of a package with no NPU build.
+  // assess keeps it where the default run reaches it (Assessment::run_stoppers).
+  bool stops_run = false;
   // An optional feature: the site sits under a flag that is off by default, or every phase
   // reaches its file (inside a function: its functions) only through such code. Not a blocker.
   bool optional = false;

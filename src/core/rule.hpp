@@ -103,6 +103,11 @@ struct Rule {
   // `skip_in_tests: true`: in test code (phases.yaml `tests`) the pattern is deliberate, not a
   // migration item: an fp32 reference that a kernel's output is compared against.
   bool skip_in_tests = false;
+  // `stops_run:` where a finding of this rule stops the run on an NPU unless changed:
+  // kStopsAsCheck, a CUDA check an assert or a raising branch depends on (Fact::stops_run);
+  // kStopsAsImport, a module-level import outside try/except of a package with no NPU build.
+  static constexpr uint8_t kStopsAsCheck = 1, kStopsAsImport = 2;
+  uint8_t stops_run = 0;
   std::vector<std::string> tags;  // free-form ("fa2", "varlen", "training-needs-backward")
   std::string source;             // "rules/device.yaml:42" for diagnostics
 };

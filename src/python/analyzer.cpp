@@ -157,8 +157,9 @@ void Analyzer::pop_block() {
     case Block::kIf:
       pending_try_.valid = false;
       pending_else_guard_ = b.else_guard;
-      pending_chain_ = {b.chain_begin,      b.chain_npu,    true,
-                        b.has_negated_flag, b.negated_flag, b.negated_flag_param};
+      pending_chain_ = {b.chain_begin,  b.chain_npu,          true,     b.has_negated_flag,
+                        b.negated_flag, b.negated_flag_param, b.cond_b, b.cond_e,
+                        b.cond_facts_b, b.cond_facts_e,       b.lone_if};
       break;
     default:
       pending_try_.valid = false;

@@ -336,6 +336,16 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   // an optional package is there: its branches follow the NPU rule alone.
   if (npu) probe = false;
   Block b{Block::kIf};
+  const uint32_t cond_facts_e = static_cast<uint32_t>(out_.facts.size());
+  // `if not torch.cuda.is_available(): raise ...`: where CUDA is missing the body raises.
+  if (body_starts_with_raise(colon)) mark_stoppers(s + 1, colon, before, cond_facts_e, false);
+  if (!elif) {
+    b.lone_if = true;
+    b.cond_b = s + 1;
+    b.cond_e = colon;
+    b.cond_facts_b = before;
+    b.cond_facts_e = cond_facts_e;
+  }
   b.chain_begin = chain_begin;
   b.chain_npu = after_npu || (npu && !negated);  // what follows in the chain is beside it
   b.beside_npu = (npu && negated) || after_npu;

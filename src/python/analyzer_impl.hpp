@@ -91,6 +91,9 @@ struct Block {
   std::string_view negated_flag;  // kIf `if not FLAG:`: FLAG's FlagBlock::flag for the else
   bool has_negated_flag = false;
   bool negated_flag_param = false;
+  // kIf of a lone `if` (no elif): its condition's tokens and facts, for an `else: raise`.
+  uint32_t cond_b = 0, cond_e = 0, cond_facts_b = 0, cond_facts_e = 0;
+  bool lone_if = false;
   struct TryRange {
     uint32_t begin = 0, end = 0;
     bool valid = false;
@@ -111,6 +114,13 @@ class Analyzer {
     return t.kind == TokenKind::Op && t.text == s;
   }
   bool body_starts_with_import(uint32_t colon) const;
+  // ---- run-stoppers (analyzer_stoppers.cpp)
+  // The body opened at `colon` starts with `raise`.
+  bool body_starts_with_raise(uint32_t colon) const;
+  // Marks Fact::stops_run on the facts [facts_b, facts_e) of the condition [b, e) whose check,
+  // as it evaluates where CUDA is missing, raises: `when_false` for an assert or an
+  // `if ...: else: raise`, else (`if not ...: raise`) when true.
+  void mark_stoppers(uint32_t b, uint32_t e, uint32_t facts_b, uint32_t facts_e, bool when_false);
   bool mentions_npu(uint32_t b, uint32_t e) const;
   // [b, e) is `[not] FLAG` with FLAG maybe off by default (FileFacts::FlagBlock).
   bool flag_test(uint32_t b, uint32_t e, std::string_view* flag, bool* negated, bool* param) const;
@@ -223,6 +233,8 @@ class Analyzer {
     bool has_negated_flag = false;  // a lone `if not FLAG:` whose else runs with FLAG set
     std::string_view negated_flag;
     bool negated_flag_param = false;
+    uint32_t cond_b = 0, cond_e = 0, cond_facts_b = 0, cond_facts_e = 0;
+    bool lone_if = false;
   } pending_chain_;
   // Names bound by imports under try / except ImportError (the probe of `if NAME is not None:`).
   std::vector<std::string> optional_imports_;

@@ -121,6 +121,11 @@ uint32_t Analyzer::statement(uint32_t i) {
   }
   if (w == "else") {
     Block b{Block::kElse};
+    // `if x.is_cuda: ... else: raise ...`: where CUDA is missing the else runs and raises.
+    if (pending_chain_.valid && pending_chain_.lone_if &&
+        body_starts_with_raise(header_colon(s + 1, le)))
+      mark_stoppers(pending_chain_.cond_b, pending_chain_.cond_e, pending_chain_.cond_facts_b,
+                    pending_chain_.cond_facts_e, true);
     b.guard = pending_else_guard_;
     b.beside_npu = pending_chain_.valid && pending_chain_.npu;  // the else of an NPU chain
     const uint32_t colon = header_colon(s + 1, le);
@@ -242,7 +247,17 @@ void Analyzer::simple_stmt(uint32_t b, uint32_t e, const Split& sp) {
   }
   if (w == "global" || w == "nonlocal" || w == "pass" || w == "break" || w == "continue") return;
   if (w == "del" || w == "assert" || w == "raise") {
+    const uint32_t before = static_cast<uint32_t>(out_.facts.size());
     scan_expr(b + 1, e, Region{});
+    if (w == "assert") {  // `assert cond, "message"`: the condition ends at a top-level comma
+      uint32_t ce = b + 1;
+      for (int depth = 0; ce < e; ++ce) {
+        if (is_opener(toks_[ce])) ++depth;
+        if (is_closer(toks_[ce])) --depth;
+        if (depth == 0 && op(ce, ",")) break;
+      }
+      mark_stoppers(b + 1, ce, before, static_cast<uint32_t>(out_.facts.size()), true);
+    }
     return;
   }
   bool all_strings = true;

@@ -98,6 +98,14 @@ std::string summary(const Assessment& a) {
     for (const auto& e : a.feasibility_evidence) s += "<li>" + html_escape(e) + "</li>";
     s += "</ul>";
   }
+  if (a.assessed) {
+    s += "<h3>What stops it from running</h3>";
+    if (a.run_stoppers.empty())
+      s += "<p class=\"muted\">Nothing found: no assert, raise or import on the default run "
+           "fails on an NPU by itself.</p>";
+    else
+      folded_list(s, a.run_stoppers, "run-stoppers");
+  }
   s += "<h3>Blockers</h3>";
   if (!a.assessed) {
     s += "<p class=\"muted\">Not assessed.</p>";

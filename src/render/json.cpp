@@ -52,6 +52,7 @@ ordered_json summary_json(const Assessment& a) {
   }
   s["blockers"] = strings(a.blockers);
   s["optional_blockers"] = strings(a.optional_blockers);
+  s["run_stoppers"] = strings(a.run_stoppers);
   ordered_json counts;
   uint32_t total = 0;
   for (Domain d : kAllDomains) {
@@ -168,6 +169,7 @@ void append_finding(std::string& out, const Finding& f) {
   flag("guarded", f.guarded);
   flag("optional", f.optional);
   flag("autofix", f.autofix);
+  flag("stops_run", f.stops_run);
   flag("auto_by_transfer_to_npu", f.auto_by_transfer_to_npu);
   jt::key(out, L, "phases");
   jt::append_strings(out, L, f.phases);

@@ -131,6 +131,8 @@ const Labels kEn{
         "Blockers of optional features (behind flags that are off by default; "
         "not counted in the feasibility)",
     .optional_feature = "optional feature",
+    .run_stoppers =
+        "What stops it from running (the default run fails here on an NPU unless changed)",
 };
 
 const Labels kZh{
@@ -250,6 +252,7 @@ const Labels kZh{
     .more_blockers_fmt = "……另有 {n} 项（完整列表见 JSON 报告；算子见算子清单，模式见风险矩阵）",
     .optional_blockers = "可选功能的阻塞项（由默认关闭的开关控制；不计入可行性结论）",
     .optional_feature = "可选功能",
+    .run_stoppers = "运行中断点（默认运行在 NPU 上会在此处失败，必须修改）",
 };
 
 }  // namespace

@@ -48,6 +48,8 @@ struct Labels {
   std::string_view more_blockers_fmt;  // "{n}": the blockers past the summary's first ones
   // Assessment::optional_blockers; the note on an optional finding (Finding::optional).
   std::string_view optional_blockers, optional_feature;
+  // Assessment::run_stoppers: the summary opens with them.
+  std::string_view run_stoppers;
 };
 
 // The executive summary lists this many blockers; the rest are counted (the JSON report, the

@@ -49,6 +49,18 @@ std::string basis_zh(const Assessment::VerdictBasis& b) {
 void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang lang) {
   out += fmt::format("## {}\n\n", l.h_summary);
   if (a.assessed) {
+    out += fmt::format("- {}:", l.run_stoppers);
+    if (a.run_stoppers.empty()) {
+      out += fmt::format(" {}\n", l.none);
+    } else {
+      out += '\n';
+      const size_t shown = std::min(a.run_stoppers.size(), kSummaryBlockers);
+      for (size_t i = 0; i < shown; ++i) out += "  - " + md_text(a.run_stoppers[i]) + "\n";
+      if (a.run_stoppers.size() > shown)
+        out += "  - " +
+               fill(l.more_blockers_fmt, {{"n", std::to_string(a.run_stoppers.size() - shown)}}) +
+               "\n";
+    }
     out += fmt::format("- {}: **{}**\n", l.feasibility, feasibility_words(a.feasibility, lang));
     if (lang == Lang::Zh && a.verdict_basis.kind != Assessment::VerdictBasis::Kind::None) {
       out += fmt::format("  - {}: {}\n", l.evidence, basis_zh(a.verdict_basis));

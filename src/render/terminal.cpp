@@ -70,6 +70,10 @@ std::string render_terminal(const Assessment& a, bool color) {
         fmt::format(", effort {}–{} weeks", one_decimal(a.effort.low), one_decimal(a.effort.high));
   out += '\n';
   if (a.assessed) {
+    const std::string stops = std::to_string(a.run_stoppers.size());
+    out += "Stops the run: " + (a.run_stoppers.empty() ? stops : st.red(stops));
+    if (!a.run_stoppers.empty()) out += "  (first: " + a.run_stoppers.front() + ")";
+    out += "\n";
     const std::string n = std::to_string(a.blockers.size());
     out += "Blockers:      " + (a.blockers.empty() ? n : st.red(n)) + "\n";
     if (!a.optional_blockers.empty())

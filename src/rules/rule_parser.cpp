@@ -296,10 +296,10 @@ bool valid_slug(std::string_view s) {
 }
 
 Rule parse(const YAML::Node& n, std::string_view file_name) {
-  check_keys(
-      n, "a rule",
-      {"id", "domain", "match", "message", "replacement", "confidence", "transfer_to_npu",
-       "severity", "autofix", "effort", "refs", "status", "tags", "aggregate", "skip_in_tests"});
+  check_keys(n, "a rule",
+             {"id", "domain", "match", "message", "replacement", "confidence", "transfer_to_npu",
+              "severity", "autofix", "effort", "refs", "status", "tags", "aggregate",
+              "skip_in_tests", "stops_run"});
   for (const char* key : {"id", "domain", "match", "message", "confidence", "refs"})
     if (!n[key]) fail(n, std::string("rule is missing '") + key + "'");
   Rule r;
@@ -338,6 +338,18 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
     r.aggregate_per_file = true;
   }
   if (n["skip_in_tests"]) r.skip_in_tests = boolean(n["skip_in_tests"], "skip_in_tests");
+  if (n["stops_run"])
+    for (const auto& v : string_list(n["stops_run"], "stops_run")) {
+      if (v == "check" && (r.match.kind == MatchKind::Reference ||
+                           r.match.kind == MatchKind::Method || r.match.kind == MatchKind::String))
+        r.stops_run |= Rule::kStopsAsCheck;
+      else if (v == "import" && r.match.kind == MatchKind::Import)
+        r.stops_run |= Rule::kStopsAsImport;
+      else
+        fail(n["stops_run"], "stops_run: '" + v +
+                                 "' must be check (reference, method, string rules) or import "
+                                 "(import rules)");
+    }
   const bool dep = r.match.kind == MatchKind::Dependency;
   if (dep && !n["status"]) fail(n, "dependency rules need 'status'");
   if (!dep && n["status"]) fail(n["status"], "'status' applies only to dependency rules");

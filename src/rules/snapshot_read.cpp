@@ -66,6 +66,7 @@ Rule read_rule(Reader& r) {
   rule.status = r.str();
   rule.aggregate_per_file = flag(r);
   rule.skip_in_tests = flag(r);
+  rule.stops_run = r.u8();
   rule.tags = r.strings();
   rule.source = r.str();
   return rule;

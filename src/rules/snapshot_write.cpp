@@ -55,6 +55,7 @@ void write_rule(snapshot::Writer& w, const Rule& r) {
   w.str(r.status);
   w.u8(r.aggregate_per_file);
   w.u8(r.skip_in_tests);
+  w.u8(r.stops_run);
   w.strings(r.tags);
   w.str(r.source);
 }

@@ -46,15 +46,12 @@ TEST_F(JsonReport, FormatIsTwoSpaceIndentWithTrailingNewlineAndFixedKeyOrder) {
   EXPECT_EQ(keys, expected);
   std::vector<std::string> fkeys;
   for (const auto& [k, v] : j["findings"][0].items()) fkeys.push_back(k);
-  const std::vector<std::string> fexpected = {"rule",       "domain",
-                                              "path",       "line",
-                                              "column",     "end_line",
-                                              "end_column", "match",
-                                              "snippet",    "replacement",
-                                              "confidence", "guarded", "optional",
-                                              "autofix",    "auto_by_transfer_to_npu",
-                                              "phases",     "severity",
-                                              "message",    "scope"};
+  const std::vector<std::string> fexpected = {
+      "rule",     "domain",      "path",       "line",
+      "column",   "end_line",    "end_column", "match",
+      "snippet",  "replacement", "confidence", "guarded",
+      "optional", "autofix",     "stops_run",  "auto_by_transfer_to_npu",
+      "phases",   "severity",    "message",    "scope"};
   EXPECT_EQ(fkeys, fexpected);
 }
 

@@ -127,6 +127,7 @@ inline void check_summary(Checker& c, const json& s, const json* findings) {
   if (eff && !(eff->is_null() && !assessed)) c.effort(s, w, "effort_weeks");
   c.strings(s, w, "blockers");
   c.strings(s, w, "optional_blockers");
+  c.strings(s, w, "run_stoppers");
   const json* counts = c.member(s, w, "counts");
   if (!counts) return;
   if (!counts->is_object()) return c.fail(w + ".counts", "not an object");
@@ -156,7 +157,7 @@ inline void check_finding(Checker& c, const json& f, const std::string& w) {
   c.one_of(f, w, "domain", kDomains);
   for (const char* k : {"line", "column", "end_line"}) c.count(f, w, k);
   c.one_of(f, w, "confidence", {"high", "medium", "low"});
-  for (const char* k : {"guarded", "optional", "autofix", "auto_by_transfer_to_npu"})
+  for (const char* k : {"guarded", "optional", "autofix", "stops_run", "auto_by_transfer_to_npu"})
     c.boolean(f, w, k);
   c.strings(f, w, "phases");
   if (!f.is_object()) return;

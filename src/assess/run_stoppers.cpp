@@ -1,0 +1,26 @@
+#include "assess/run_stoppers.hpp"
+
+#include <algorithm>
+
+#include "core/rule.hpp"
+
+namespace ascendify::assess {
+
+void find_run_stoppers(Assessment& a) {
+  a.run_stoppers.clear();
+  for (const Finding& f : a.findings) {
+    if (!f.stops_run || f.optional || f.guarded || !f.rule) continue;
+    const bool on_path = a.target_phase.empty() ? !f.phases.empty()
+                                                : std::find(f.phases.begin(), f.phases.end(),
+                                                            a.target_phase) != f.phases.end();
+    if (!on_path) continue;
+    const bool import = (f.rule->stops_run & Rule::kStopsAsImport) != 0;
+    const std::string why =
+        import ? "import of a package with no NPU build (" + f.match + ")"
+               : "the run asserts or raises on a CUDA check (" + f.match + "), false on an NPU";
+    a.run_stoppers.push_back(why + " — " + f.snippet + " (" + f.path + ":" +
+                             std::to_string(f.span.line) + ")");
+  }
+}
+
+}  // namespace ascendify::assess

@@ -1,0 +1,127 @@
+// What stops the run: asserts and raising branches on CUDA checks, unguarded module-level
+// imports of packages with no NPU build, on the default run. Look-alikes: checks true on an NPU
+// (`== "cpu"`, `!= "cuda"`), conditions with `or`, imports under try/except or inside a
+// function, code behind an off-by-default flag, code no entry point reaches.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "robust_util.hpp"
+
+using namespace robust;
+
+namespace {
+
+constexpr const char* kSample = R"(import argparse
+
+import torch
+import flash_attn
+
+from pkg.ops import fused_norm, optional_path
+
+try:
+    import xformers.ops
+except ImportError:
+    xformers = None
+
+
+def main(args, x, use_trt=False):
+    assert torch.cuda.is_available(), "sampling needs a GPU"
+    assert x.device.type != "cuda" or x.is_contiguous()
+    assert x.device.type == "cpu" or True
+    if not x.is_cuda:
+        raise NotImplementedError("CUDA tensors only")
+    if use_trt:
+        import tensorrt
+    return fused_norm(x)
+
+
+if __name__ == "__main__":
+    p = argparse.ArgumentParser()
+    main(p.parse_args(), torch.zeros(1))
+)";
+
+constexpr const char* kOps = R"(import torch
+
+
+def fused_norm(x):
+    if x.device.type == "cuda":
+        return x * 2
+    else:
+        raise RuntimeError("fused_norm runs on CUDA")
+
+
+def optional_path(x):
+    if x.device.type != "cuda":
+        raise ValueError("cpu fallback missing")
+    import sageattention
+    return x
+)";
+
+constexpr const char* kUnreached = R"(import torch
+import flash_attn
+
+assert torch.cuda.is_available()
+)";
+
+std::multiset<std::string> stoppers_of(const nlohmann::json& rep) {
+  std::multiset<std::string> out;
+  for (const auto& f : rep["findings"])
+    if (f.value("stops_run", false))
+      out.insert(f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>()));
+  return out;
+}
+
+TEST(RunStoppers, AssertsRaisesAndImportsOnTheDefaultRun) {
+  TempDir root, out;
+  write_file(root / "sample.py", kSample);
+  write_file(root / "pkg" / "__init__.py", "");
+  write_file(root / "pkg" / "ops.py", kOps);
+  write_file(root / "tools" / "old_check.py", kUnreached);  // imported by nothing, no main
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+
+  // Marked where they stand: the module-level flash_attn import (not the guarded xformers),
+  // the assert on is_available, `if not x.is_cuda: raise`, the else-raise of fused_norm,
+  // `if ... != "cuda": raise` in ops. Not: `!= "cuda" or ...` (an or), `== "cpu"`, the
+  // tensorrt import inside a function, sageattention imported inside a function.
+  const std::multiset<std::string> marked = stoppers_of(rep);
+  const std::multiset<std::string> want_marked = {
+      "sample.py:4",   "sample.py:15",         "sample.py:18",        "pkg/ops.py:5",
+      "pkg/ops.py:12", "tools/old_check.py:2", "tools/old_check.py:4"};
+  EXPECT_EQ(marked, want_marked) << rep["findings"].dump(1);
+
+  // The summary lists those on the default run: not the unreached tools/ file.
+  const auto& stops = rep["summary"]["run_stoppers"];
+  ASSERT_TRUE(stops.is_array());
+  std::set<std::string> where;
+  for (const auto& s : stops) {
+    const std::string t = s.get<std::string>();
+    where.insert(t.substr(t.rfind('(') + 1, t.size() - t.rfind('(') - 2));
+  }
+  const std::set<std::string> want = {"sample.py:4", "sample.py:15", "sample.py:18", "pkg/ops.py:5",
+                                      "pkg/ops.py:12"};
+  EXPECT_EQ(where, want) << stops.dump(1);
+  bool import_reason = false;
+  for (const auto& s : stops)
+    import_reason |= s.get<std::string>().starts_with("import of a package with no NPU build");
+  EXPECT_TRUE(import_reason) << stops.dump(1);
+}
+
+TEST(RunStoppers, MarkdownOpensWithThem) {
+  TempDir root, out;
+  write_file(root / "sample.py",
+             "import torch\n\n\ndef main():\n    assert torch.cuda.is_available()\n\n\n"
+             "if __name__ == \"__main__\":\n    main()\n");
+  const RunResult r = run_cli(
+      {"scan", root.path().string(), "-o", out.path().string(), "--format", "md", "--lang", "en"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string md = read_file(out / "ascendify-report.en.md");
+  const size_t summary = md.find("## Executive Summary");
+  const size_t stops = md.find("What stops it from running", summary);
+  const size_t verdict = md.find("Overall feasibility", summary);
+  ASSERT_NE(stops, std::string::npos) << md;
+  EXPECT_LT(stops, verdict);
+  EXPECT_NE(md.find("(sample.py:5)", stops), std::string::npos) << md.substr(summary, 800);
+}
+
+}  // namespace
