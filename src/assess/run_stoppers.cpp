@@ -8,12 +8,15 @@ namespace ascendify::assess {
 
 void find_run_stoppers(Assessment& a) {
   a.run_stoppers.clear();
+  const Finding* last = nullptr;  // one entry per line: `assert q.is_cuda and k.is_cuda`
   for (const Finding& f : a.findings) {
     if (!f.stops_run || f.optional || f.guarded || !f.rule) continue;
+    if (last && last->path == f.path && last->span.line == f.span.line) continue;
     const bool on_path = a.target_phase.empty() ? !f.phases.empty()
                                                 : std::find(f.phases.begin(), f.phases.end(),
                                                             a.target_phase) != f.phases.end();
     if (!on_path) continue;
+    last = &f;
     const bool import = (f.rule->stops_run & Rule::kStopsAsImport) != 0;
     const std::string why =
         import ? "import of a package with no NPU build (" + f.match + ")"

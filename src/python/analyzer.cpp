@@ -121,6 +121,7 @@ void Analyzer::push_block(Block b) {
   const Block& top = blocks_.back();
   b.guard_cum = top.guard_cum + (b.guard ? 1 : 0);
   b.beside_npu = b.beside_npu || top.beside_npu;
+  b.cuda_only = b.cuda_only || top.cuda_only;
   if (b.kernel < 0) b.kernel = top.kernel;
   if (b.phase == 0 && b.kind != Block::kDef) b.phase = top.phase;
   if (b.kind == Block::kExcept) {

@@ -339,6 +339,7 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   const uint32_t cond_facts_e = static_cast<uint32_t>(out_.facts.size());
   // `if not torch.cuda.is_available(): raise ...`: where CUDA is missing the body raises.
   if (body_starts_with_raise(colon)) mark_stoppers(s + 1, colon, before, cond_facts_e, false);
+  b.cuda_only = cuda_only_test(s + 1, colon);
   if (!elif) {
     b.lone_if = true;
     b.cond_b = s + 1;

@@ -77,6 +77,7 @@ struct Block {
   uint8_t phase = 0;        // 0, 1 forward, 2 backward (autograd-function kernels)
   uint32_t guard_cum = 0;   // number of guarded blocks up to and including this one
   bool beside_npu = false;  // the body is a branch beside an NPU branch (inherited)
+  bool cuda_only = false;   // the body runs only where a CUDA check holds (inherited)
   bool flagged = false;     // the body runs only for one value of a flag (inherited)
   int32_t kernel = -1;      // kernel whose body this is (inherited)
   int32_t own_kernel = -1;  // kernel opened by this block (loc is computed at pop)
@@ -121,6 +122,10 @@ class Analyzer {
   // as it evaluates where CUDA is missing, raises: `when_false` for an assert or an
   // `if ...: else: raise`, else (`if not ...: raise`) when true.
   void mark_stoppers(uint32_t b, uint32_t e, uint32_t facts_b, uint32_t facts_e, bool when_false);
+  // The condition [b, e) holds only on CUDA: a conjunct `X == "cuda"`, `"cuda" in X`,
+  // `X.is_cuda` or `torch.cuda.is_available()`, not negated, and no `or`. Its body never runs
+  // on an NPU: nothing there stops the run.
+  bool cuda_only_test(uint32_t b, uint32_t e) const;
   bool mentions_npu(uint32_t b, uint32_t e) const;
   // [b, e) is `[not] FLAG` with FLAG maybe off by default (FileFacts::FlagBlock).
   bool flag_test(uint32_t b, uint32_t e, std::string_view* flag, bool* negated, bool* param) const;

@@ -18,9 +18,32 @@ bool Analyzer::body_starts_with_raise(uint32_t colon) const {
   return k < n_ && kw(k, "raise");
 }
 
+bool Analyzer::cuda_only_test(uint32_t b, uint32_t e) const {
+  int depth = 0;
+  for (uint32_t k = b; k < e; ++k) {
+    if (is_opener(toks_[k])) ++depth;
+    if (is_closer(toks_[k])) --depth;
+    if (depth == 0 && (kw(k, "or") || kw(k, "not") || op(k, "!="))) return false;
+  }
+  for (uint32_t k = b; k < e; ++k) {
+    const Token& t = toks_[k];
+    if (t.kind == TokenKind::Name && t.text == "is_cuda" && k > b && op(k - 1, ".")) return true;
+    if (t.kind == TokenKind::Name && t.text == "is_available" && k >= b + 2 && op(k - 1, ".") &&
+        kw(k - 2, "cuda"))
+      return true;
+    if (t.kind == TokenKind::String && t.text.find("cuda") != std::string_view::npos &&
+        (op(k - 1, "==") || op(k + 1, "==") || kw(k + 1, "in"))) {
+      const std::string v = decode_string(t);
+      if (v == "cuda" || v.starts_with("cuda:")) return true;
+    }
+  }
+  return false;
+}
+
 void Analyzer::mark_stoppers(uint32_t b, uint32_t e, uint32_t facts_b, uint32_t facts_e,
                              bool when_false) {
   if (b >= e || facts_b >= facts_e) return;
+  if (blocks_.back().cuda_only) return;  // never runs on an NPU
   // Conjuncts of the condition at bracket depth 0; an `or` makes it undecidable here, and an
   // `if` decides on one atom only.
   std::vector<std::pair<uint32_t, uint32_t>> parts;

@@ -56,6 +56,13 @@ def optional_path(x):
         raise ValueError("cpu fallback missing")
     import sageattention
     return x
+
+
+def init(device_type, q, k):
+    if device_type == "cuda":
+        # only where CUDA was chosen: never runs on an NPU
+        assert torch.cuda.is_available(), "a CUDA build is needed"
+    assert q.is_cuda and k.is_cuda, "inputs on the GPU"
 )";
 
 constexpr const char* kUnreached = R"(import torch
@@ -83,11 +90,13 @@ TEST(RunStoppers, AssertsRaisesAndImportsOnTheDefaultRun) {
   // Marked where they stand: the module-level flash_attn import (not the guarded xformers),
   // the assert on is_available, `if not x.is_cuda: raise`, the else-raise of fused_norm,
   // `if ... != "cuda": raise` in ops. Not: `!= "cuda" or ...` (an or), `== "cpu"`, the
-  // tensorrt import inside a function, sageattention imported inside a function.
+  // tensorrt import inside a function, sageattention imported inside a function, the assert
+  // inside `if device_type == "cuda":` (never runs on an NPU). ops.py:22 has two checks.
   const std::multiset<std::string> marked = stoppers_of(rep);
   const std::multiset<std::string> want_marked = {
-      "sample.py:4",   "sample.py:15",         "sample.py:18",        "pkg/ops.py:5",
-      "pkg/ops.py:12", "tools/old_check.py:2", "tools/old_check.py:4"};
+      "sample.py:4",   "sample.py:15",         "sample.py:18",
+      "pkg/ops.py:5",  "pkg/ops.py:12",        "pkg/ops.py:22",
+      "pkg/ops.py:22", "tools/old_check.py:2", "tools/old_check.py:4"};
   EXPECT_EQ(marked, want_marked) << rep["findings"].dump(1);
 
   // The summary lists those on the default run: not the unreached tools/ file.
@@ -98,9 +107,10 @@ TEST(RunStoppers, AssertsRaisesAndImportsOnTheDefaultRun) {
     const std::string t = s.get<std::string>();
     where.insert(t.substr(t.rfind('(') + 1, t.size() - t.rfind('(') - 2));
   }
-  const std::set<std::string> want = {"sample.py:4", "sample.py:15", "sample.py:18", "pkg/ops.py:5",
-                                      "pkg/ops.py:12"};
+  const std::set<std::string> want = {"sample.py:4",  "sample.py:15",  "sample.py:18",
+                                      "pkg/ops.py:5", "pkg/ops.py:12", "pkg/ops.py:22"};
   EXPECT_EQ(where, want) << stops.dump(1);
+  EXPECT_EQ(stops.size(), want.size()) << "one entry per line: " << stops.dump(1);
   bool import_reason = false;
   for (const auto& s : stops)
     import_reason |= s.get<std::string>().starts_with("import of a package with no NPU build");
