@@ -45,13 +45,30 @@ std::pair<uint32_t, uint32_t> guarded_lines(const std::vector<Token>& toks, uint
       toks[s].kind == TokenKind::Name && (head == "if" || head == "elif" || head == "while");
   size_t body = e + 1;  // comment lines may stand between the header and its block
   while (body < toks.size() && toks[body].kind == TokenKind::Comment) ++body;
+  size_t after = e + 1;  // the first token after the statement and its block
   if (opens && body < toks.size() && toks[body].kind == TokenKind::Indent) {
     int depth = 0;
-    for (size_t k = body; k < toks.size(); ++k) {
+    size_t k = body;
+    for (; k < toks.size(); ++k) {
       if (toks[k].kind == TokenKind::Indent) ++depth;
       if (toks[k].kind == TokenKind::Dedent && --depth == 0) break;
       if (toks[k].kind != TokenKind::Dedent && toks[k].kind != TokenKind::EndMarker &&
           toks[k].span.end_line > last)
+        last = toks[k].kind == TokenKind::Newline ? toks[k].span.line : toks[k].span.end_line;
+    }
+    after = k + 1;
+  }
+  // `if not torch.cuda.is_available(): return None`: what follows in the enclosing block runs
+  // only when the check holds; it is guarded too.
+  const bool negated = opens && s + 1 < toks.size() && toks[s + 1].kind == TokenKind::Name &&
+                       toks[s + 1].text == "not";
+  if (negated) {
+    int depth = 0;
+    for (size_t k = after; k < toks.size(); ++k) {
+      if (toks[k].kind == TokenKind::Indent) ++depth;
+      if (toks[k].kind == TokenKind::Dedent && depth-- == 0) break;
+      if (toks[k].kind == TokenKind::EndMarker) break;
+      if (toks[k].kind != TokenKind::Dedent && toks[k].span.end_line > last)
         last = toks[k].kind == TokenKind::Newline ? toks[k].span.line : toks[k].span.end_line;
     }
   }

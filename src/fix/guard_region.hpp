@@ -12,7 +12,9 @@
 namespace ascendify::fix::detail {
 
 // Lines [first, last] of the statement holding the token at `offset` and, when the statement is
-// an `if` / `elif` / `while` header, of the block it opens. {0, 0} when no token starts there.
+// an `if` / `elif` / `while` header, of the block it opens; for `if not ...:` also the rest of
+// the enclosing block (an early `return` leaves the rest to run only when the check holds).
+// {0, 0} when no token starts there.
 std::pair<uint32_t, uint32_t> guarded_lines(const std::vector<python::Token>& tokens,
                                             uint32_t offset);
 
