@@ -15,6 +15,7 @@
 #include "assess/roadmap.hpp"
 #include "assess/run_stoppers.hpp"
 #include "assess/verdict.hpp"
+#include "assess/wrappers.hpp"
 #include "core/timings.hpp"
 
 namespace ascendify::assess {
@@ -65,7 +66,14 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   // in with the scan's findings.
   auto reexported = std::async(std::launch::async, [&] {
     StageTimer t("    re-exported uses");
-    return reexported_findings(files, graph, rules, options.drop_hit ? &options.drop_hit : nullptr);
+    std::vector<Finding> more =
+        reexported_findings(files, graph, rules, options.drop_hit ? &options.drop_hit : nullptr);
+    // Calls of the project's own CUDA wrappers (their facilities are the scan's findings).
+    std::vector<Finding> wrapped = wrapper_call_findings(files, graph, a.findings, rules);
+    const size_t mid = more.size();
+    std::move(wrapped.begin(), wrapped.end(), std::back_inserter(more));
+    std::inplace_merge(more.begin(), more.begin() + static_cast<std::ptrdiff_t>(mid), more.end());
+    return more;
   });
   StageTimer t_phases_only("    phases");
   const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);

@@ -1,8 +1,8 @@
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
-#include "assess/project_packages.hpp"
-#include "assess/skip_in_tests.hpp"
+#include "assess/project_findings.hpp"
 #include "assess/startup_files.hpp"
 #include "cli/commands.hpp"
 #include "cli/split.hpp"
@@ -38,14 +38,7 @@ int run_fix(const FixArgs& args) {
   pipeline::ScanOptions options;
   options.threads = args.threads;
   pipeline::ScanResult scanned = pipeline::scan(args.path, rules, options);
-  {
-    std::vector<SourceFile> sources;
-    for (const auto& f : scanned.files) sources.push_back(f.file);
-    const assess::OwnPackages own = assess::project_packages(sources);
-    std::erase_if(scanned.findings, [&](const Finding& f) {
-      return f.rule && assess::is_not_a_finding(own, *f.rule, f.path, f.match);
-    });
-  }
+  scanned.findings = assess::project_findings(scanned.files, std::move(scanned.findings), rules);
 
   fix::FixOptions fopt;
   fopt.transfer_to_npu = args.transfer_to_npu;

@@ -137,7 +137,8 @@ struct UseDigest {
   struct Site {
     FactKind kind = FactKind::Reference;
     Usage usage = Usage::Load;
-    uint16_t col = 0;  // Fact::span.col, clamped (in the padding: still 24 bytes)
+    uint16_t col : 15 = 0;     // Fact::span.col, clamped to 32767 (in the padding: 24 bytes)
+    uint16_t guarded : 1 = 0;  // Fact::guarded: under an availability check or an optional import
     uint32_t line = 0;
     uint32_t name = 0;  // ids into `strings`; 0 is ""
     uint32_t scope = 0;

@@ -123,7 +123,8 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
     UseDigest::Site s;
     s.kind = f.kind;
     s.usage = f.usage;
-    s.col = static_cast<uint16_t>(std::min<uint32_t>(f.span.col, UINT16_MAX));
+    s.col = static_cast<uint16_t>(std::min<uint32_t>(f.span.col, 0x7fff));
+    s.guarded = f.guarded;
     s.line = f.span.line;
     s.name = intern(f.name, last_name);
     s.scope = intern(f.scope, last_scope);

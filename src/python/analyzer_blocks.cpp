@@ -58,6 +58,7 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   uint32_t ni = s + 1;
   if (ni >= le || toks_[ni].kind != TokenKind::Name) return le;
   std::string_view name = toks_[ni].text;
+  if (scopes_.kind() == ScopeStack::kModule) module_defs_.insert(name);
   uint32_t k = ni + 1;
   if (op(k, "[")) k = std::min(match_close(toks_, k, le) + 1, le);  // PEP 695 type params
   uint32_t colon = header_colon(k, le);

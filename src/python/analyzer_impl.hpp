@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -241,6 +243,12 @@ class Analyzer {
     uint32_t cond_b = 0, cond_e = 0, cond_facts_b = 0, cond_facts_e = 0;
     bool lone_if = false;
   } pending_chain_;
+  // Calls of the project's own functions (read by the wrapper pass, assess/wrappers.cpp): the
+  // module-level defs seen so far and the names relative imports bind ("1.attn.flash_attention"
+  // for `from .attn import flash_attention`). A bare call of one becomes a Reference fact named
+  // "__local__.NAME" or "__relative__.LEVEL.MODULE.NAME"; no rule matches those names.
+  std::unordered_set<std::string_view> module_defs_;
+  std::unordered_map<std::string_view, std::string> relative_names_;
   // Names bound by imports under try / except ImportError (the probe of `if NAME is not None:`).
   std::vector<std::string> optional_imports_;
   // Parameters defaulting to False / None of the open defs (Block::off_params_begin).

@@ -220,6 +220,8 @@ uint32_t Analyzer::from_stmt(uint32_t i, uint32_t e) {
       scopes_.bind_import(alias, f.name);
     } else {
       scopes_.bind_local(alias, weak);
+      if (scopes_.kind() == ScopeStack::kModule)
+        relative_names_[alias] = concat({std::to_string(level), ".", f.name});
     }
     if (!op(k, ",")) break;
     ++k;

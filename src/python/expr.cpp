@@ -263,6 +263,15 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
     f.receiver = clip_utf8(src(i, j - 2), 120);
   } else if (call) {
     note_call(head.text);
+    // A call of the project's own function by its bare name (assess/wrappers.cpp).
+    if (j == i + 1 && !bnd) {
+      const std::string_view n = head.text;
+      if (module_defs_.count(n)) {
+        idx = emit_reference(concat({"__local__.", n}), Usage::Call, span(i, j));
+      } else if (auto rel = relative_names_.find(n); rel != relative_names_.end()) {
+        idx = emit_reference(concat({"__relative__.", rel->second}), Usage::Call, span(i, j));
+      }
+    }
   }
   uint32_t next = j;
   if (call) {

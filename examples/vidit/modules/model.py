@@ -14,6 +14,7 @@ from .attention import attention
 from .fused_ops import adaln_modulate
 from .norm import FP32LayerNorm, RMSNorm
 from .rope import apply_rope_3d, build_rope_tables
+from .text_attention import text_attention
 
 
 def sinusoidal_embedding(dim, t):
@@ -73,7 +74,7 @@ class CrossAttention(nn.Module):
         k, v = self.kv(context).chunk(2, dim=-1)
         k = self.norm_k(k).view(b, -1, n, d)
         v = v.view(b, -1, n, d)
-        out = attention(q, k, v, k_lens=context_lens)
+        out = text_attention(q, k, v, context_lens)
         return self.proj(out.flatten(2))
 
 

@@ -1,0 +1,178 @@
+// Calls through the project's own CUDA wrappers (assess/wrappers.cpp): a module-level function
+// that uses flash-attn (or another attention / custom-op / compile facility) with no fallback is
+// a wrapper, and so is one that calls a wrapper; each call of a wrapper is an
+// `<domain>.via-wrapper` finding. Look-alikes: a function with a fallback (the use under an
+// availability check), a call under an availability check (guarded, and no wrapper above it), a
+// wrapper calling itself, a plain helper.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <map>
+
+#include "robust_util.hpp"
+
+using namespace robust;
+
+namespace {
+
+constexpr const char* kAttn = R"(import torch
+from flash_attn import flash_attn_func
+
+try:
+    import xformers.ops as xops
+    HAS_XFORMERS = True
+except ImportError:
+    HAS_XFORMERS = False
+
+
+def fa(q, k, v):
+    return flash_attn_func(q, k, v)
+
+
+def fa_twice(q, k, v):
+    return fa(q, k, v) + fa(k, q, v)
+
+
+def maybe_xformers(q, k, v):
+    if HAS_XFORMERS:
+        return xops.memory_efficient_attention(q, k, v)
+    return torch.nn.functional.scaled_dot_product_attention(q, k, v)
+
+
+def dispatch(q, k, v, fast=False):
+    if HAS_XFORMERS:
+        return fa(q, k, v)
+    return torch.nn.functional.scaled_dot_product_attention(q, k, v)
+
+
+def helper(x):
+    return x * 2
+
+
+def recurse(q, k, v, n):
+    if n == 0:
+        return fa(q, k, v)
+    return recurse(q, k, v, n - 1)
+)";
+
+constexpr const char* kModel = R"(import torch
+
+from .attn import dispatch, fa_twice, helper, maybe_xformers
+from pkg.attn import recurse
+
+
+class Block(torch.nn.Module):
+    def forward(self, q, k, v):
+        a = fa_twice(q, k, v)
+        b = maybe_xformers(q, k, v)
+        c = dispatch(q, k, v)
+        d = helper(q)
+        e = recurse(q, k, v, 3)
+        return a + b + c + d + e
+)";
+
+constexpr const char* kMain = R"(import torch
+
+from pkg.model import Block
+
+if __name__ == "__main__":
+    Block()(torch.zeros(1), torch.zeros(1), torch.zeros(1))
+)";
+
+std::map<std::string, std::pair<std::string, bool>> via(const nlohmann::json& rep) {
+  std::map<std::string, std::pair<std::string, bool>> out;  // path:line -> (callee, guarded)
+  for (const auto& f : rep["findings"])
+    if (f["rule"].get<std::string>().ends_with(".via-wrapper"))
+      out[f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>())] = {
+          f["match"].get<std::string>(), f["guarded"].get<bool>()};
+  return out;
+}
+
+TEST(Wrappers, CallsOfProjectWrappersAreFindings) {
+  TempDir root, out;
+  write_file(root / "main.py", kMain);
+  write_file(root / "pkg" / "__init__.py", "");
+  write_file(root / "pkg" / "attn.py", kAttn);
+  write_file(root / "pkg" / "model.py", kModel);
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  const auto got = via(rep);
+  const std::map<std::string, std::pair<std::string, bool>> want = {
+      {"pkg/attn.py:16", {"fa", false}},        // fa_twice calls fa twice
+      {"pkg/attn.py:27", {"fa", true}},         // under `if HAS_XFORMERS:`: guarded
+      {"pkg/attn.py:37", {"fa", false}},        // recurse -> fa (its self-call is no site)
+      {"pkg/model.py:9", {"fa_twice", false}},  // relative import, a wrapper of a wrapper
+      {"pkg/model.py:13", {"recurse", false}},  // absolute import
+  };
+  // Not: maybe_xformers (its use sits under the probe), dispatch (its call of fa is guarded,
+  // so it has its fallback), helper (no facility), recurse's call of itself.
+  EXPECT_EQ(got.size(), want.size() + 0u) << rep["findings"].dump(1);
+  for (const auto& [where, w] : want) {
+    auto it = got.find(where);
+    ASSERT_NE(it, got.end()) << where << "\n" << rep["findings"].dump(1);
+    EXPECT_EQ(it->second, w) << where;
+  }
+  // The message names the wrapper and the facility under it.
+  for (const auto& f : rep["findings"])
+    if (f["rule"] == "attention.via-wrapper" && f["path"] == "pkg/model.py" && f["line"] == 9) {
+      const std::string m = f["message"];
+      EXPECT_NE(m.find("Calls fa_twice (pkg/attn.py) through fa"), std::string::npos) << m;
+      EXPECT_NE(m.find("attention.flash-attn-func"), std::string::npos) << m;
+    }
+}
+
+TEST(Wrappers, TenThousandDeepChainStaysLinear) {
+  TempDir root, out;
+  std::string code =
+      "from flash_attn import flash_attn_func\n\n\ndef f0(q):\n"
+      "    return flash_attn_func(q, q, q)\n";
+  constexpr int kDepth = 10000;
+  for (int i = 1; i <= kDepth; ++i)
+    code +=
+        "\n\ndef f" + std::to_string(i) + "(q):\n    return f" + std::to_string(i - 1) + "(q)\n";
+  code += "\n\nif __name__ == \"__main__\":\n    f" + std::to_string(kDepth) + "(None)\n";
+  write_file(root / "chain.py", code);
+  const auto t0 = std::chrono::steady_clock::now();
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(via(rep).size(), static_cast<size_t>(kDepth) + 1) << "every call in the chain";
+  EXPECT_LT(s, 20.0) << "not a benchmark: a guard against quadratic blow-up";
+}
+
+TEST(Wrappers, CustomOpAndCompileFacilities) {
+  TempDir root, out;
+  write_file(root / "infer.py", R"(import torch
+import torch_tensorrt
+import transformer_engine.pytorch as te
+
+
+def build_engine(model):
+    return torch_tensorrt.compile(model, ir="dynamo")
+
+
+def fp8_linear(x, w):
+    with te.fp8_autocast(enabled=True):
+        return te.Linear(4, 4)(x)
+
+
+def compiled(model):
+    return torch.compile(model)
+
+
+if __name__ == "__main__":
+    engine = build_engine(torch.nn.Linear(4, 4))
+    y = fp8_linear(torch.zeros(4), None)
+    m = compiled(torch.nn.Linear(4, 4))
+)");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  std::map<std::string, std::string> rule_at;
+  for (const auto& f : rep["findings"])
+    if (f["rule"].get<std::string>().ends_with(".via-wrapper"))
+      rule_at[std::to_string(f["line"].get<int>())] = f["rule"];
+  // compile.via-wrapper for the TensorRT helper, custom_op.via-wrapper for Transformer Engine;
+  // the torch.compile helper wraps nothing an NPU lacks.
+  const std::map<std::string, std::string> want = {{"20", "compile.via-wrapper"},
+                                                   {"21", "custom_op.via-wrapper"}};
+  EXPECT_EQ(rule_at, want) << rep["findings"].dump(1);
+}
+
+}  // namespace
