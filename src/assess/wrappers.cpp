@@ -72,8 +72,14 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
   for (size_t i = 0; i < files.size(); ++i) {
     by_path.emplace(files[i].file.rel_path, static_cast<int>(i));
     if (!is_python(files[i].file.kind)) continue;
+    // Triton kernels and their @triton.jit helpers are ported with the kernel (the kernel
+    // inventory lists them): neither wrappers nor callers of wrappers.
+    std::set<std::string_view> kernels;
+    for (const KernelFact& k : files[i].facts.kernels)
+      if (k.kind == "triton") kernels.insert(k.name);
     for (const Fact& f : files[i].facts.facts)
-      if (f.kind == FactKind::FunctionDef && f.scope.empty()) functions[i].insert(f.name);
+      if (f.kind == FactKind::FunctionDef && f.scope.empty() && !kernels.count(f.name))
+        functions[i].insert(f.name);
   }
   // Direct wrappers: module-level functions whose body holds a facility (a blocker first).
   std::map<FnKey, Wrapper> wrappers;
@@ -156,9 +162,14 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
   }
 
   // One finding per call of a wrapper, outside the wrapper itself.
+  std::vector<std::set<std::string_view>> kernel_names(files.size());
+  for (size_t i = 0; i < files.size(); ++i)
+    for (const KernelFact& k : files[i].facts.kernels)
+      if (k.kind == "triton") kernel_names[i].insert(k.name);
   std::map<int, std::vector<const Call*>> sites;
   for (const Call& c : calls) {
     if (!wrappers.count(c.callee)) continue;
+    if (kernel_names[static_cast<size_t>(c.file)].count(c.caller)) continue;  // inside a kernel
     if (c.file == c.callee.first && c.caller == c.callee.second) continue;  // recursion
     sites[c.file].push_back(&c);
   }

@@ -175,4 +175,32 @@ if __name__ == "__main__":
   EXPECT_EQ(rule_at, want) << rep["findings"].dump(1);
 }
 
+TEST(Wrappers, TritonHelpersAreTheKernelsOwnPort) {
+  TempDir root, out;
+  write_file(root / "kern.py", R"(import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def tanh_approx(x):
+    return tl.inline_asm_elementwise("tanh.approx.f32 $0, $1;", "=r,r", [x], dtype=tl.float32,
+                                     is_pure=True, pack=1)
+
+
+@triton.jit
+def angle_kernel(X, Y, N: tl.constexpr):
+    x = tl.load(X + tl.arange(0, N))
+    tl.store(Y + tl.arange(0, N), tanh_approx(x))
+
+
+if __name__ == "__main__":
+    x = torch.zeros(16)
+    angle_kernel[(1,)](x, x, 16)
+)");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  for (const auto& f : rep["findings"])
+    EXPECT_FALSE(f["rule"].get<std::string>().ends_with(".via-wrapper")) << f.dump(1);
+}
+
 }  // namespace
