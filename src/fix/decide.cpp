@@ -221,43 +221,64 @@ void decide_guards(std::string_view text, const std::vector<python::Token>& toke
   for (size_t j = 0; j < fs.size(); ++j)
     if (fs[j]->rule && fs[j]->rule->match.kind == MatchKind::String)
       edited_literal[fs[j]->span.offset] |= decided[j].kind == Decision::Candidate;
+  auto is_guard = [&](size_t k) {
+    return decided[k].kind == Decision::Candidate && fs[k]->rule->autofix->guard;
+  };
+  std::vector<size_t> blocked;  // guards kept as they are
+  std::vector<char> stored(fs.size(), 0);
   for (size_t k = 0; k < fs.size(); ++k) {
-    const Finding& g = *fs[k];
-    if (decided[k].kind != Decision::Candidate || !g.rule->autofix->guard) continue;
-    auto [first, last] = guarded_lines(tokens, g.span.offset);
-    if (first == 0) continue;
-    // A stored value may gate anything: then only the device values and device calls that
-    // stay CUDA count (a "nccl" left for review does not make an availability check wrong).
-    const bool whole_file = stored_value(tokens, g.span.offset);
-    if (whole_file) first = 1, last = UINT32_MAX;
+    if (!is_guard(k)) continue;
+    const GuardedRegions r = guarded_regions(tokens, fs[k]->span.offset);
+    stored[k] = r.stored;
+    if (r.lines.empty()) continue;
+    auto inside = [&](uint32_t line) {
+      if (r.whole_file) return true;
+      for (const auto& [a, b] : r.lines)
+        if (line >= a && line <= b) return true;
+      return false;
+    };
     std::string stays;  // the first guarded site that stays CUDA
     for (size_t j = 0; j < fs.size() && stays.empty(); ++j) {
       const Finding& f = *fs[j];
-      if (j == k || f.span.line < first || f.span.line > last) continue;
-      if (whole_file && f.domain != Domain::Device) continue;
+      if (j == k || !inside(f.span.line)) continue;
+      // Across a whole file only the device sites count (a "nccl" left for review does not
+      // make an availability check wrong).
+      if (r.whole_file && f.domain != Domain::Device) continue;
       if (decided[j].kind == Decision::Manual && f.severity != Severity::Info)
         stays = "`" + quoted_line(text, f.span.line) + "` (line " + std::to_string(f.span.line) +
                 ", " + f.rule_id + ", left manual)";
     }
     for (const Fact& f : sf.facts.facts) {
       if (!stays.empty()) break;
-      if (f.kind != FactKind::String || !is_cuda_value(f.name) || f.span.line < first ||
-          f.span.line > last)
-        continue;
+      if (f.kind != FactKind::String || !is_cuda_value(f.name) || !inside(f.span.line)) continue;
       auto it = edited_literal.find(f.span.offset);
       if (it == edited_literal.end() || !it->second)
         stays = "`" + quoted_line(text, f.span.line) + "` (line " + std::to_string(f.span.line) +
                 ": its \"cuda\" stays)";
     }
-    if (!stays.empty() && whole_file)
-      decided[k] =
-          manual("its value is kept and may gate any code of the file, which keeps " + stays +
-                 ": renamed alone, it would run that code on an NPU; port "
-                 "it first");
-    else if (!stays.empty())
-      decided[k] = manual("guards " + stays +
-                          ", which is not edited: renamed alone, the condition would run it on "
-                          "an NPU; port the guarded code first");
+    if (stays.empty()) continue;
+    decided[k] = manual("guards " + stays +
+                        ", which is not edited: renamed alone, the condition would run it on "
+                        "an NPU; port the guarded code first");
+    blocked.push_back(k);
+  }
+  // Stored answers of one file agree: every stored check of one kind (DEVICE = "cuda" if
+  // is_available() ..., DTYPE = bf16 if is_available() ...) answers the same question for the
+  // code that reads them; and the parts of a condition that stays are kept with it
+  // (`torch.cuda.is_available() and torch.cuda.is_bf16_supported()`).
+  for (size_t b : blocked) {
+    const auto [first, last] = statement_lines(tokens, fs[b]->span.offset);
+    const std::string why = "decided together with line " + std::to_string(fs[b]->span.line) +
+                            " (`" + quoted_line(text, fs[b]->span.line) +
+                            "`), which stays: the checks of one file must agree";
+    for (size_t k = 0; k < fs.size(); ++k) {
+      if (k == b || decided[k].kind != Decision::Candidate) continue;
+      const bool same_kind = stored[b] && is_guard(k) && fs[k]->rule_id == fs[b]->rule_id &&
+                             guarded_regions(tokens, fs[k]->span.offset).stored;
+      const bool same_condition = fs[k]->span.line >= first && fs[k]->span.line <= last &&
+                                  fs[k]->rule->autofix->kind == "rename";
+      if (same_kind || same_condition) decided[k] = manual(why);
+    }
   }
 }
 

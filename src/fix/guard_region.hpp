@@ -18,9 +18,19 @@ namespace ascendify::fix::detail {
 std::pair<uint32_t, uint32_t> guarded_lines(const std::vector<python::Token>& tokens,
                                             uint32_t offset);
 
-// The condition's value is stored or returned (`cuda_available = torch.cuda.is_available()`,
-// `DTYPE = torch.bfloat16 if torch.cuda.is_available() else ...`): it may gate any code of the
-// file (`pytest.mark.skipif(not cuda_available)`), so the whole file counts as guarded.
-bool stored_value(const std::vector<python::Token>& tokens, uint32_t offset);
+// Lines [first, last] of the statement holding the token at `offset` (a condition's own lines).
+std::pair<uint32_t, uint32_t> statement_lines(const std::vector<python::Token>& tokens,
+                                              uint32_t offset);
+
+// What a condition decides: guarded_lines, and when its value is stored (`use_amp =
+// torch.cuda.is_available()`) the code each use of that name guards; a value returned, or one
+// that decides whether tests run (`pytest.mark.skipif(not cuda_available)`), gates the whole
+// file.
+struct GuardedRegions {
+  std::vector<std::pair<uint32_t, uint32_t>> lines;
+  bool whole_file = false;
+  bool stored = false;  // the value is assigned or returned, not only tested where it stands
+};
+GuardedRegions guarded_regions(const std::vector<python::Token>& tokens, uint32_t offset);
 
 }  // namespace ascendify::fix::detail
