@@ -68,8 +68,11 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
     StageTimer t("    re-exported uses");
     std::vector<Finding> more =
         reexported_findings(files, graph, rules, options.drop_hit ? &options.drop_hit : nullptr);
+    t.stop();
     // Calls of the project's own CUDA wrappers (their facilities are the scan's findings).
+    StageTimer tw("    wrapper calls");
     std::vector<Finding> wrapped = wrapper_call_findings(files, graph, a.findings, rules);
+    tw.stop();
     const size_t mid = more.size();
     std::move(wrapped.begin(), wrapped.end(), std::back_inserter(more));
     std::inplace_merge(more.begin(), more.begin() + static_cast<std::ptrdiff_t>(mid), more.end());

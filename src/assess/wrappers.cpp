@@ -33,13 +33,16 @@ std::string_view stem_of(std::string_view path) {
 
 // A facility a wrapper hides: a finding of these domains that is a real change (not info), with
 // no fallback around it (not guarded, not beside an NPU branch).
-// Compile facilities only when they have no NPU path at all (TensorRT): torch.compile itself
-// runs on an NPU, and a helper calling it wraps nothing the call site must know.
-bool facility(const Finding& f) {
-  const bool domain = f.domain == Domain::Attention || f.domain == Domain::CustomOp ||
-                      (f.domain == Domain::Compile && f.severity == Severity::Blocker);
-  return domain && f.severity != Severity::Info && !f.guarded && !f.beside_npu &&
-         f.rule_id.find("via-wrapper") == std::string::npos;
+// A facility a wrapper hides: a finding of a rule tagged `wrapper-facility` (a direct call of a
+// CUDA-only attention backend, kernel compiler or engine: rules/README.md) with no fallback
+// around it: not guarded, not beside an NPU branch, not under a flag that is off by default.
+bool facility(const Finding& f, const FileFacts& facts) {
+  if (!f.rule || f.guarded || f.beside_npu) return false;
+  if (std::find(f.rule->tags.begin(), f.rule->tags.end(), "wrapper-facility") == f.rule->tags.end())
+    return false;
+  for (const auto& b : facts.flag_blocks)
+    if (f.span.line >= b.first_line && f.span.line <= b.last_line) return false;
+  return true;
 }
 
 using FnKey = std::pair<int, std::string>;  // (file, module-level function name)
@@ -84,9 +87,10 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
   // Direct wrappers: module-level functions whose body holds a facility (a blocker first).
   std::map<FnKey, Wrapper> wrappers;
   for (const Finding& f : findings) {
-    if (!facility(f) || f.scope.empty()) continue;
+    if (f.scope.empty()) continue;
     auto it = by_path.find(f.path);
-    if (it == by_path.end()) continue;
+    if (it == by_path.end() || !facility(f, files[static_cast<size_t>(it->second)].facts))
+      continue;
     const std::string top(top_of(f.scope));
     if (!functions[static_cast<size_t>(it->second)].count(top)) continue;
     Wrapper& w = wrappers[{it->second, top}];

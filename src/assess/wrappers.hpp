@@ -1,8 +1,9 @@
 #pragma once
 // Calls through the project's own CUDA wrappers. A module-level function is a wrapper when its
-// body (nested functions included) uses a CUDA-only facility with no fallback: an attention or
-// custom-operator finding, or a compile blocker (TensorRT), that is not guarded, not beside an
-// NPU branch and not info; or when it calls another wrapper. Every call of a wrapper (the same
+// body (nested functions included) calls a CUDA-only facility (a rule tagged
+// `wrapper-facility`: flash-attn / xformers / sage / flashinfer calls, CUDA JIT kernels,
+// Torch-TensorRT) with no fallback: not guarded, not beside an NPU branch, not behind a flag
+// that is off by default; or when it calls another wrapper. Every call of a wrapper (the same
 // file, an absolute `from pkg.attn import flash_attention`, or a relative `from .attn import ...`)
 // is a finding of
 // `<domain>.via-wrapper` naming the wrapper and the facility underneath: the engineer sees how

@@ -53,6 +53,11 @@ Lookups lookups(const Fact& f, std::string& scratch) {
   Lookups out;
   switch (f.kind) {
     case FactKind::Reference:
+      // Calls of the project's own functions (`__local__.f`, `__relative__.1.m.f`) are for the
+      // wrapper pass; no rule names them.
+      if (f.name.size() > 2 && f.name[0] == '_' && f.name[1] == '_' &&
+          (f.name.starts_with("__local__.") || f.name.starts_with("__relative__.")))
+        break;
       out.add(MatchKind::Reference, f.name);
       break;
     case FactKind::MethodCall:
