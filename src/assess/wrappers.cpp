@@ -38,6 +38,9 @@ std::string_view stem_of(std::string_view path) {
 // around it: not guarded, not beside an NPU branch, not under a flag that is off by default.
 bool facility(const Finding& f, const FileFacts& facts) {
   if (!f.rule || f.guarded || f.beside_npu) return false;
+  // `flashinfer.__version__`: reading a module attribute is a version check, no use.
+  const std::string_view leaf = std::string_view(f.match).substr(f.match.rfind('.') + 1);
+  if (leaf.starts_with("__")) return false;
   if (std::find(f.rule->tags.begin(), f.rule->tags.end(), "wrapper-facility") == f.rule->tags.end())
     return false;
   for (const auto& b : facts.flag_blocks)
