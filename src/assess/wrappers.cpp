@@ -74,7 +74,8 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
                                            const rules::RuleSet& rules) {
   std::vector<Finding> out;
   std::unordered_map<std::string_view, int> by_path;
-  std::vector<std::set<std::string, std::less<>>> functions(files.size());
+  // Views into the facts, which outlive the pass (one set per file, no copies).
+  std::vector<std::unordered_set<std::string_view>> functions(files.size());
   for (size_t i = 0; i < files.size(); ++i) {
     by_path.emplace(files[i].file.rel_path, static_cast<int>(i));
     if (!is_python(files[i].file.kind)) continue;
@@ -92,8 +93,7 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
   for (const Finding& f : findings) {
     if (f.scope.empty()) continue;
     auto it = by_path.find(f.path);
-    if (it == by_path.end() || !facility(f, files[static_cast<size_t>(it->second)].facts))
-      continue;
+    if (it == by_path.end() || !facility(f, files[static_cast<size_t>(it->second)].facts)) continue;
     const std::string top(top_of(f.scope));
     if (!functions[static_cast<size_t>(it->second)].count(top)) continue;
     Wrapper& w = wrappers[{it->second, top}];
@@ -110,8 +110,17 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
     if (!is_python(files[i].file.kind)) continue;
     const UseDigest& d = uses_of(files[i].facts, scratch);
     const int fi = static_cast<int>(i);
+    // Names are interned per file: each distinct name is resolved once (most are torch.*).
+    std::vector<int8_t> project_name(d.count() + 1, -1);  // -1 unknown, 0 no, 1 maybe
     for (const UseDigest::Site& s : d.sites) {
       if (s.kind != FactKind::Reference || s.usage != Usage::Call) continue;
+      if (project_name[s.name] < 0) {
+        const std::string_view n = d.str(s.name);
+        project_name[s.name] =
+            n.starts_with("__") || (n.find('.') != std::string_view::npos &&
+                                    graph.may_be_project(n.substr(0, n.find('.'))));
+      }
+      if (project_name[s.name] == 0) continue;
       const std::string_view n = d.str(s.name);
       FnKey callee{-1, {}};
       if (n.starts_with("__local__.")) {  // a def of this file, called by its bare name
@@ -132,8 +141,7 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
                 functions[static_cast<size_t>(t)].count(fn))
               callee = {t, std::string(fn)};
         }
-      } else if (const size_t dot = n.rfind('.');
-                 dot != std::string_view::npos && graph.may_be_project(n.substr(0, n.find('.')))) {
+      } else if (const size_t dot = n.rfind('.'); dot != std::string_view::npos) {
         const int t = graph.resolve_module(n.substr(0, dot));
         if (t >= 0 && functions[static_cast<size_t>(t)].count(n.substr(dot + 1)))
           callee = {t, std::string(n.substr(dot + 1))};
@@ -177,7 +185,7 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
   for (const Call& c : calls) {
     if (!wrappers.count(c.callee)) continue;
     if (kernel_names[static_cast<size_t>(c.file)].count(c.caller)) continue;  // inside a kernel
-    if (c.file == c.callee.first && c.caller == c.callee.second) continue;  // recursion
+    if (c.file == c.callee.first && c.caller == c.callee.second) continue;    // recursion
     sites[c.file].push_back(&c);
   }
   for (const auto& [fi, list] : sites) {
