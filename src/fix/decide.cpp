@@ -43,6 +43,10 @@ std::string names_of(const ValueGroup& g) {
 
 }  // namespace
 
+// "`snippet` (line N": the opening of a reason that quotes a line (a std::string on the left of
+// every +: GCC 12 warns, wrongly, on "literal" + std::string&&).
+std::string quote_at(std::string_view text, uint32_t line);
+
 std::string quoted_line(std::string_view text, uint32_t line) {
   size_t pos = 0;
   for (uint32_t l = 1; l < line && pos != std::string_view::npos; ++l) {
@@ -56,6 +60,14 @@ std::string quoted_line(std::string_view text, uint32_t line) {
   while (!l.empty() && (l.back() == '\r' || l.back() == ' ')) l.remove_suffix(1);
   std::string out(l.substr(0, 60));
   if (l.size() > 60) out += "...";
+  return out;
+}
+
+std::string quote_at(std::string_view text, uint32_t line) {
+  std::string out = "`";
+  out += quoted_line(text, line);
+  out += "` (line ";
+  out += std::to_string(line);
   return out;
 }
 
@@ -109,8 +121,7 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
     std::string blocker;  // the first literal that cannot be edited, and why
     bool defs_covered = true;
     for (const ValueGroup::Literal& lit : g.literals) {
-      const std::string where =
-          "`" + quoted_line(text, lit.line) + "` (line " + std::to_string(lit.line) + ": ";
+      const std::string where = quote_at(text, lit.line) + ": ";
       auto it = at.find(lit.offset);
       if (it == at.end()) {
         // A literal of the value that no rule reports (a name no rule knows holds a device).
@@ -245,16 +256,14 @@ void decide_guards(std::string_view text, const std::vector<python::Token>& toke
       // make an availability check wrong).
       if (r.whole_file && f.domain != Domain::Device) continue;
       if (decided[j].kind == Decision::Manual && f.severity != Severity::Info)
-        stays = "`" + quoted_line(text, f.span.line) + "` (line " + std::to_string(f.span.line) +
-                ", " + f.rule_id + ", left manual)";
+        stays = quote_at(text, f.span.line) + ", " + f.rule_id + ", left manual)";
     }
     for (const Fact& f : sf.facts.facts) {
       if (!stays.empty()) break;
       if (f.kind != FactKind::String || !is_cuda_value(f.name) || !inside(f.span.line)) continue;
       auto it = edited_literal.find(f.span.offset);
       if (it == edited_literal.end() || !it->second)
-        stays = "`" + quoted_line(text, f.span.line) + "` (line " + std::to_string(f.span.line) +
-                ": its \"cuda\" stays)";
+        stays = quote_at(text, f.span.line) + ": its \"cuda\" stays)";
     }
     if (stays.empty()) continue;
     decided[k] = manual("guards " + stays +

@@ -100,6 +100,7 @@ class Planner {
           detail::decide_groups(*text, lexed.tokens, sf, fs, decided, opt_, &project_, nullptr);
       detail::decide_guards(*text, lexed.tokens, sf, fs, decided);
       own_method_calls(fs, decided);
+      stops_at_import(fs, decided);
     }
     record(fs, decided);
 
@@ -246,6 +247,25 @@ class Planner {
                         "--unsafe-fixes applies it",
                     false};
     }
+  }
+
+  // A module that stops at an import of a package with no NPU build (`import tensorrt` at the
+  // top of a TensorRT engine wrapper) runs nowhere on an NPU: its edits would only half-port
+  // code that cannot run (a torch.npu stream handed to TensorRT). It is left whole.
+  void stops_at_import(const std::vector<const Finding*>& fs, std::vector<Decision>& decided) {
+    const Finding* stop = nullptr;
+    for (const Finding* f : fs)
+      if (f->stops_run && f->rule && (f->rule->stops_run & Rule::kStopsAsImport)) {
+        stop = f;
+        break;
+      }
+    if (!stop) return;
+    const std::string why = "the module stops at `" + stop->snippet + "` (line " +
+                            std::to_string(stop->span.line) +
+                            ") on an NPU, a package with no NPU build: port or drop that import "
+                            "first; until then its edits would run nowhere";
+    for (auto& d : decided)
+      if (d.kind == Decision::Candidate) d = {Decision::Manual, why, false};
   }
 
   void record(const std::vector<const Finding*>& fs, const std::vector<Decision>& decided) {

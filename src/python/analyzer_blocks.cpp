@@ -21,6 +21,7 @@ bool is_probe_name(std::string_view s) {
   if (ends_with(s, "_AVAILABLE")) return true;
   if (ends_with(s, "_available") && s != "is_available") return true;
   if (starts_with(s, "HAS_") || starts_with(s, "has_") || starts_with(s, "_has_")) return true;
+  if (starts_with(s, "HAVE_") || starts_with(s, "_HAVE_")) return true;  // Megatron: HAVE_TE
   return s == "find_spec";
 }
 
@@ -312,6 +313,10 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   if (npu && !negated) mark_beside_npu(chain_begin, before);
   if (after_npu) mark_beside_npu(before, static_cast<uint32_t>(out_.facts.size()));
   bool probe = false;
+  // `if TYPE_CHECKING:` bodies never run: whatever they import is for the type checker.
+  const bool type_checking =
+      (colon == s + 2 && kw(s + 1, "TYPE_CHECKING")) ||
+      (colon == s + 4 && kw(s + 1, "typing") && op(s + 2, ".") && kw(s + 3, "TYPE_CHECKING"));
   for (uint32_t k = s + 1; k < colon && !probe; ++k) {
     if (toks_[k].kind == TokenKind::Name) {
       probe = is_probe_name(toks_[k].text);
@@ -351,7 +356,7 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   b.chain_begin = chain_begin;
   b.chain_npu = after_npu || (npu && !negated);  // what follows in the chain is beside it
   b.beside_npu = (npu && negated) || after_npu;
-  b.guard = (probe && !negated) || b.beside_npu;
+  b.guard = (probe && !negated) || b.beside_npu || type_checking;
   b.else_guard = (probe && negated && !elif) || b.chain_npu;
   // A flag that is off by default and neither a probe nor an NPU check: an optional feature,
   // in the body (`if FLAG:`) or in the else (`if not FLAG:`).

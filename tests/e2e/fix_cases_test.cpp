@@ -54,9 +54,11 @@ void check_case(const fs::path& dir, const std::string& mode) {
   for (const auto& rel : changed)
     EXPECT_TRUE(fs::exists(dir / "before" / rel)) << rel << " is in after." << mode << " only";
   const fs::path expect = dir / ("expect." + mode + ".txt");
-  if (fs::exists(expect))
-    for (const auto& line : lines_of(read_file(expect)))
+  if (fs::exists(expect)) {
+    for (const auto& line : lines_of(read_file(expect))) {
       EXPECT_NE(r.out.find(line), std::string::npos) << "missing: " << line << "\n" << r.out;
+    }
+  }
   // A second run has nothing left to do in the files it edited.
   std::vector<std::string> again_args = {"fix", root.string(), "--diff"};
   for (auto& f : flags_of(mode)) again_args.push_back(f);

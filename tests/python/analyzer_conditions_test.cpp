@@ -72,6 +72,29 @@ TEST(AnalyzerGuards, AvailabilityFlagsAndProbes) {
   EXPECT_FALSE(one(ff, FactKind::Import, "d_device")->guarded);
 }
 
+TEST(AnalyzerGuards, HaveProbesAndTypeCheckingBlocks) {
+  // Megatron's HAVE_TE is a probe like HAS_X; `if TYPE_CHECKING:` bodies never run.
+  const FileFacts ff = analyze(
+      "from typing import TYPE_CHECKING\n"
+      "import typing\n"
+      "if HAVE_TE:\n"
+      "    import transformer_engine\n"
+      "if TYPE_CHECKING:\n"
+      "    import flash_attn\n"
+      "else:\n"
+      "    import runtime_only\n"
+      "if typing.TYPE_CHECKING:\n"
+      "    import xformers\n"
+      "if HAVEN:\n"
+      "    import haven\n",
+      "a.py");
+  EXPECT_TRUE(one(ff, FactKind::Import, "transformer_engine")->guarded);
+  EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Import, "runtime_only")->guarded);
+  EXPECT_TRUE(one(ff, FactKind::Import, "xformers")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Import, "haven")->guarded);
+}
+
 TEST(AnalyzerGuards, NoneChecksOfOptionalImportsAreProbes) {
   FileFacts ff = analyze(
       "try:\n"
