@@ -365,7 +365,20 @@ class SiLU(ReLU):
     pass
 
 
-class Sequential(Module):
+class _Container(Module):
+    """Indexing, length and iteration over the child modules (Sequential, ModuleList)."""
+
+    def __getitem__(self, i):
+        return list(self._modules.values())[i]
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+
+class Sequential(_Container):
     def __init__(self, *mods):
         super().__init__()
         if len(mods) == 1 and isinstance(mods[0], collections.OrderedDict):
@@ -380,17 +393,8 @@ class Sequential(Module):
             x = m(x)
         return x
 
-    def __getitem__(self, i):
-        return list(self._modules.values())[i]
 
-    def __len__(self):
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules.values())
-
-
-class ModuleList(Module):
+class ModuleList(_Container):
     def __init__(self, modules=None):
         super().__init__()
         for m in modules or []:
@@ -399,15 +403,6 @@ class ModuleList(Module):
     def append(self, m):
         self.add_module(str(len(self._modules)), m)
         return self
-
-    def __getitem__(self, i):
-        return list(self._modules.values())[i]
-
-    def __len__(self):
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules.values())
 
 
 class ModuleDict(Module):

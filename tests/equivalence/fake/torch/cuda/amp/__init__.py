@@ -2,31 +2,9 @@
 import types as _types
 
 import torch
-from torch.amp import GradScaler as _GradScaler, autocast as _autocast
+from torch.amp._device_amp import device_amp
 
-
-class autocast(_autocast):
-    def __init__(self, enabled=True, dtype=torch.float16, cache_enabled=True):
-        super().__init__("cuda", enabled=enabled, dtype=dtype, cache_enabled=cache_enabled)
-
-
-class GradScaler(_GradScaler):
-    def __init__(self, init_scale=2.0**16, growth_factor=2.0, backoff_factor=0.5,
-                 growth_interval=2000, enabled=True):
-        super().__init__("cuda", init_scale=init_scale, growth_factor=growth_factor,
-                         backoff_factor=backoff_factor, growth_interval=growth_interval,
-                         enabled=enabled)
-
-
-def custom_fwd(fwd=None, *, cast_inputs=None):
-    if fwd is None:
-        return lambda f: f
-    return fwd
-
-
-def custom_bwd(bwd):
-    return bwd
-
+autocast, GradScaler, custom_fwd, custom_bwd = device_amp("cuda")
 
 common = _types.SimpleNamespace(
     amp_definitely_not_available=lambda: not torch.cuda.is_available())
