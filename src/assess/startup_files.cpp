@@ -42,10 +42,8 @@ std::vector<bool> run_by_name(const std::vector<ScannedFile>& files, const Impor
 
 }  // namespace
 
-std::vector<std::string> startup_files(const std::vector<ScannedFile>& files) {
-  const ImportGraph graph(files);
-  std::vector<Diagnostic> ignored;  // the scan reports these
-  const PhaseMap pm = build_phases(files, graph, embedded_model().phases, {}, ignored);
+std::vector<int> startup_file_indexes(const std::vector<ScannedFile>& files,
+                                      const ImportGraph& graph, const PhaseMap& pm) {
   std::vector<bool> imported(files.size(), false);
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].file.kind == FileKind::Config) continue;  // a class path imports nothing
@@ -54,7 +52,7 @@ std::vector<std::string> startup_files(const std::vector<ScannedFile>& files) {
         imported[static_cast<size_t>(t)] = true;
   }
   const std::vector<bool> by_name = run_by_name(files, graph);
-  std::vector<std::string> out;
+  std::vector<int> out;
   for (int r : pm.entry_roots) {
     const size_t i = static_cast<size_t>(r);
     // Imported by others: a library, unless a launcher also runs it as a program.
@@ -68,8 +66,18 @@ std::vector<std::string> startup_files(const std::vector<ScannedFile>& files) {
       const auto& ext = graph.external(static_cast<int>(j));
       torch = std::any_of(ext.begin(), ext.end(), [](const std::string& d) { return is_torch(d); });
     }
-    if (torch) out.push_back(files[i].file.rel_path);
+    if (torch) out.push_back(r);
   }
+  return out;
+}
+
+std::vector<std::string> startup_files(const std::vector<ScannedFile>& files) {
+  const ImportGraph graph(files);
+  std::vector<Diagnostic> ignored;  // the scan reports these
+  const PhaseMap pm = build_phases(files, graph, embedded_model().phases, {}, ignored);
+  std::vector<std::string> out;
+  for (int i : startup_file_indexes(files, graph, pm))
+    out.push_back(files[static_cast<size_t>(i)].file.rel_path);
   std::sort(out.begin(), out.end());
   return out;
 }

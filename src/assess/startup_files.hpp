@@ -9,11 +9,16 @@
 #include <string>
 #include <vector>
 
+#include "assess/import_graph.hpp"
+#include "assess/phases.hpp"
 #include "core/scanned_file.hpp"
 
 namespace ascendify::assess {
 
 // Root-relative paths, sorted.
 std::vector<std::string> startup_files(const std::vector<ScannedFile>& files);
+// The same, as file indexes, from a graph and phases already built (the scan's own).
+std::vector<int> startup_file_indexes(const std::vector<ScannedFile>& files,
+                                      const ImportGraph& graph, const PhaseMap& pm);
 
 }  // namespace ascendify::assess
