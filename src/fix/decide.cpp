@@ -3,6 +3,7 @@
 #include <map>
 
 #include "core/rule.hpp"
+#include "core/text.hpp"
 #include "fix/guard_region.hpp"
 #include "fix/value_groups.hpp"
 
@@ -20,19 +21,26 @@ Decision manual(std::string why) {
   return {Decision::Manual, std::move(why), false};
 }
 
+// The group's lines, the first eight and a count: a reason repeated for each member stays short
+// (a file testing one value 20,000 times).
 std::string lines_of(const ValueGroup& g) {
   std::vector<uint32_t> ls;
   for (const auto& l : g.literals) ls.push_back(l.line);
   std::sort(ls.begin(), ls.end());
   ls.erase(std::unique(ls.begin(), ls.end()), ls.end());
   std::string out;
-  for (uint32_t l : ls) out += (out.empty() ? "" : ", ") + std::to_string(l);
+  for (size_t i = 0; i < ls.size() && i < 8; ++i) {
+    if (!out.empty()) out += ", ";
+    out += std::to_string(ls[i]);
+  }
+  if (ls.size() > 8) out += ", ... (" + std::to_string(ls.size()) + " lines)";
   return out;
 }
 
 std::string names_of(const ValueGroup& g) {
   std::string out;
-  for (const auto& c : g.carriers) {
+  for (size_t i = 0; i < g.carriers.size() && i < 8; ++i) {
+    const std::string& c = g.carriers[i];
     const std::string shown = c.starts_with("@")    ? "--" + c.substr(1)
                               : c.starts_with("()") ? c.substr(2) + "()"
                                                     : c;
@@ -45,29 +53,20 @@ std::string names_of(const ValueGroup& g) {
 
 // "`snippet` (line N": the opening of a reason that quotes a line (a std::string on the left of
 // every +: GCC 12 warns, wrongly, on "literal" + std::string&&).
-std::string quote_at(std::string_view text, uint32_t line);
+std::string quote_at(const LineIndex& lines, uint32_t line) {
+  std::string out = "`";
+  out += quoted_line(lines, line);
+  out += "` (line ";
+  out += std::to_string(line);
+  return out;
+}
 
-std::string quoted_line(std::string_view text, uint32_t line) {
-  size_t pos = 0;
-  for (uint32_t l = 1; l < line && pos != std::string_view::npos; ++l) {
-    pos = text.find('\n', pos);
-    if (pos != std::string_view::npos) ++pos;
-  }
-  if (pos == std::string_view::npos || pos >= text.size()) return {};
-  const size_t end = text.find('\n', pos);
-  std::string_view l = text.substr(pos, end == std::string_view::npos ? end : end - pos);
+std::string quoted_line(const LineIndex& lines, uint32_t line) {
+  std::string_view l = lines.line(line);
   while (!l.empty() && (l.front() == ' ' || l.front() == '\t')) l.remove_prefix(1);
   while (!l.empty() && (l.back() == '\r' || l.back() == ' ')) l.remove_suffix(1);
   std::string out(l.substr(0, 60));
   if (l.size() > 60) out += "...";
-  return out;
-}
-
-std::string quote_at(std::string_view text, uint32_t line) {
-  std::string out = "`";
-  out += quoted_line(text, line);
-  out += "` (line ";
-  out += std::to_string(line);
   return out;
 }
 
@@ -108,6 +107,7 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
   std::vector<int> group_of(fs.size(), -1);
   const ValueGroups vg = device_value_groups(sf.facts.facts, tokens);
   if (vg.groups.empty()) return group_of;
+  const LineIndex lines(text);
   std::map<uint32_t, std::vector<size_t>> at;  // literal offset -> findings on it
   for (size_t k = 0; k < fs.size(); ++k)
     if (fs[k]->rule && fs[k]->rule->match.kind == MatchKind::String)
@@ -121,7 +121,7 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
     std::string blocker;  // the first literal that cannot be edited, and why
     bool defs_covered = true;
     for (const ValueGroup::Literal& lit : g.literals) {
-      const std::string where = quote_at(text, lit.line) + ": ";
+      const std::string where = quote_at(lines, lit.line) + ": ";
       auto it = at.find(lit.offset);
       if (it == at.end()) {
         // A literal of the value that no rule reports (a name no rule knows holds a device).
@@ -228,6 +228,8 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
 void decide_guards(std::string_view text, const std::vector<python::Token>& tokens,
                    const ScannedFile& sf, const std::vector<const Finding*>& fs,
                    std::vector<Decision>& decided) {
+  const LineIndex lines(text);
+  const NameUses names(tokens);
   std::map<uint32_t, bool> edited_literal;  // offset of a String finding -> a candidate edits it
   for (size_t j = 0; j < fs.size(); ++j)
     if (fs[j]->rule && fs[j]->rule->match.kind == MatchKind::String)
@@ -235,35 +237,45 @@ void decide_guards(std::string_view text, const std::vector<python::Token>& toke
   auto is_guard = [&](size_t k) {
     return decided[k].kind == Decision::Candidate && fs[k]->rule->autofix->guard;
   };
+  // What stays CUDA in the file, by line: manual sites (device ones apart, for checks that gate
+  // the whole file) and "cuda" literals no candidate edits.
+  std::vector<std::pair<uint32_t, size_t>> staying, staying_device;
+  for (size_t j = 0; j < fs.size(); ++j)
+    if (decided[j].kind == Decision::Manual && fs[j]->severity != Severity::Info) {
+      staying.emplace_back(fs[j]->span.line, j);
+      if (fs[j]->domain == Domain::Device) staying_device.emplace_back(fs[j]->span.line, j);
+    }
+  std::vector<uint32_t> staying_literals;
+  for (const Fact& f : sf.facts.facts) {
+    if (f.kind != FactKind::String || !is_cuda_value(f.name)) continue;
+    auto it = edited_literal.find(f.span.offset);
+    if (it == edited_literal.end() || !it->second) staying_literals.push_back(f.span.line);
+  }
+  std::sort(staying.begin(), staying.end());
+  std::sort(staying_device.begin(), staying_device.end());
+  std::sort(staying_literals.begin(), staying_literals.end());
   std::vector<size_t> blocked;  // guards kept as they are
   std::vector<char> stored(fs.size(), 0);
   for (size_t k = 0; k < fs.size(); ++k) {
     if (!is_guard(k)) continue;
-    const GuardedRegions r = guarded_regions(tokens, fs[k]->span.offset);
+    const GuardedRegions r = guarded_regions(tokens, fs[k]->span.offset, names);
     stored[k] = r.stored;
     if (r.lines.empty()) continue;
-    auto inside = [&](uint32_t line) {
-      if (r.whole_file) return true;
-      for (const auto& [a, b] : r.lines)
-        if (line >= a && line <= b) return true;
-      return false;
-    };
     std::string stays;  // the first guarded site that stays CUDA
-    for (size_t j = 0; j < fs.size() && stays.empty(); ++j) {
-      const Finding& f = *fs[j];
-      if (j == k || !inside(f.span.line)) continue;
-      // Across a whole file only the device sites count (a "nccl" left for review does not
-      // make an availability check wrong).
-      if (r.whole_file && f.domain != Domain::Device) continue;
-      if (decided[j].kind == Decision::Manual && f.severity != Severity::Info)
-        stays = quote_at(text, f.span.line) + ", " + f.rule_id + ", left manual)";
-    }
-    for (const Fact& f : sf.facts.facts) {
-      if (!stays.empty()) break;
-      if (f.kind != FactKind::String || !is_cuda_value(f.name) || !inside(f.span.line)) continue;
-      auto it = edited_literal.find(f.span.offset);
-      if (it == edited_literal.end() || !it->second)
-        stays = quote_at(text, f.span.line) + ": its \"cuda\" stays)";
+    auto scan = [&](uint32_t a, uint32_t b) {
+      // Sites that stay, by line (binary search: a file may hold 20,000 guards).
+      const auto& list = r.whole_file ? staying_device : staying;
+      auto it = std::lower_bound(list.begin(), list.end(), std::make_pair(a, size_t{0}));
+      if (it != list.end() && it->first <= b && stays.empty())
+        stays = quote_at(lines, it->first) + ", " + fs[it->second]->rule_id + ", left manual)";
+      auto lit = std::lower_bound(staying_literals.begin(), staying_literals.end(), a);
+      if (lit != staying_literals.end() && *lit <= b && stays.empty())
+        stays = quote_at(lines, *lit) + ": its \"cuda\" stays)";
+    };
+    if (r.whole_file) {
+      scan(1, UINT32_MAX);
+    } else {
+      for (const auto& [a, b] : r.lines) scan(a, b);
     }
     if (stays.empty()) continue;
     decided[k] = manual("guards " + stays +
@@ -278,12 +290,12 @@ void decide_guards(std::string_view text, const std::vector<python::Token>& toke
   for (size_t b : blocked) {
     const auto [first, last] = statement_lines(tokens, fs[b]->span.offset);
     const std::string why = "decided together with line " + std::to_string(fs[b]->span.line) +
-                            " (`" + quoted_line(text, fs[b]->span.line) +
+                            " (`" + quoted_line(lines, fs[b]->span.line) +
                             "`), which stays: the checks of one file must agree";
     for (size_t k = 0; k < fs.size(); ++k) {
       if (k == b || decided[k].kind != Decision::Candidate) continue;
-      const bool same_kind = stored[b] && is_guard(k) && fs[k]->rule_id == fs[b]->rule_id &&
-                             guarded_regions(tokens, fs[k]->span.offset).stored;
+      const bool same_kind =
+          stored[b] && stored[k] && is_guard(k) && fs[k]->rule_id == fs[b]->rule_id;
       const bool same_condition = fs[k]->span.line >= first && fs[k]->span.line <= last &&
                                   fs[k]->rule->autofix->kind == "rename";
       if (same_kind || same_condition) decided[k] = manual(why);

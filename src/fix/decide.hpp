@@ -10,6 +10,7 @@
 
 #include "core/finding.hpp"
 #include "core/scanned_file.hpp"
+#include "core/text.hpp"
 #include "fix/fix.hpp"
 #include "python/token.hpp"
 
@@ -59,7 +60,7 @@ void decide_guards(std::string_view text, const std::vector<python::Token>& toke
                    const ScannedFile& sf, const std::vector<const Finding*>& fs,
                    std::vector<Decision>& decided);
 
-// Line `line` (1-based) of `text`, trimmed and clipped, for reasons that quote code.
-std::string quoted_line(std::string_view text, uint32_t line);
+// Line `line` (1-based), trimmed and clipped, for reasons that quote code.
+std::string quoted_line(const LineIndex& lines, uint32_t line);
 
 }  // namespace ascendify::fix::detail

@@ -91,7 +91,19 @@ std::pair<uint32_t, uint32_t> statement_lines(const std::vector<Token>& toks, ui
   return {toks[s].span.line, toks[e > s ? e - 1 : s].span.end_line};
 }
 
-GuardedRegions guarded_regions(const std::vector<Token>& toks, uint32_t offset) {
+NameUses::NameUses(const std::vector<Token>& toks) {
+  for (size_t k = 0; k < toks.size(); ++k)
+    if (toks[k].kind == TokenKind::Name) by_name_[toks[k].text].push_back(k);
+}
+
+const std::vector<size_t>& NameUses::of(std::string_view name) const {
+  static const std::vector<size_t> kNone;
+  auto it = by_name_.find(name);
+  return it == by_name_.end() ? kNone : it->second;
+}
+
+GuardedRegions guarded_regions(const std::vector<Token>& toks, uint32_t offset,
+                               const NameUses& names) {
   GuardedRegions out;
   const auto base = guarded_lines(toks, offset);
   if (base.first == 0) return out;
@@ -116,9 +128,8 @@ GuardedRegions guarded_regions(const std::vector<Token>& toks, uint32_t offset) 
     }
   }
   if (stored.empty()) return out;
-  for (size_t k = 0; k < toks.size(); ++k) {
+  for (size_t k : names.of(stored)) {
     if (k >= s && k < e) continue;
-    if (toks[k].kind != TokenKind::Name || toks[k].text != stored) continue;
     const size_t us = statement_start(toks, k), ue = statement_end(toks, k);
     // `pytestmark = pytest.mark.skipif(not X, ...)`, `@pytest.mark.skipif(not X)`: the value
     // decides whether whole tests run.

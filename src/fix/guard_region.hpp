@@ -4,6 +4,8 @@
 // ported too (a guarded `torch.cuda.get_device_capability()` left as it is would now run and
 // fail). Rules whose fix flips a condition say so (`autofix: {guard: true}`).
 #include <cstdint>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -31,6 +33,16 @@ struct GuardedRegions {
   bool whole_file = false;
   bool stored = false;  // the value is assigned or returned, not only tested where it stands
 };
-GuardedRegions guarded_regions(const std::vector<python::Token>& tokens, uint32_t offset);
+// The Name tokens of a file by text, built once per file for guarded_regions.
+class NameUses {
+ public:
+  explicit NameUses(const std::vector<python::Token>& tokens);
+  const std::vector<size_t>& of(std::string_view name) const;
+
+ private:
+  std::unordered_map<std::string_view, std::vector<size_t>> by_name_;
+};
+GuardedRegions guarded_regions(const std::vector<python::Token>& tokens, uint32_t offset,
+                               const NameUses& names);
 
 }  // namespace ascendify::fix::detail
