@@ -94,38 +94,65 @@ class Planner {
     }
     python::LexResult lexed;
     std::vector<int> group_of(fs.size(), -1);
+    std::vector<Pending> edits;
+    // Uses through a from-import / module alias: the import statement is renamed instead.
+    std::vector<char> via_import(fs.size(), 0);
+    std::vector<detail::ImportRename> renames;
+    // Each candidate's edit, computed before the guards look at what stays CUDA: a site whose
+    // edit turns out impossible (an alias, escapes) stays, and the guard around it too.
+    std::vector<std::optional<detail::EditResult>> computed(fs.size());
+    auto compute = [&](size_t k) {
+      const Finding& f = *fs[k];
+      computed[k] =
+          py ? detail::python_edit(f, *f.rule->autofix, f.rule->match, *text, lexed.tokens)
+             : detail::shell_edit(f, *f.rule->autofix, *text);
+    };
     if (py) {
       lexed = python::lex(*text);
       group_of =
           detail::decide_groups(*text, lexed.tokens, sf, fs, decided, opt_, &project_, nullptr);
-      detail::decide_guards(*text, lexed.tokens, sf, fs, decided);
       own_method_calls(fs, decided);
       stops_at_import(fs, decided);
-    }
-    record(fs, decided);
-
-    std::vector<Pending> edits;
-    // Uses through a from-import / module alias: the import statement is renamed instead.
-    std::vector<char> via_import(fs.size(), 0);
-    if (py) {
       std::vector<bool> cand(fs.size());
       for (size_t k = 0; k < fs.size(); ++k) cand[k] = decided[k].kind == Decision::Candidate;
-      for (auto& r : detail::import_renames(*text, lexed.tokens, sf.facts.facts, fs, cand)) {
-        for (size_t k : r.findings) {
-          via_import[k] = 1;
-          r.edit.unsafe = r.edit.unsafe || decided[k].unsafe;
-        }
+      renames = detail::import_renames(*text, lexed.tokens, sf.facts.facts, fs, cand);
+      for (const auto& r : renames)
+        for (size_t k : r.findings) via_import[k] = 1;
+      for (size_t k = 0; k < fs.size(); ++k) {
+        if (decided[k].kind != Decision::Candidate || via_import[k]) continue;
+        compute(k);
+        if (computed[k]->outcome == Outcome::Manual)
+          decided[k] = {Decision::Manual, computed[k]->reason, false};
+      }
+      detail::decide_guards(*text, lexed.tokens, sf, fs, decided);
+      // An import rename covers all its uses or none: a use a guard kept drops it.
+      std::erase_if(renames, [&](const detail::ImportRename& r) {
+        const bool kept = std::any_of(r.findings.begin(), r.findings.end(), [&](size_t k) {
+          return decided[k].kind != Decision::Candidate;
+        });
+        if (kept)
+          for (size_t k : r.findings) {
+            via_import[k] = 0;
+            if (decided[k].kind == Decision::Candidate)
+              decided[k] = {Decision::Manual,
+                            "its import is shared with a use that stays: rename by hand", false};
+          }
+        return kept;
+      });
+      for (auto& r : renames) {
+        for (size_t k : r.findings) r.edit.unsafe = r.edit.unsafe || decided[k].unsafe;
         edits.push_back({std::move(r.edit), r.findings.front()});
       }
     }
+    record(fs, decided);
+
     std::map<int, std::string> broken_groups;  // a member could not be edited: why
     std::vector<std::pair<size_t, std::string>> failed;
     for (size_t k = 0; k < fs.size(); ++k) {
       if (decided[k].kind != Decision::Candidate || via_import[k]) continue;
       const Finding& f = *fs[k];
-      const Autofix& fix = *f.rule->autofix;
-      detail::EditResult r = py ? detail::python_edit(f, fix, f.rule->match, *text, lexed.tokens)
-                                : detail::shell_edit(f, fix, *text);
+      if (!computed[k]) compute(k);
+      detail::EditResult r = std::move(*computed[k]);
       if (r.outcome == Outcome::Edited) {
         r.edit.unsafe = decided[k].unsafe;
         edits.push_back({std::move(r.edit), k});
