@@ -114,6 +114,20 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
       at[fs[k]->span.offset].push_back(k);
   FixOptions alone = o;  // the members' own fate, were transfer_to_npu not asked for
   alone.transfer_to_npu = false;
+  auto edited_at = [&](uint32_t offset) {
+    auto it = at.find(offset);
+    if (it == at.end()) return false;
+    return std::any_of(it->second.begin(), it->second.end(),
+                       [&](size_t k) { return decided[k].kind == Decision::Candidate; });
+  };
+  // The name a carrier goes by in code: `self.device` -> device, `@device` -> device,
+  // `()get_device` -> get_device.
+  auto leaf_of = [](const std::string& c) {
+    std::string_view v = c;
+    if (v.starts_with("@")) v.remove_prefix(1);
+    if (v.starts_with("()")) v.remove_prefix(2);
+    return std::string(v.substr(v.rfind('.') + 1));
+  };
 
   for (size_t gi = 0; gi < vg.groups.size(); ++gi) {
     const ValueGroup& g = vg.groups[gi];
@@ -144,6 +158,22 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
       if (!editable && blocker.empty()) blocker = where + why + ")";
     }
     const bool defs = g.has_defs();
+    // A test of the value fix cannot follow and will not edit (`{"cuda": 64}[device]`,
+    // `device.startswith("cuda")`): edited, the value would fail it.
+    bool tested_elsewhere = false;
+    if (blocker.empty())
+      for (const ValueGroups::Other& other : vg.others) {
+        if (edited_at(other.offset)) continue;
+        const bool names_it =
+            std::any_of(other.names.begin(), other.names.end(), [&](const std::string& n) {
+              return std::any_of(g.carriers.begin(), g.carriers.end(),
+                                 [&](const std::string& c) { return leaf_of(c) == n; });
+            });
+        if (!names_it) continue;
+        blocker = quote_at(lines, other.line) + ": a test of it fix cannot follow)";
+        tested_elsewhere = true;
+        break;
+      }
     GroupFate::Kind fate = GroupFate::Edited;
     if (defs && o.transfer_to_npu && defs_covered)
       fate = GroupFate::Left;
@@ -154,10 +184,18 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
       fates->push_back({g.carriers, fate, sf.file.rel_path + ":" + std::to_string(line)});
     }
     // Literals no comparison tests can be edited one by one: nothing decides on them here.
-    if (!g.has_compares()) continue;
+    if (!g.has_compares() && !(tested_elsewhere && fate == GroupFate::Manual)) continue;
     for (size_t k : members) group_of[k] = static_cast<int>(gi);
     const std::string value = "one device value (" + names_of(g) + "; lines " + lines_of(g) + ")";
 
+    if (!defs && tested_elsewhere) {
+      // `device = os.getenv("DEVICE") or "cuda"`: a literal of the value fix cannot follow.
+      for (size_t k : members)
+        decided[k] = manual(value + " with " + blocker +
+                            ": edited, its comparisons would no "
+                            "longer match that literal");
+      continue;
+    }
     if (!defs) {
       // Compared with a value from outside the file: a function of the project returning it
       // decides (`device_type = autodetect_device_type()`), else the rest of the project.
@@ -183,12 +221,13 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
       if (!o.transfer_to_npu) {
         // Every other "cuda" value of the project becomes "npu", and a tensor's device type is
         // "npu": the comparison stays true once rewritten. Unless a value stays "cuda".
-        if (project && !project->manual_value.empty())
+        if (project && (!project->manual_value.empty() || !project->unedited_literal.empty()))
           for (size_t k : members)
             decided[k] = manual(value +
                                 ": compared with a value from outside this file, and "
                                 "the device value at " +
-                                project->manual_value +
+                                (project->manual_value.empty() ? project->unedited_literal
+                                                               : project->manual_value) +
                                 " stays \"cuda\" until edited by hand; it may be this one");
         continue;
       }

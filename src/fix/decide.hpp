@@ -42,6 +42,9 @@ struct ProjectValues {
   std::map<std::string, GroupFate> returned;
   // The first group whose "cuda" literals stay unedited (manual), "path:line"; "" for none.
   std::string manual_value;
+  // The first "cuda" literal of the project no edit reaches (`run("cuda")` to a project
+  // function, a file with no finding at all), "path:line"; "" for none.
+  std::string unedited_literal;
 };
 
 ProjectValues project_values(const std::vector<GroupFate>& fates);

@@ -9,6 +9,7 @@
 #include "fix/import_rename.hpp"
 #include "fix/imports.hpp"
 #include "fix/safe_path.hpp"
+#include "fix/value_groups.hpp"
 #include "fix/verify.hpp"
 #include "python/lexer.hpp"
 
@@ -227,23 +228,36 @@ class Planner {
 
   // First pass: what happens to the device values each Python file defines, read by the
   // groups of other files that compare them.
+  // `unedited`: set to "path:line" of the first "cuda" literal of the file no edit reaches.
   void survey(const ScannedFile& sf, const std::vector<const Finding*>& fs,
-              std::vector<detail::GroupFate>& fates) {
+              std::vector<detail::GroupFate>& fates, std::string& unedited) {
     if (!is_python(sf.file.kind)) return;
     bool strings = false;
     for (const Finding* f : fs) strings |= f->rule && f->rule->match.kind == MatchKind::String;
-    if (!strings) return;
-    std::optional<std::string> text;
-    if (provider_) {
-      text = provider_(sf.file);
-    } else if (std::string why; auto p = detail::safe_file(root_, sf.file.rel_path, &why)) {
-      text = detail::read_all(*p);
-    }
-    if (!text) return;  // the second pass reports it
     std::vector<Decision> decided;
     for (const Finding* f : fs) decided.push_back(detail::standalone(*f, sf, opt_));
-    const python::LexResult lexed = python::lex(*text);
-    detail::decide_groups(*text, lexed.tokens, sf, fs, decided, opt_, nullptr, &fates);
+    if (strings) {
+      std::optional<std::string> text;
+      if (provider_) {
+        text = provider_(sf.file);
+      } else if (std::string why; auto p = detail::safe_file(root_, sf.file.rel_path, &why)) {
+        text = detail::read_all(*p);
+      }
+      if (!text) return;  // the second pass reports it
+      const python::LexResult lexed = python::lex(*text);
+      detail::decide_groups(*text, lexed.tokens, sf, fs, decided, opt_, nullptr, &fates);
+    }
+    if (!unedited.empty()) return;
+    for (const Fact& x : sf.facts.facts) {
+      if (x.kind != FactKind::String || !detail::is_cuda_value(x.name)) continue;
+      bool edited = false;
+      for (size_t k = 0; k < fs.size() && !edited; ++k)
+        edited = fs[k]->span.offset == x.span.offset && decided[k].kind == Decision::Candidate;
+      if (!edited) {
+        unedited = sf.file.rel_path + ":" + std::to_string(x.span.line);
+        return;
+      }
+    }
   }
 
   void set_project(detail::ProjectValues p) { project_ = std::move(p); }
@@ -393,9 +407,23 @@ FixResult plan_fixes(const std::vector<ScannedFile>& files, const std::vector<Fi
   }
   Planner planner(root, options, provider, res);
   std::vector<detail::GroupFate> fates;
+  std::string unedited;  // the first "cuda" literal of the project no edit reaches
   for (const auto& [path, fs] : by_file)
-    if (auto it = by_path.find(path); it != by_path.end()) planner.survey(*it->second, fs, fates);
-  planner.set_project(detail::project_values(fates));
+    if (auto it = by_path.find(path); it != by_path.end())
+      planner.survey(*it->second, fs, fates, unedited);
+  // Files with no finding at all: any "cuda" literal of theirs stays as it is.
+  for (const auto& sf : files) {
+    if (!unedited.empty()) break;
+    if (!is_python(sf.file.kind) || by_file.count(sf.file.rel_path)) continue;
+    for (const Fact& x : sf.facts.facts)
+      if (x.kind == FactKind::String && detail::is_cuda_value(x.name)) {
+        unedited = sf.file.rel_path + ":" + std::to_string(x.span.line);
+        break;
+      }
+  }
+  detail::ProjectValues values = detail::project_values(fates);
+  values.unedited_literal = unedited;
+  planner.set_project(std::move(values));
   std::map<std::string, std::string> own_methods;
   for (const auto& sf : files)
     for (const Fact& f : sf.facts.facts)

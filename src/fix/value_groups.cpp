@@ -6,6 +6,8 @@
 #include <set>
 #include <string_view>
 
+#include "python/lexer.hpp"
+
 namespace ascendify::fix::detail {
 
 namespace {
@@ -288,6 +290,20 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
       case StringContext::AssignValue:
       case StringContext::DefaultParam:
         c = carrier(f.detail);
+        if (c.empty() && f.detail.find(',') != std::string::npos) {
+          // `device, dtype = "cuda", torch.float16`: the names of the target, one value.
+          std::string_view rest = f.detail;
+          while (!rest.empty()) {
+            const size_t comma = rest.find(',');
+            const std::string name = carrier(without_spaces(rest.substr(0, comma)));
+            if (!name.empty()) {
+              if (c.empty()) c = name;
+              uf.unite(uf.id(c), uf.id(name));
+            }
+            if (comma == std::string_view::npos) break;
+            rest = rest.substr(comma + 1);
+          }
+        }
         break;
       case StringContext::Return:
         if (!f.scope.empty()) c = "()" + std::string(last_component(f.scope));
@@ -311,11 +327,42 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
       default:
         break;
     }
+    if (c.empty() && (f.ctx == StringContext::Positional || f.ctx == StringContext::Keyword ||
+                      f.ctx == StringContext::DictValue)) {
+      // A literal in a value position of a statement `T = ...` is part of T's value:
+      // `device = os.environ.get("DEVICE", "cuda")`, `cfg = {"device": "cuda"}`.
+      const size_t i = st.at(f.span.offset);
+      if (i != SIZE_MAX) c = carrier(st.assigned_name(st.statement_start(i), i));
+    }
     if (c.empty()) continue;
     defined.insert(c);
     literals.push_back({f.span.offset, f.span.line, true, uf.id(c)});
   }
   if (literals.empty() && compares.empty()) return out;
+  auto names_from = [&](size_t start, std::vector<std::string>& names) {
+    for (size_t k = start; k < toks.size(); ++k) {
+      const Token& t = toks[k];
+      if (t.role == python::kLineBreak || t.role == python::kSemicolon) break;
+      if (t.kind == TokenKind::Name && !t.keyword && names.size() < 64) names.emplace_back(t.text);
+    }
+  };
+  auto names_of_statement = [&](uint32_t offset) {
+    std::vector<std::string> names;
+    const size_t i = st.at(offset);
+    if (i == SIZE_MAX) return names;
+    const size_t start = st.statement_start(i);
+    names_from(start, names);
+    // `case "cuda":` tests the subject of the `match` above it.
+    if (toks[start].kind == TokenKind::Name && toks[start].text == "case")
+      for (size_t k = start; k-- > 0;)
+        if (toks[k].kind == TokenKind::Name && toks[k].text == "match" &&
+            (k == 0 || toks[k - 1].role == python::kLineBreak)) {
+          names_from(k, names);
+          break;
+        }
+    return names;
+  };
+
   for (const auto& [t, u] : st.aliases()) {
     const std::string a = carrier(t), b = u.starts_with("()") ? u : carrier(u);
     if (!a.empty() && !b.empty()) uf.unite(uf.id(a), uf.id(b));
@@ -341,9 +388,23 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
       c = carrier(operand);
       if (c.empty()) c = call_carrier(operand);
     }
-    if (c.empty()) continue;
+    if (c.empty()) continue;  // `cfg["device"] == "cuda"`: one of the others below
     // The comparison inside a definition links the defined name to the compared one.
     const size_t i = st.at(f.span.offset);
+    // `device == "cuda" == other`: a chain compares the literal with both sides.
+    if (i != SIZE_MAX && i + 2 < toks.size() && toks[i + 1].kind == TokenKind::Op &&
+        (toks[i + 1].text == "==" || toks[i + 1].text == "!=") &&
+        toks[i + 2].kind == TokenKind::Name && !toks[i + 2].keyword && i > 0 &&
+        toks[i - 1].kind == TokenKind::Op &&
+        (toks[i - 1].text == "==" || toks[i - 1].text == "!=")) {
+      std::string right(toks[i + 2].text);
+      for (size_t k = i + 3;
+           k + 1 < toks.size() && toks[k].text == "." && toks[k + 1].kind == TokenKind::Name;
+           k += 2)
+        right += "." + std::string(toks[k + 1].text);
+      const std::string rc = carrier(right);
+      if (!rc.empty()) uf.unite(uf.id(rc), uf.id(c));
+    }
     if (i != SIZE_MAX) {
       const std::string t = carrier(st.assigned_name(st.statement_start(i), i));
       if (!t.empty()) uf.unite(uf.id(t), uf.id(c));
@@ -365,6 +426,15 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
   for (uint32_t x = 0; x < uf.size(); ++x) {
     auto it = index.find(uf.find(x));
     if (it != index.end()) out.groups[it->second].carriers.push_back(uf.name(x));
+  }
+  // Every other "cuda" literal of the file, found on the tokens (a dict key, a `case "cuda":`,
+  // an argument of `.startswith`, an operand no name stands for): with its statement's names.
+  const std::set<uint32_t> runtime(out.runtime_compares.begin(), out.runtime_compares.end());
+  for (const Token& t : toks) {
+    if (t.kind != TokenKind::String || t.text.find("cuda") == std::string_view::npos) continue;
+    if (out.group_of.count(t.span.offset) || runtime.count(t.span.offset)) continue;
+    if (!is_cuda_value(python::decode_string(t))) continue;
+    out.others.push_back({t.span.offset, t.span.line, names_of_statement(t.span.offset)});
   }
   return out;
 }

@@ -38,6 +38,14 @@ struct ValueGroups {
   // Offsets of "cuda" literals compared with a run-time device type (`x.device.type`,
   // `torch.device(d).type`): "npu" on an NPU whatever the strings say; never in a group.
   std::vector<uint32_t> runtime_compares;
+  // The other "cuda" literals (a dict key `{"cuda": 64}[device]`, `device.startswith("cuda")`,
+  // `cfg["device"] == "cuda"`): with the names of their statement, so that a group whose name
+  // one of them tests is not edited while that test stays.
+  struct Other {
+    uint32_t offset = 0, line = 0;
+    std::vector<std::string> names;
+  };
+  std::vector<Other> others;
 };
 
 // "cuda", "cuda:0", f"cuda:{rank}": a literal holding a CUDA device value.

@@ -151,7 +151,7 @@ TEST(ValueGroups, ComparedParameterWithoutDefinitionHasNoDefs) {
 
 TEST(ValueGroups, ArgumentsAndOtherVocabularyAreNoMembers) {
   const Grouped g = group(
-      "x = torch.zeros(1, device='cuda')\n"
+      "print(torch.zeros(1, device='cuda'))\n"
       "backend = 'nccl'\n"
       "table = {'cuda': 1}\n"
       "kind = 'cudagraphs'\n"
@@ -159,6 +159,26 @@ TEST(ValueGroups, ArgumentsAndOtherVocabularyAreNoMembers) {
       "    pass\n");
   EXPECT_TRUE(g.groups.groups.empty());
   EXPECT_TRUE(g.groups.group_of.empty());
+}
+
+TEST(ValueGroups, AnyLiteralOfAnAssignmentIsTheValue) {
+  // `device = os.environ.get("DEVICE", "cuda")`: the default is part of device's value; a
+  // tuple target holds one value; a test fix cannot follow is listed with its names.
+  const Grouped g = group(
+      "import os\n"
+      "device = os.environ.get('DEVICE', 'cuda')\n"
+      "if device == 'cuda':\n"
+      "    pass\n"
+      "dev, dtype = 'cuda', None\n"
+      "if dtype == 'cuda':\n"
+      "    pass\n"
+      "n = {'cuda': 64}[dev]\n");
+  ASSERT_GE(g.of("'cuda'", 0), 0);
+  EXPECT_EQ(g.of("'cuda'", 0), g.of("'cuda'", 1));
+  EXPECT_EQ(g.of("'cuda'", 2), g.of("'cuda'", 3));  // dev and dtype, one tuple
+  ASSERT_EQ(g.groups.others.size(), 1u);            // the dict key, with `dev` among its names
+  const auto& names = g.groups.others[0].names;
+  EXPECT_NE(std::find(names.begin(), names.end(), "dev"), names.end());
 }
 
 TEST(ValueGroups, CudaValues) {
