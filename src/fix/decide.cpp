@@ -106,7 +106,7 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
                                const ProjectValues* project, std::vector<GroupFate>* fates) {
   std::vector<int> group_of(fs.size(), -1);
   const ValueGroups vg = device_value_groups(sf.facts.facts, tokens);
-  if (vg.groups.empty()) return group_of;
+  if (vg.groups.empty() && (vg.object_type_compares.empty() || !o.transfer_to_npu)) return group_of;
   const LineIndex lines(text);
   std::map<uint32_t, std::vector<size_t>> at;  // literal offset -> findings on it
   for (size_t k = 0; k < fs.size(); ++k)
@@ -128,6 +128,24 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
     if (v.starts_with("()")) v.remove_prefix(2);
     return std::string(v.substr(v.rfind('.') + 1));
   };
+
+  // `torch.device(d).type == "cuda"` under transfer_to_npu: a device built from a "cuda" string
+  // stays a CUDA device; only a tensor's device is "npu". Which one this is, the file does not say.
+  if (o.transfer_to_npu)
+    for (uint32_t off : vg.object_type_compares) {
+      auto it = at.find(off);
+      if (it == at.end()) continue;
+      for (size_t k : it->second) {
+        if (decided[k].kind != Decision::Candidate) continue;
+        if (o.unsafe_fixes)
+          decided[k].unsafe = true;
+        else
+          decided[k] = manual(
+              "unsafe fix, not applied: under transfer_to_npu a torch.device built from \"cuda\" "
+              "stays a CUDA device and only a tensor's device type becomes \"npu\"; which one "
+              "this is the file does not show; --unsafe-fixes applies it");
+      }
+    }
 
   for (size_t gi = 0; gi < vg.groups.size(); ++gi) {
     const ValueGroup& g = vg.groups[gi];
@@ -174,8 +192,16 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
         tested_elsewhere = true;
         break;
       }
+    // Under transfer_to_npu a value that also comes from a tensor's device (`device =
+    // x.device.type`), "npu" at run time, cannot keep its "cuda" strings: it is edited whole;
+    // a parameter's default cannot either (callers may pass either): it stays manual.
+    if (o.transfer_to_npu && defs && defs_covered && g.param_def && blocker.empty() &&
+        g.has_compares())
+      blocker = quote_at(lines, g.literals.front().line) +
+                ": a parameter's default; under transfer_to_npu its callers may pass a \"cuda\" "
+                "string or a tensor's \"npu\" device type)";
     GroupFate::Kind fate = GroupFate::Edited;
-    if (defs && o.transfer_to_npu && defs_covered)
+    if (defs && o.transfer_to_npu && defs_covered && !g.runtime_source && !g.param_def)
       fate = GroupFate::Left;
     else if (!blocker.empty())
       fate = GroupFate::Manual;

@@ -157,6 +157,13 @@ class Statements {
       name += t.text;
     }
     if (dotted_name(name)) return name;
+    // `device = torch.device(args.device)`: a device object of that string; its `.type` is the
+    // string's device (under transfer_to_npu too: a device built from "cuda" stays CUDA).
+    constexpr std::string_view kDevice = "torch.device(";
+    if (name.starts_with(kDevice) && name.ends_with(")")) {
+      const std::string inner = name.substr(kDevice.size(), name.size() - kDevice.size() - 1);
+      if (dotted_name(inner)) return inner;
+    }
     return call_carrier(name);
   }
 
@@ -271,6 +278,7 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
     uint32_t offset, line;
     bool def;
     uint32_t node;
+    bool param = false;
   };
   std::vector<Literal> literals;
   std::set<std::string> defined;  // carriers given a "cuda" literal in this file
@@ -336,7 +344,8 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
     }
     if (c.empty()) continue;
     defined.insert(c);
-    literals.push_back({f.span.offset, f.span.line, true, uf.id(c)});
+    literals.push_back(
+        {f.span.offset, f.span.line, true, uf.id(c), f.ctx == StringContext::DefaultParam});
   }
   if (literals.empty() && compares.empty()) return out;
   auto names_from = [&](size_t start, std::vector<std::string>& names) {
@@ -381,6 +390,13 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
       const std::string object = carrier(operand.substr(0, operand.rfind('.')));
       if (object.empty() || !defined_roots.count(uf.find(uf.id(object)))) {
         out.runtime_compares.push_back(f.span.offset);
+        // A tensor's device: `x.device.type` (not `self.device.type`, an attribute the object
+        // may have set from a string).
+        const std::string_view before = std::string_view(operand).substr(0, operand.rfind('.'));
+        const bool tensor = before.ends_with(".device") && !before.starts_with("self.") &&
+                            !before.starts_with("cls.") &&
+                            before.find('(') == std::string_view::npos;
+        if (!tensor) out.object_type_compares.push_back(f.span.offset);
         continue;
       }
       c = object;
@@ -421,11 +437,16 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
     auto [it, added] = index.emplace(root, static_cast<uint32_t>(out.groups.size()));
     if (added) out.groups.emplace_back();
     out.groups[it->second].literals.push_back({l.offset, l.line, l.def});
+    out.groups[it->second].param_def |= l.param;
     out.group_of[l.offset] = it->second;
   }
   for (uint32_t x = 0; x < uf.size(); ++x) {
     auto it = index.find(uf.find(x));
-    if (it != index.end()) out.groups[it->second].carriers.push_back(uf.name(x));
+    if (it == index.end()) continue;
+    ValueGroup& g = out.groups[it->second];
+    g.carriers.push_back(uf.name(x));
+    const std::string& n = uf.name(x);
+    if (n.ends_with(".type") || n.ends_with(".device")) g.runtime_source = true;
   }
   // Every other "cuda" literal of the file, found on the tokens (a dict key, a `case "cuda":`,
   // an argument of `.startswith`, an operand no name stands for): with its statement's names.

@@ -28,6 +28,10 @@ struct ValueGroup {
   };
   std::vector<std::string> carriers;  // the names holding the value ("device", "device_type")
   std::vector<Literal> literals;      // the "cuda" literals, in file order
+  // A parameter default is among the defs (`def f(device="cuda")`): callers decide the value.
+  bool param_def = false;
+  // A name of the group is also given a run-time device (`device = x.device.type`).
+  bool runtime_source = false;
   bool has_defs() const;
   bool has_compares() const;
 };
@@ -38,6 +42,9 @@ struct ValueGroups {
   // Offsets of "cuda" literals compared with a run-time device type (`x.device.type`,
   // `torch.device(d).type`): "npu" on an NPU whatever the strings say; never in a group.
   std::vector<uint32_t> runtime_compares;
+  // Those whose operand is not a tensor's `x.device.type` (`torch.device(d).type`, a parameter
+  // `device.type`): under transfer_to_npu a torch.device built from "cuda" stays "cuda".
+  std::vector<uint32_t> object_type_compares;
   // The other "cuda" literals (a dict key `{"cuda": 64}[device]`, `device.startswith("cuda")`,
   // `cfg["device"] == "cuda"`): with the names of their statement, so that a group whose name
   // one of them tests is not edited while that test stays.
