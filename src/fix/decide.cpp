@@ -179,6 +179,15 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
     // A test of the value fix cannot follow and will not edit (`{"cuda": 64}[device]`,
     // `device.startswith("cuda")`): edited, the value would fail it.
     bool tested_elsewhere = false;
+    if (blocker.empty() && project)
+      for (const auto& c : g.carriers)
+        if (c.starts_with("@") && project->passed_options.count(c.substr(1))) {
+          blocker = "--" + c.substr(1) +
+                    " (passed by a launcher of the project: its value comes "
+                    "from the script, which fix does not edit)";
+          tested_elsewhere = true;
+          break;
+        }
     if (blocker.empty())
       for (const ValueGroups::Other& other : vg.others) {
         if (edited_at(other.offset)) continue;

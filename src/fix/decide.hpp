@@ -4,6 +4,7 @@
 // (rule, safety, selection, file kind), then the device value groups of a Python file, which
 // are edited whole or not at all (value_groups.hpp).
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,9 @@ struct ProjectValues {
   // The first "cuda" literal of the project no edit reaches (`run("cuda")` to a project
   // function, a file with no finding at all), "path:line"; "" for none.
   std::string unedited_literal;
+  // Options the project's launchers pass (`python train.py --device cuda`: "device"), as
+  // argparse names the dests: their values come from the scripts, which fix does not edit.
+  std::set<std::string> passed_options;
 };
 
 ProjectValues project_values(const std::vector<GroupFate>& fates);

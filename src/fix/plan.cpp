@@ -423,6 +423,8 @@ FixResult plan_fixes(const std::vector<ScannedFile>& files, const std::vector<Fi
   }
   detail::ProjectValues values = detail::project_values(fates);
   values.unedited_literal = unedited;
+  for (const auto& sf : files)
+    for (const auto& o : sf.facts.passed_options) values.passed_options.insert(o);
   planner.set_project(std::move(values));
   std::map<std::string, std::string> own_methods;
   for (const auto& sf : files)
