@@ -1,6 +1,7 @@
 #include "fix/decide.hpp"
 
 #include <map>
+#include <unordered_map>
 
 #include "core/rule.hpp"
 #include "core/text.hpp"
@@ -328,6 +329,16 @@ void decide_guards(std::string_view text, const std::vector<python::Token>& toke
   std::sort(staying.begin(), staying.end());
   std::sort(staying_device.begin(), staying_device.end());
   std::sort(staying_literals.begin(), staying_literals.end());
+  // Module-level functions of the file (their lines) and the calls of them (line, name).
+  std::unordered_map<std::string_view, std::pair<uint32_t, uint32_t>> local_defs;
+  std::vector<std::pair<uint32_t, std::string_view>> local_calls;
+  for (const Fact& f : sf.facts.facts) {
+    if (f.kind == FactKind::FunctionDef && f.scope.empty())
+      local_defs.emplace(f.name, def_lines(tokens, f.span.offset));
+    if (f.kind == FactKind::Reference && f.name.starts_with("__local__."))
+      local_calls.emplace_back(f.span.line, std::string_view(f.name).substr(10));
+  }
+  std::sort(local_calls.begin(), local_calls.end());
   std::vector<size_t> blocked;  // guards kept as they are
   std::vector<char> stored(fs.size(), 0);
   for (size_t k = 0; k < fs.size(); ++k) {
@@ -350,6 +361,19 @@ void decide_guards(std::string_view text, const std::vector<python::Token>& toke
       scan(1, UINT32_MAX);
     } else {
       for (const auto& [a, b] : r.lines) scan(a, b);
+      // A guarded call of a function of this file (`if torch.cuda.is_available(): report()`):
+      // what stays in its body runs under the guard too (one call deep).
+      for (const auto& [a, b] : r.lines)
+        for (auto it = std::lower_bound(local_calls.begin(), local_calls.end(),
+                                        std::make_pair(a, std::string_view()));
+             it != local_calls.end() && it->first <= b && stays.empty(); ++it) {
+          auto def = local_defs.find(it->second);
+          if (def == local_defs.end()) continue;
+          scan(def->second.first, def->second.second);
+          if (!stays.empty())
+            stays = "a call of " + std::string(it->second) + " (line " + std::to_string(it->first) +
+                    "), whose body keeps " + stays;
+        }
     }
     if (stays.empty()) continue;
     decided[k] = manual("guards " + stays +

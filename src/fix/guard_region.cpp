@@ -116,6 +116,26 @@ size_t statement_end(const std::vector<Token>& toks, size_t i) {
 
 }  // namespace
 
+std::pair<uint32_t, uint32_t> def_lines(const std::vector<Token>& toks, uint32_t offset) {
+  const size_t i = token_index(toks, offset);
+  if (i == SIZE_MAX) return {0, 0};
+  const size_t s = statement_start(toks, i), e = statement_end(toks, i);
+  uint32_t last = toks[e < toks.size() ? e : toks.size() - 1].span.line;
+  size_t body = e + 1;
+  while (body < toks.size() && toks[body].kind == TokenKind::Comment) ++body;
+  if (body < toks.size() && toks[body].kind == TokenKind::Indent) {
+    int depth = 0;
+    for (size_t k = body; k < toks.size(); ++k) {
+      if (toks[k].kind == TokenKind::Indent) ++depth;
+      if (toks[k].kind == TokenKind::Dedent && --depth == 0) break;
+      if (toks[k].kind != TokenKind::Dedent && toks[k].kind != TokenKind::EndMarker &&
+          toks[k].span.end_line > last)
+        last = toks[k].kind == TokenKind::Newline ? toks[k].span.line : toks[k].span.end_line;
+    }
+  }
+  return {toks[s].span.line, last};
+}
+
 std::pair<uint32_t, uint32_t> statement_lines(const std::vector<Token>& toks, uint32_t offset) {
   const size_t i = token_index(toks, offset);
   if (i == SIZE_MAX) return {0, 0};

@@ -20,6 +20,9 @@ namespace ascendify::fix::detail {
 std::pair<uint32_t, uint32_t> guarded_lines(const std::vector<python::Token>& tokens,
                                             uint32_t offset);
 
+// Lines [first, last] of the `def` whose name token starts at `offset`, its body included.
+std::pair<uint32_t, uint32_t> def_lines(const std::vector<python::Token>& tokens, uint32_t offset);
+
 // Lines [first, last] of the statement holding the token at `offset` (a condition's own lines).
 std::pair<uint32_t, uint32_t> statement_lines(const std::vector<python::Token>& tokens,
                                               uint32_t offset);
