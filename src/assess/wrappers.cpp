@@ -76,12 +76,13 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
   std::unordered_map<std::string_view, int> by_path;
   // Views into the facts, which outlive the pass (one set per file, no copies).
   std::vector<std::unordered_set<std::string_view>> functions(files.size());
+  std::vector<std::set<std::string_view>> kernel_names(files.size());
   for (size_t i = 0; i < files.size(); ++i) {
     by_path.emplace(files[i].file.rel_path, static_cast<int>(i));
     if (!is_python(files[i].file.kind)) continue;
     // Triton kernels and their @triton.jit helpers are ported with the kernel (the kernel
     // inventory lists them): neither wrappers nor callers of wrappers.
-    std::set<std::string_view> kernels;
+    std::set<std::string_view>& kernels = kernel_names[i];
     for (const KernelFact& k : files[i].facts.kernels)
       if (k.kind == "triton") kernels.insert(k.name);
     for (const Fact& f : files[i].facts.facts)
@@ -177,10 +178,6 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
   }
 
   // One finding per call of a wrapper, outside the wrapper itself.
-  std::vector<std::set<std::string_view>> kernel_names(files.size());
-  for (size_t i = 0; i < files.size(); ++i)
-    for (const KernelFact& k : files[i].facts.kernels)
-      if (k.kind == "triton") kernel_names[i].insert(k.name);
   std::map<int, std::vector<const Call*>> sites;
   for (const Call& c : calls) {
     if (!wrappers.count(c.callee)) continue;

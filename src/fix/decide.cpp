@@ -71,6 +71,15 @@ std::string quoted_line(const LineIndex& lines, uint32_t line) {
   return out;
 }
 
+void demote_unsafe(Decision& d, const FixOptions& o, std::string_view why) {
+  if (d.kind != Decision::Candidate) return;
+  if (o.unsafe_fixes)
+    d.unsafe = true;
+  else
+    d = {Decision::Manual,
+         concat({"unsafe fix, not applied: ", why, "; --unsafe-fixes applies it"}), false};
+}
+
 Decision standalone(const Finding& f, const ScannedFile& sf, const FixOptions& o) {
   if (o.transfer_to_npu && f.auto_by_transfer_to_npu)
     return {Decision::Transfer, std::string(kCoveredAtRuntime), false};
@@ -81,8 +90,11 @@ Decision standalone(const Finding& f, const ScannedFile& sf, const FixOptions& o
     return manual("beside an NPU branch: the project already has its NPU path here");
   if ((!o.only.empty() && !listed(o.only, f)) || listed(o.exclude, f))
     return manual("not selected (--only/--exclude)");
-  if (!fix.safe && !o.unsafe_fixes)
-    return manual("unsafe fix, not applied: " + fix.why + "; --unsafe-fixes applies it");
+  if (!fix.safe && !o.unsafe_fixes) {
+    Decision d;
+    demote_unsafe(d, o, fix.why);
+    return d;
+  }
   // `aggregate: file` folds many sites into one finding with one span: editing that span
   // would leave the other sites silently unedited.
   if (f.sites > 1)
@@ -136,16 +148,11 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
     for (uint32_t off : vg.object_type_compares) {
       auto it = at.find(off);
       if (it == at.end()) continue;
-      for (size_t k : it->second) {
-        if (decided[k].kind != Decision::Candidate) continue;
-        if (o.unsafe_fixes)
-          decided[k].unsafe = true;
-        else
-          decided[k] = manual(
-              "unsafe fix, not applied: under transfer_to_npu a torch.device built from \"cuda\" "
-              "stays a CUDA device and only a tensor's device type becomes \"npu\"; which one "
-              "this is the file does not show; --unsafe-fixes applies it");
-      }
+      for (size_t k : it->second)
+        demote_unsafe(decided[k], o,
+                      "under transfer_to_npu a torch.device built from \"cuda\" stays a CUDA "
+                      "device and only a tensor's device type becomes \"npu\"; which one this is "
+                      "the file does not show");
     }
 
   for (size_t gi = 0; gi < vg.groups.size(); ++gi) {
@@ -268,16 +275,11 @@ std::vector<int> decide_groups(std::string_view text, const std::vector<python::
         continue;
       }
       // With transfer_to_npu a "cuda" string passed in stays "cuda": only the caller knows.
-      for (size_t k : members) {
-        if (decided[k].kind != Decision::Candidate) continue;
-        if (o.unsafe_fixes)
-          decided[k].unsafe = true;
-        else
-          decided[k] = manual(
-              "unsafe fix, not applied: the compared value comes from outside this file; under "
-              "transfer_to_npu a \"cuda\" string passed in stays \"cuda\" while a tensor's "
-              "device type becomes \"npu\"; --unsafe-fixes applies it");
-      }
+      for (size_t k : members)
+        demote_unsafe(decided[k], o,
+                      "the compared value comes from outside this file; under transfer_to_npu a "
+                      "\"cuda\" string passed in stays \"cuda\" while a tensor's device type "
+                      "becomes \"npu\"");
       continue;
     }
     if (fate == GroupFate::Left) {

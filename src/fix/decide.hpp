@@ -23,6 +23,10 @@ struct Decision {
   bool unsafe = false;  // Candidate: an unsafe fix, applied because of --unsafe-fixes
 };
 
+// A candidate whose fix is unsafe in this context: applied (and marked) with --unsafe-fixes,
+// else manual with `why` (what the edit could change).
+void demote_unsafe(Decision& d, const FixOptions& o, std::string_view why);
+
 // The finding taken alone.
 Decision standalone(const Finding& f, const ScannedFile& sf, const FixOptions& o);
 

@@ -26,8 +26,7 @@ struct Binding {
 
 }  // namespace
 
-std::vector<ImportRename> import_renames(std::string_view text, const std::vector<python::Token>&,
-                                         const std::vector<Fact>& facts,
+std::vector<ImportRename> import_renames(std::string_view text, const std::vector<Fact>& facts,
                                          const std::vector<const Finding*>& fs,
                                          const std::vector<bool>& candidate) {
   // Bindings by the span of the module they name (one statement, one module).

@@ -11,7 +11,6 @@
 #include "core/facts.hpp"
 #include "core/finding.hpp"
 #include "fix/fix.hpp"
-#include "python/token.hpp"
 
 namespace ascendify::fix::detail {
 
@@ -22,9 +21,7 @@ struct ImportRename {
 
 // `candidate[k]`: finding k is to be edited. Only findings of `rename` rules used through a
 // from-import alias take part.
-std::vector<ImportRename> import_renames(std::string_view text,
-                                         const std::vector<python::Token>& tokens,
-                                         const std::vector<Fact>& facts,
+std::vector<ImportRename> import_renames(std::string_view text, const std::vector<Fact>& facts,
                                          const std::vector<const Finding*>& fs,
                                          const std::vector<bool>& candidate);
 

@@ -1,8 +1,10 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "core/rule.hpp"
+#include "core/text.hpp"
 #include "fix/decide.hpp"
 #include "fix/edit_finding.hpp"
 #include "fix/fix.hpp"
@@ -116,7 +118,7 @@ class Planner {
       stops_at_import(fs, decided);
       std::vector<bool> cand(fs.size());
       for (size_t k = 0; k < fs.size(); ++k) cand[k] = decided[k].kind == Decision::Candidate;
-      renames = detail::import_renames(*text, lexed.tokens, sf.facts.facts, fs, cand);
+      renames = detail::import_renames(*text, sf.facts.facts, fs, cand);
       for (const auto& r : renames)
         for (size_t k : r.findings) via_import[k] = 1;
       for (size_t k = 0; k < fs.size(); ++k) {
@@ -246,6 +248,7 @@ class Planner {
       if (!text) return;  // the second pass reports it
       const python::LexResult lexed = python::lex(*text);
       detail::decide_groups(*text, lexed.tokens, sf, fs, decided, opt_, nullptr, &fates);
+      surveyed_.emplace(sf.file.rel_path, std::move(*text));
     }
     if (!unedited.empty()) return;
     for (const Fact& x : sf.facts.facts) {
@@ -277,16 +280,9 @@ class Planner {
       if (name.ends_with("()")) name.remove_suffix(2);
       auto it = own_methods_.find(std::string(name));
       if (it == own_methods_.end()) continue;
-      if (opt_.unsafe_fixes) {
-        decided[k].unsafe = true;
-        continue;
-      }
-      decided[k] = {Decision::Manual,
-                    "unsafe fix, not applied: the project defines its own " + std::string(name) +
-                        "() (" + it->second +
-                        "); this call may be that method, which has no NPU twin; "
-                        "--unsafe-fixes applies it",
-                    false};
+      detail::demote_unsafe(decided[k], opt_,
+                            concat({"the project defines its own ", name, "() (", it->second,
+                                    "); this call may be that method, which has no NPU twin"}));
     }
   }
 
@@ -319,6 +315,12 @@ class Planner {
   }
 
   std::optional<std::string> read(const ScannedFile& sf) {
+    // A file the first pass read already (its text, moved out: read once per file).
+    if (auto it = surveyed_.find(sf.file.rel_path); it != surveyed_.end()) {
+      std::string text = std::move(it->second);
+      surveyed_.erase(it);
+      return text;
+    }
     if (provider_) return provider_(sf.file);
     std::string why;
     auto p = detail::safe_file(root_, sf.file.rel_path, &why);
@@ -378,6 +380,7 @@ class Planner {
   FixResult& res_;
   detail::ProjectValues project_;
   std::map<std::string, std::string> own_methods_;
+  std::unordered_map<std::string, std::string> surveyed_;  // rel_path -> text read by survey()
 };
 
 }  // namespace
