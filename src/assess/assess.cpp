@@ -11,6 +11,7 @@
 #include "assess/kernel_model.hpp"
 #include "assess/kernels.hpp"
 #include "assess/phases.hpp"
+#include "assess/program_model.hpp"
 #include "assess/reexports.hpp"
 #include "assess/roadmap.hpp"
 #include "assess/run_stoppers.hpp"
@@ -61,6 +62,9 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   StageTimer t_graph_only("    import graph");
   const ImportGraph graph(files);
   t_graph_only.stop();
+  StageTimer t_program("    program model");
+  ProgramModel program(files, graph, model.phases);
+  t_program.stop();
   // Uses of names the project's own modules re-export (mochi: flash_varlen_attn), matched now
   // that the modules are known (beside the phases, which do not read findings), then sorted
   // in with the scan's findings.
@@ -93,10 +97,11 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   auto [dependencies, evidence] = side.get();
   a.dependencies = std::move(dependencies);
   StageTimer t_kernels("  kernel rows");
-  a.kernels = kernel_rows(files, pm, evidence);
+  program.compute_reach(pm);
+  a.kernels = kernel_rows(files, pm, evidence, &program);
   t_kernels.stop();
   StageTimer t_attr("  attribute phases");
-  attribute_phases(a, files, graph, pm, rules);
+  attribute_phases(a, files, graph, pm, rules, &program);
   t_attr.stop();
 
   StageTimer t_effort("  effort");

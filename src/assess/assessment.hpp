@@ -134,9 +134,21 @@ struct Assessment {
   std::string target_phase;                       // phase of the minimal migration set
   std::vector<MigrationSet> migration_sets;       // [0] minimal, then incremental
   std::vector<RiskRow> risks;                     // by domain, rule id
-  // Findings no entry point reaches have empty `phases`; these are their files and count.
+  // Findings no entry point reaches have empty `phases`; these are their files (not those of
+  // unused definitions) and their count (unused_findings included).
   std::vector<std::string> unreached_files;
   uint32_t unreached_findings = 0;
+  // Module-level functions and classes of reached files that nothing the phases run uses
+  // (assess/program_model.hpp), with the findings inside them (empty `phases`, counted in
+  // unreached_findings too).
+  struct UnusedDefinition {
+    std::string path, name;
+    uint32_t line = 0;
+    uint32_t findings = 0;
+    bool is_class = false;
+  };
+  std::vector<UnusedDefinition> unused_definitions;
+  uint32_t unused_findings = 0;
 };
 
 }  // namespace ascendify

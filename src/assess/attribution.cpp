@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "assess/dependencies.hpp"
@@ -26,7 +27,8 @@ bool add_unique(std::vector<std::string>& v, const std::string& s) {
 }  // namespace
 
 void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
-                      const ImportGraph& graph, const PhaseMap& pm, const rules::RuleSet& rules) {
+                      const ImportGraph& graph, const PhaseMap& pm, const rules::RuleSet& rules,
+                      const ProgramModel* program) {
   if (pm.phases.empty()) return;  // no entry point found: nothing is attributed or apart
   std::unordered_map<std::string, size_t> index;
   for (size_t i = 0; i < files.size(); ++i) index.emplace(files[i].file.rel_path, i);
@@ -103,6 +105,9 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   std::set<std::string> unreached;
   std::vector<uint32_t> in_phase(pm.phases.size(), 0);  // findings attributed to each phase
   a.unreached_findings = 0;
+  a.unused_findings = 0;
+  a.unused_definitions.clear();
+  std::map<int, uint32_t> unused_units;  // unit -> findings
   // Findings come sorted by path: look each path up once.
   const std::string* last_path = nullptr;
   auto last_index = index.end();
@@ -131,18 +136,30 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
     } else {
       const int k =
           kernel_of(a.kernels, last_kernels == kernels_in.end() ? kNone : last_kernels->second, f);
+      const int unit = program ? program->unit_of(static_cast<int>(i), f.scope) : -1;
       bool optional_path = true;  // every phase reaches it only through flagged code
+      bool file_reached = false;
       for (size_t p = 0; p < pm.phases.size(); ++p) {
         if (!pm.reached[p][i]) continue;
         if (k >= 0 && a.kernels[static_cast<size_t>(k)].backward_only &&
             !pm.phases[p].needs_backward)
           continue;
+        file_reached = true;
+        const ProgramModel::Reach u = program ? program->reach(p, unit) : ProgramModel::kRequired;
+        if (u == ProgramModel::kUnused) continue;
         f.phases.push_back(pm.phases[p].name);
         ++in_phase[p];
         const uint8_t r = pm.reach[p][i];
         optional_path =
             optional_path && (r == ImportGraph::kAllOptional ||
-                              (r == ImportGraph::kFunctionsOptional && !f.scope.empty()));
+                              (r == ImportGraph::kFunctionsOptional && !f.scope.empty()) ||
+                              u == ProgramModel::kOptional);
+      }
+      if (f.phases.empty() && file_reached && unit >= 0) {
+        ++unused_units[unit];
+        ++a.unused_findings;
+        ++a.unreached_findings;
+        continue;
       }
       f.optional = !f.phases.empty() &&
                    (optional_path || graph.flagged_at(static_cast<int>(i), f.span.line));
@@ -154,6 +171,15 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
     }
   }
   a.unreached_files.assign(unreached.begin(), unreached.end());
+  for (const auto& [u, n] : unused_units) {
+    const ProgramModel::Unit& unit = program->unit(u);
+    a.unused_definitions.push_back({files[static_cast<size_t>(unit.file)].file.rel_path, unit.name,
+                                    unit.line, n, unit.is_class});
+  }
+  std::sort(a.unused_definitions.begin(), a.unused_definitions.end(),
+            [](const auto& x, const auto& y) {
+              return std::tie(x.path, x.line) < std::tie(y.path, y.line);
+            });
   for (auto& p : a.phases) {
     p.findings = 0;
     for (size_t q = 0; q < pm.phases.size(); ++q)

@@ -7,6 +7,7 @@
 #include "assess/assessment.hpp"
 #include "assess/import_graph.hpp"
 #include "assess/phases.hpp"
+#include "assess/program_model.hpp"
 #include "core/scanned_file.hpp"
 #include "rules/ruleset.hpp"
 
@@ -15,7 +16,11 @@ namespace ascendify::assess {
 // Fills a.findings[*].phases, a.dependencies[*].phases (and status "not-involved" when no
 // phase imports it), a.unreached_files / unreached_findings, a.phases[*].findings.
 // Expects a.kernels to hold kernel_rows(files, pm, kernel_evidence(files)).
+// `program`: a finding inside a module-level def or class takes its unit's reach; one in a
+// unit no phase uses is apart (a.unused_definitions), one in a unit only flagged code uses is
+// optional.
 void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
-                      const ImportGraph& graph, const PhaseMap& pm, const rules::RuleSet& rules);
+                      const ImportGraph& graph, const PhaseMap& pm, const rules::RuleSet& rules,
+                      const ProgramModel* program = nullptr);
 
 }  // namespace ascendify::assess

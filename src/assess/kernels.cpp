@@ -47,7 +47,7 @@ KernelEvidence kernel_evidence(const std::vector<ScannedFile>& files) {
 }
 
 std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm,
-                                   const KernelEvidence& evidence) {
+                                   const KernelEvidence& evidence, const ProgramModel* program) {
   const KernelPathModel& model = embedded_kernel_paths();
   const std::vector<KernelLinks>& links = evidence.links;
   const FallbackIndex& fallbacks = evidence.fallbacks;
@@ -97,14 +97,21 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
       row.ascend_path = ascend_path(model, p, k.kind, fallback);
       // Python kernels are functions: in a file whose functions run only under flags, so do they.
       const bool python_kernel = k.kind == "triton" || k.kind == "autograd-function";
+      const int unit =
+          python_kernel && program
+              ? program->unit_of(static_cast<int>(i), k.scope.empty() ? k.name : k.scope)
+              : -1;
       bool optional_path = true;
       for (size_t ph = 0; ph < pm.phases.size(); ++ph) {
         if (!pm.reached[ph][i]) continue;
         if (row.backward_only && !pm.phases[ph].needs_backward) continue;
+        const ProgramModel::Reach u = program ? program->reach(ph, unit) : ProgramModel::kRequired;
+        if (u == ProgramModel::kUnused) continue;
         row.phases.push_back(pm.phases[ph].name);
         const uint8_t r = pm.reach[ph][i];
         optional_path = optional_path && (r == ImportGraph::kAllOptional ||
-                                          (r == ImportGraph::kFunctionsOptional && python_kernel));
+                                          (r == ImportGraph::kFunctionsOptional && python_kernel) ||
+                                          u == ProgramModel::kOptional);
       }
       row.optional = !row.phases.empty() && optional_path;
       out.push_back(std::move(row));

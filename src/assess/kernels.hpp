@@ -8,6 +8,7 @@
 #include "assess/kernel_fallback.hpp"
 #include "assess/kernel_links.hpp"
 #include "assess/phases.hpp"
+#include "assess/program_model.hpp"
 #include "core/scanned_file.hpp"
 
 namespace ascendify::assess {
@@ -21,8 +22,11 @@ struct KernelEvidence {
 };
 KernelEvidence kernel_evidence(const std::vector<ScannedFile>& files);
 
+// `program` (optional): a Python kernel (Triton, autograd.Function) takes the reach of its
+// unit — unused when nothing the phase runs launches it, optional when only flagged code does.
 std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm,
-                                   const KernelEvidence& evidence);
+                                   const KernelEvidence& evidence,
+                                   const ProgramModel* program = nullptr);
 
 // Index into `kernels` of the kernel a finding at (path, line, scope) lies in, or -1.
 // The kernel row a finding lies in, or -1; `same_file` = indexes of the rows of the finding's

@@ -97,6 +97,7 @@ void load_phases(PhaseModel& p, const YAML::Node& n) {
     p.dispatcher_stems = strings(d["stems"]);
     if (d["min_phases"]) p.dispatcher_min_phases = d["min_phases"].as<uint32_t>();
   }
+  p.pure_decorators = strings(n["pure_decorators"]);
 }
 
 void load_roadmap(std::vector<RoadmapStepModel>& steps, const YAML::Node& n) {

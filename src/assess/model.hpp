@@ -68,6 +68,10 @@ struct PhaseModel {
   // imported project modules name at least `dispatcher_min_phases` phases by convention.
   std::vector<std::string> dispatcher_stems;
   uint32_t dispatcher_min_phases = 2;
+  // Decorators that neither register nor call what they decorate (program model): a def with
+  // only these is used only where something names it. Each entry matches the decorator's
+  // resolved name or any name below it ("torch" matches "torch.no_grad").
+  std::vector<std::string> pure_decorators;
 };
 
 struct RoadmapStepModel {

@@ -12,7 +12,7 @@
 namespace ascendify::assess {
 
 // Bump when the encoding changes (a field added to a model struct).
-inline constexpr uint32_t kModelSnapshotVersion = 4;
+inline constexpr uint32_t kModelSnapshotVersion = 5;
 
 std::string write_model_snapshot(const Model& model, const KernelPathModel& kernels,
                                  uint64_t source_hash);
@@ -34,9 +34,9 @@ namespace layout {
 // kModelSnapshotVersion, then update the numbers.
 static_assert(sizeof(SiteFactors) == 24 && sizeof(KernelModel) == 208 &&
                   sizeof(VerificationModel) == 32 && sizeof(EffortModel) == 344 &&
-                  sizeof(PhaseConvention) == 80 && sizeof(PhaseModel) == 312 &&
+                  sizeof(PhaseConvention) == 80 && sizeof(PhaseModel) == 336 &&
                   sizeof(RoadmapStepModel) == 192 && sizeof(FeasibilityModel) == 72 &&
-                  sizeof(Model) == 752 && sizeof(KernelPurpose) == 112 &&
+                  sizeof(Model) == 776 && sizeof(KernelPurpose) == 112 &&
                   sizeof(KernelPathModel) == 128,
               "a model struct changed: update the model snapshot encoding (see above)");
 #endif

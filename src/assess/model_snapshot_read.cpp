@@ -61,6 +61,7 @@ PhaseModel phases(Reader& r) {
                      &p.script_exclude_names, &p.script_ignore_calls, &p.dispatcher_stems})
     *list = r.strings();
   p.dispatcher_min_phases = r.u32();
+  p.pure_decorators = r.strings();
   return p;
 }
 

@@ -51,6 +51,7 @@ void phases(Writer& w, const PhaseModel& p) {
                            &p.script_exclude_names, &p.script_ignore_calls, &p.dispatcher_stems})
     w.strings(*list);
   w.u32(p.dispatcher_min_phases);
+  w.strings(p.pure_decorators);
 }
 
 void roadmap(Writer& w, const std::vector<RoadmapStepModel>& steps) {

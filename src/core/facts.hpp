@@ -186,10 +186,13 @@ struct FileFacts {
   // the enclosing function that defaults to False / None (off unless a caller asks); else an
   // attribute (`args.use_fp8`), off by default only if an argparse option says so
   // (flag_options). Either is on after all when a launcher of the project passes `--flag`.
+  // `constant`: a branch module constants rule out (`gemm_impl = "bf16"` then `if gemm_impl ==
+  // "fp8":`, or the else of a branch they select); `flag` is the constant. Off by default.
   struct FlagBlock {
     uint32_t first_line = 0, last_line = 0;
     std::string flag;
     bool param = false;
+    bool constant = false;
   };
   std::vector<FlagBlock> flag_blocks;
   // Python: dests of argparse options that are off by default (`action="store_true"`,

@@ -16,13 +16,15 @@ void release(T& v) {
 }  // namespace
 
 void slim_for_assess(FileFacts& facts) {
-  // Strings feed only the matcher; class definitions and nested functions nothing in assess.
+  // Strings feed only the matcher; nested definitions nothing in assess. Module-level defs and
+  // classes are the program model's units, with their decorators (a registering decorator
+  // makes a def used).
   move_uses_to_digest(facts, [](const Fact& f) {
-    return f.kind == FactKind::String || f.kind == FactKind::ClassDef ||
-           (f.kind == FactKind::FunctionDef && !f.scope.empty());
+    return f.kind == FactKind::String ||
+           ((f.kind == FactKind::FunctionDef || f.kind == FactKind::ClassDef) && !f.scope.empty());
   });
   for (Fact& f : facts.facts)
-    if (f.kind == FactKind::FunctionDef) release(f.args);
+    if (f.kind == FactKind::ClassDef) release(f.args);
 }
 
 }  // namespace ascendify::pipeline

@@ -137,8 +137,10 @@ void Analyzer::pop_block() {
   Block b = blocks_.back();
   blocks_.pop_back();
   if (b.scope_pushed) scopes_.pop();
-  if (b.kind == Block::kDef)
+  if (b.kind == Block::kDef) {
     off_params_.resize(std::min<size_t>(off_params_.size(), b.off_params_begin));
+    params_in_scope_.resize(std::min<size_t>(params_in_scope_.size(), b.params_begin));
+  }
   if (b.flag_block >= 0)
     out_.flag_blocks[static_cast<size_t>(b.flag_block)].last_line =
         std::max(last_line_, b.start_line);
@@ -158,9 +160,10 @@ void Analyzer::pop_block() {
     case Block::kIf:
       pending_try_.valid = false;
       pending_else_guard_ = b.else_guard;
-      pending_chain_ = {b.chain_begin,  b.chain_npu,          true,     b.has_negated_flag,
-                        b.negated_flag, b.negated_flag_param, b.cond_b, b.cond_e,
-                        b.cond_facts_b, b.cond_facts_e,       b.lone_if};
+      pending_chain_ = {b.chain_begin,   b.chain_npu,          true,      b.has_negated_flag,
+                        b.negated_flag,  b.negated_flag_param, b.cond_b,  b.cond_e,
+                        b.cond_facts_b,  b.cond_facts_e,       b.lone_if, b.chain_taken,
+                        b.chain_taken_by};
       break;
     default:
       pending_try_.valid = false;
@@ -187,14 +190,17 @@ uint32_t Analyzer::open_body(uint32_t colon, Block b) {
   // No body: undo what the header prepared. Resume at the line end (never skip a
   // Newline / Indent / Dedent: the block structure depends on them).
   if (b.scope_pushed) scopes_.pop();
-  if (b.kind == Block::kDef)
+  if (b.kind == Block::kDef) {
     off_params_.resize(std::min<size_t>(off_params_.size(), b.off_params_begin));
+    params_in_scope_.resize(std::min<size_t>(params_in_scope_.size(), b.params_begin));
+  }
   if (b.flag_block >= 0) out_.flag_blocks.pop_back();  // opened last, by this header
   if (b.own_kernel >= 0) out_.kernels[b.own_kernel].loc = 0;
   return std::min(op(colon, ":") ? k : colon, n_ - 1);
 }
 
 void Analyzer::run() {
+  prescan_module();
   uint32_t i = 0;
   while (i < n_) {
     const Token& t = toks_[i];

@@ -42,30 +42,17 @@ bool catches_import_error(std::string_view s) {
 
 }  // namespace
 
-// Index of the bracket closing the one at `open`, or `limit`.
-static uint32_t match_close(const Token* t, uint32_t open, uint32_t limit) {
-  int depth = 0;
-  for (uint32_t k = open; k < limit; ++k) {
-    if (is_opener(t[k])) {
-      ++depth;
-    } else if (is_closer(t[k]) && --depth == 0) {
-      return k;
-    }
-  }
-  return limit;
-}
-
 uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   uint32_t ni = s + 1;
   if (ni >= le || toks_[ni].kind != TokenKind::Name) return le;
   std::string_view name = toks_[ni].text;
-  if (scopes_.kind() == ScopeStack::kModule) module_defs_.insert(name);
   uint32_t k = ni + 1;
   if (op(k, "[")) k = std::min(match_close(toks_, k, le) + 1, le);  // PEP 695 type params
   uint32_t colon = header_colon(k, le);
   std::vector<std::string_view>& params = params_;
   params.clear();
   const uint32_t off_params_begin = static_cast<uint32_t>(off_params_.size());
+  const uint32_t params_begin = static_cast<uint32_t>(params_in_scope_.size());
   if (op(k, "(")) {
     uint32_t close = std::min(match_close(toks_, k, colon), colon);
     uint32_t p = k + 1;
@@ -115,6 +102,8 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   const Block& parent = blocks_.back();
   Block blk{Block::kDef};
   blk.off_params_begin = off_params_begin;
+  blk.params_begin = params_begin;
+  params_in_scope_.insert(params_in_scope_.end(), params.begin(), params.end());
   if (parent.kind == Block::kClass && parent.own_kernel >= 0 &&
       out_.kernels[parent.own_kernel].kind == "autograd-function") {
     if (name == "forward") blk.phase = 1;
@@ -191,6 +180,10 @@ uint32_t Analyzer::class_stmt(uint32_t s, uint32_t le) {
   Fact& f = new_fact(FactKind::ClassDef, span(ni, ni + 1));
   f.name = std::string(name);
   f.args = std::move(bases);
+  for (const Decorator& d : decorators_) {  // "dataclass,registry.register" (program model)
+    if (!f.detail.empty()) f.detail += ',';
+    f.detail += d.name;
+  }
   decorators_.clear();
   std::string outer_scope = autograd ? scopes_.name() : std::string();
   scopes_.bind_local(name, false);
@@ -260,12 +253,14 @@ bool Analyzer::optional_import_test(uint32_t b, uint32_t e, bool* negated) const
          optional_imports_.end();
 }
 
-void Analyzer::open_flag_block(Block& b, uint32_t colon, std::string_view flag, bool param) {
+void Analyzer::open_flag_block(Block& b, uint32_t colon, std::string_view flag, bool param,
+                               bool constant) {
   b.flag_block = static_cast<int32_t>(out_.flag_blocks.size());
   FileFacts::FlagBlock fb;
   fb.first_line = fb.last_line = at(colon).span.line;
   fb.flag = std::string(flag);
   fb.param = param;
+  fb.constant = constant;
   out_.flag_blocks.push_back(std::move(fb));
 }
 
@@ -358,11 +353,21 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   b.beside_npu = (npu && negated) || after_npu;
   b.guard = (probe && !negated) || b.beside_npu || type_checking;
   b.else_guard = (probe && negated && !elif) || b.chain_npu;
+  // A branch module constants rule out (`gemm_impl = "bf16"` ... `if gemm_impl == "fp8":`),
+  // or one after a branch they select: it never runs by default.
+  std::string_view constant;
+  const int decided = probe || npu ? -1 : const_test(s + 1, colon, &constant);
+  const bool after_taken = continues && pending_chain_.taken;
+  b.chain_taken = after_taken || decided == 1;
+  b.chain_taken_by = after_taken ? pending_chain_.taken_by : constant;
+  if (after_taken || decided == 0)
+    open_flag_block(b, colon, after_taken ? pending_chain_.taken_by : constant, false, true);
   // A flag that is off by default and neither a probe nor an NPU check: an optional feature,
   // in the body (`if FLAG:`) or in the else (`if not FLAG:`).
   std::string_view flag;
   bool flag_negated = false, flag_param = false;
-  if (!probe && !npu && flag_test(s + 1, colon, &flag, &flag_negated, &flag_param)) {
+  if (!probe && !npu && decided < 0 && !after_taken &&
+      flag_test(s + 1, colon, &flag, &flag_negated, &flag_param)) {
     if (!flag_negated) {
       open_flag_block(b, colon, flag, flag_param);
     } else if (!elif) {

@@ -163,6 +163,41 @@ int32_t Analyzer::emit_reference(std::string name, Usage u, Span sp) {
   return static_cast<int32_t>(out_.facts.size() - 1);
 }
 
+void Analyzer::note_own_name(uint32_t i, uint32_t j, bool call) {
+  const Token& head = toks_[i];
+  if (head.kind != TokenKind::Name || head.keyword || (call && j == i + 1)) return;
+  const bool top = frames_.size() == 1 && i == rb_;
+  if (top && region_->mode == Region::kAssignTarget) return;  // a rebinding, no use
+  const Usage u = top && region_->mode == Region::kDecorator ? Usage::Decorator : Usage::Load;
+  const std::string_view n = head.text;
+  if (module_defs_.count(n)) {
+    emit_reference(concat({"__local__.", n}), u, head.span);
+  } else if (auto rel = relative_names_.find(n); rel != relative_names_.end()) {
+    // `from . import attention` ... `attention.flash_attention(q, k, v)`: the whole chain.
+    std::string name = concat({"__relative__.", rel->second});
+    for (uint32_t k = i + 2; k < j; k += 2) (name += '.') += toks_[k].text;
+    emit_reference(std::move(name), call && u == Usage::Load ? Usage::Call : u, span(i, j));
+  }
+}
+
+void Analyzer::dynamic_lookup(uint32_t i, uint32_t j) {
+  if (toks_[i].text == "globals") {
+    if (op(j + 1, ")")) emit_reference("__local__.__getattr__", Usage::Load, toks_[i].span);
+    return;
+  }
+  // getattr(MODULE, name) with a name that is not a literal: any def of MODULE may be used.
+  const uint32_t a = j + 1;
+  if (!is_ident(at(a)) || !op(a + 1, ",") || at(a + 2).kind == TokenKind::String) return;
+  if (module_defs_.count(toks_[a].text)) return;
+  const Binding* b = resolve_head(toks_[a].text);
+  if (b && b->is_import) {
+    emit_reference(concat({b->qualified, ".__getattr__"}), Usage::Load, toks_[a].span);
+  } else if (auto rel = relative_names_.find(toks_[a].text); rel != relative_names_.end()) {
+    emit_reference(concat({"__relative__.", rel->second, ".__getattr__"}), Usage::Load,
+                   toks_[a].span);
+  }
+}
+
 void Analyzer::note_call(std::string_view callee) {
   const Block& b = blocks_.back();
   if (b.kernel < 0 || b.phase == 0 || callee.empty()) return;

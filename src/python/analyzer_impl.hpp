@@ -89,8 +89,13 @@ struct Block {
   // whether a branch so far takes the NPU path (`if is_npu_available():`, `device == "npu"`).
   uint32_t chain_begin = 0;
   bool chain_npu = false;
+  // kIf: a branch so far in the chain is taken by default (its condition is decided true by a
+  // module constant): the later branches never run by default.
+  bool chain_taken = false;
+  std::string_view chain_taken_by;  // the constant that decided it
   int32_t flag_block = -1;        // FileFacts::flag_blocks entry of this body (last_line at pop)
   uint32_t off_params_begin = 0;  // kDef: its off-by-default parameters in Analyzer::off_params_
+  uint32_t params_begin = 0;      // kDef: its parameters in Analyzer::params_in_scope_
   std::string_view negated_flag;  // kIf `if not FLAG:`: FLAG's FlagBlock::flag for the else
   bool has_negated_flag = false;
   bool negated_flag_param = false;
@@ -131,7 +136,46 @@ class Analyzer {
   bool mentions_npu(uint32_t b, uint32_t e) const;
   // [b, e) is `[not] FLAG` with FLAG maybe off by default (FileFacts::FlagBlock).
   bool flag_test(uint32_t b, uint32_t e, std::string_view* flag, bool* negated, bool* param) const;
-  void open_flag_block(Block& b, uint32_t colon, std::string_view flag, bool param);
+  void open_flag_block(Block& b, uint32_t colon, std::string_view flag, bool param,
+                       bool constant = false);
+  // ---- module constants (analyzer_module.cpp)
+  // A literal bound once at module level: its value, compared as Python would.
+  struct ConstValue {
+    enum Kind : uint8_t { kString, kNumber, kBool, kNone };
+    Kind kind = kNone;
+    std::string text;  // decoded string, number text, "True" / "False"
+    bool truthy() const {
+      if (kind == kString) return !text.empty();
+      if (kind == kBool) return text == "True";
+      if (kind == kNone) return false;
+      for (char c : text) {
+        if (c == 'e' || c == 'E' || c == 'j' || c == 'J') break;
+        if (c >= '1' && c <= '9') return true;
+      }
+      return false;
+    }
+    // 1 equal, 0 different, -1 unknown (numbers written differently, a bool against a number).
+    int equals(const ConstValue& o) const {
+      if (kind == o.kind) {
+        if (text == o.text) return 1;
+        if (kind != kNumber) return 0;
+        auto plain = [](const std::string& t) {  // a decimal integer: one way to write it
+          return !t.empty() && t.find_first_not_of("0123456789") == std::string::npos &&
+                 (t.size() == 1 || t[0] != '0');
+        };
+        return plain(text) && plain(o.text) ? 0 : -1;
+      }
+      if ((kind == kBool && o.kind == kNumber) || (kind == kNumber && o.kind == kBool)) return -1;
+      return 0;
+    }
+  };
+  // Fills module_defs_ and module_consts_ from the whole token stream (before run's pass).
+  void prescan_module();
+  ConstValue literal_value(uint32_t k) const;
+  bool operand_value(uint32_t b, uint32_t e, ConstValue* v, std::string_view* name) const;
+  // The condition [b, e) as module constants decide it: 1 true, 0 false, -1 not decided;
+  // *name: the constant that decides it.
+  int const_test(uint32_t b, uint32_t e, std::string_view* name) const;
   // [b, e) is `[not] NAME` or `NAME is [not] None` with NAME bound by an optional import
   // (optional_imports_); *negated: the test is true when the import failed.
   bool optional_import_test(uint32_t b, uint32_t e, bool* negated) const;
@@ -189,6 +233,14 @@ class Analyzer {
   void queue_fstring(const Token& t);
   void scan_fstring_fields();
   uint32_t on_chain(uint32_t i, uint32_t j);
+  // A use of one of the module's own defs, or of a name a relative import binds, other than a
+  // bare call (`partial(f)`, `{"a": Cls}`, `Cls.create()`, `@register`, `attn.flash(q)`): a
+  // Reference "__local__.NAME" / "__relative__.LEVEL.MODULE.NAME..." for the program model
+  // (assess/program_model.hpp). No rule matches those names.
+  void note_own_name(uint32_t i, uint32_t j, bool call);
+  // `getattr(MODULE, name)` with a computed name, `globals()`: a Reference "MODULE.__getattr__"
+  // ("__local__.__getattr__"): any def of that module may be used.
+  void dynamic_lookup(uint32_t i, uint32_t j);
   // Where a loaded reference [i, j) stands: Compare, DictValue (an entry of a display) or
   // Keyword (anything else); core/facts.hpp FactKind::Reference.
   StringContext reference_context(uint32_t i, uint32_t j) const;
@@ -242,12 +294,17 @@ class Analyzer {
     bool negated_flag_param = false;
     uint32_t cond_b = 0, cond_e = 0, cond_facts_b = 0, cond_facts_e = 0;
     bool lone_if = false;
+    bool taken = false;  // Block::chain_taken
+    std::string_view taken_by;
   } pending_chain_;
   // Calls of the project's own functions (read by the wrapper pass, assess/wrappers.cpp): the
   // module-level defs seen so far and the names relative imports bind ("1.attn.flash_attention"
   // for `from .attn import flash_attention`). A bare call of one becomes a Reference fact named
   // "__local__.NAME" or "__relative__.LEVEL.MODULE.NAME"; no rule matches those names.
   std::unordered_set<std::string_view> module_defs_;
+  std::unordered_map<std::string_view, ConstValue> module_consts_;
+  // Parameters of the open defs (Block::params_begin): they shadow module constants.
+  std::vector<std::string_view> params_in_scope_;
   std::unordered_map<std::string_view, std::string> relative_names_;
   // Names bound by imports under try / except ImportError (the probe of `if NAME is not None:`).
   std::vector<std::string> optional_imports_;
@@ -311,6 +368,18 @@ inline bool is_opener(const Token& t) {
 }
 inline bool is_closer(const Token& t) {
   return t.role == kCloser;
+}
+// Index of the bracket closing the one at `open`, or `limit`.
+inline uint32_t match_close(const Token* t, uint32_t open, uint32_t limit) {
+  int depth = 0;
+  for (uint32_t k = open; k < limit; ++k) {
+    if (is_opener(t[k])) {
+      ++depth;
+    } else if (is_closer(t[k]) && --depth == 0) {
+      return k;
+    }
+  }
+  return limit;
 }
 inline bool line_break(TokenKind k) {
   return k == TokenKind::Newline || k == TokenKind::EndMarker || k == TokenKind::Indent ||

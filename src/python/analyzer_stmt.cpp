@@ -129,8 +129,12 @@ uint32_t Analyzer::statement(uint32_t i) {
     b.guard = pending_else_guard_;
     b.beside_npu = pending_chain_.valid && pending_chain_.npu;  // the else of an NPU chain
     const uint32_t colon = header_colon(s + 1, le);
-    if (pending_chain_.valid && pending_chain_.has_negated_flag)  // `if not FLAG: ... else:`
+    if (pending_chain_.valid && pending_chain_.taken) {  // a constant selects an earlier branch
+      open_flag_block(b, colon, pending_chain_.taken_by, false, true);
+    } else if (pending_chain_.valid &&
+               pending_chain_.has_negated_flag) {  // `if not FLAG: ... else:`
       open_flag_block(b, colon, pending_chain_.negated_flag, pending_chain_.negated_flag_param);
+    }
     return open_body(colon, b);
   }
   if (w == "finally") return open_body(header_colon(s + 1, le), Block{Block::kOther});

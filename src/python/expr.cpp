@@ -246,6 +246,7 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
       if (call) note_call(out_.facts[idx].name);
     }
   } else if (call && j > i + 1) {
+    note_own_name(i, j, call);
     // A method call on a receiver that is not an import: `model.layer.cuda()`.
     Fact& f = new_fact(FactKind::MethodCall, toks_[j - 1].span);
     f.name = std::string(toks_[j - 1].text);
@@ -255,13 +256,16 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
     method = true;
     note_call(src(i, j));
   } else if (j > i + 1 && !(j == i + 3 && (head.text == "self" || head.text == "cls"))) {
+    note_own_name(i, j, call);
     // An attribute read on a receiver that is not an import: `x.is_cuda`, `t.device.type`.
     // Only the last attribute of the chain; plain `self.x` reads are too common to keep.
     Fact& f = new_fact(FactKind::MethodCall, toks_[j - 1].span);
     f.name = std::string(toks_[j - 1].text);
     f.usage = Usage::Load;
     f.receiver = clip_utf8(src(i, j - 2), 120);
-  } else if (call) {
+  } else if (!call) {
+    note_own_name(i, j, call);
+  } else {
     note_call(head.text);
     // A call of the project's own function by its bare name (assess/wrappers.cpp).
     if (j == i + 1 && !bnd) {
@@ -270,6 +274,8 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
         idx = emit_reference(concat({"__local__.", n}), Usage::Call, span(i, j));
       } else if (auto rel = relative_names_.find(n); rel != relative_names_.end()) {
         idx = emit_reference(concat({"__relative__.", rel->second}), Usage::Call, span(i, j));
+      } else if (n == "getattr" || n == "globals") {
+        dynamic_lookup(i, j);
       }
     }
   }

@@ -177,10 +177,18 @@ std::string section_findings(const Assessment& a) {
   s += findings_table("findings-table", reached);
   if (!apart.empty()) {
     s += fmt::format(
-        "<h3 id=\"unreached\">Not reached from any entry point ({} findings in {} files)</h3><p "
-        "class=\"muted\">No entry point imports these files; their findings do not decide "
-        "feasibility.</p>",
-        apart.size(), a.unreached_files.size());
+        "<h3 id=\"unreached\">Not on the default run ({} findings)</h3><p "
+        "class=\"muted\">No entry point imports their files, or nothing the entry points run "
+        "uses the definitions holding them; their findings do not decide feasibility.</p>",
+        apart.size());
+    if (!a.unused_definitions.empty()) {
+      s += "<p class=\"muted\">Definitions the default run never uses (nothing the entry points "
+           "run calls or instantiates them):</p><ul>";
+      for (const auto& d : a.unused_definitions)
+        s += fmt::format("<li><code>{}</code> {}:{} ({} findings)</li>", html_escape(d.name),
+                         html_escape(d.path), d.line, d.findings);
+      s += "</ul>";
+    }
     s += findings_table("unreached-table", apart);
   }
   return s + "</section>";

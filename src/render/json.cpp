@@ -65,6 +65,16 @@ ordered_json summary_json(const Assessment& a) {
   s["diagnostics"] = a.diagnostics.size();
   s["unreached_files"] = strings(a.unreached_files);
   s["unreached_findings"] = a.unreached_findings;
+  // Definitions of reached files nothing the entry points run uses (program model).
+  nlohmann::ordered_json unused = nlohmann::ordered_json::array();
+  for (const auto& d : a.unused_definitions)
+    unused.push_back({{"path", d.path},
+                      {"line", d.line},
+                      {"name", d.name},
+                      {"kind", d.is_class ? "class" : "function"},
+                      {"findings", d.findings}});
+  s["unused_definitions"] = std::move(unused);
+  s["unused_findings"] = a.unused_findings;
   return s;
 }
 

@@ -106,6 +106,9 @@ const Labels kEn{
     .total = "Total",
     .unreached_fmt =
         "Not reached from any entry point: {n} findings in {files} files (listed apart below)",
+    .unused_fmt =
+        "Not on the default run: {n} findings in {defs} definitions nothing the entry "
+        "points run calls or instantiates (listed apart below)",
     .h_sets = "Migration sets",
     .sets_intro =
         "Target phase: {phase}. The first set is the minimal migration set of the target phase; "
@@ -122,8 +125,14 @@ const Labels kEn{
     .c_kernels = "Kernels",
     .h_unreached = "Not reached from any entry point",
     .unreached_note =
-        "No entry point imports these files; their findings do not decide feasibility and count "
-        "at a reduced weight in the total effort.",
+        "No entry point imports these files, or nothing the entry points run calls the "
+        "definitions holding them; their findings do not decide feasibility and count at a "
+        "reduced weight in the total effort.",
+    .h_unused = "Definitions the default run never uses",
+    .unused_note =
+        "Module-level functions and classes of reached files that nothing the entry "
+        "points run names (no call, instantiation, base class, decorator or value "
+        "use). The number after each is how many findings it holds (in the table below).",
     .more_blockers_fmt =
         "... and {n} more (all in the JSON report; kernels in the kernel "
         "inventory, patterns in the risk matrix)",
@@ -233,6 +242,8 @@ const Labels kZh{
     .verification = "验证（精度对比 + 性能调优）",
     .total = "合计",
     .unreached_fmt = "未被任何入口点触达：{files} 个文件中的 {n} 条发现（单独列出）",
+    .unused_fmt =
+        "不在默认运行路径上：{defs} 个入口点从不调用或实例化的定义中的 {n} 条发现（单独列出）",
     .h_sets = "迁移集",
     .sets_intro =
         "目标阶段：{phase}。第一个为目标阶段的最小迁移集；其后每个为该阶段在前面各集之外"
@@ -248,7 +259,13 @@ const Labels kZh{
     .c_dependencies = "依赖",
     .c_kernels = "算子",
     .h_unreached = "未被任何入口点触达",
-    .unreached_note = "没有入口点导入这些文件；其发现不参与可行性判定，并以较低权重计入总工作量。",
+    .unreached_note =
+        "没有入口点导入这些文件，或入口点运行的代码从不调用包含它们的定义；其发现不参与"
+        "可行性判定，并以较低权重计入总工作量。",
+    .h_unused = "默认运行从不使用的定义",
+    .unused_note =
+        "已触达文件中的模块级函数和类，入口点运行的代码从不引用它们（无调用、实例化、"
+        "基类、装饰器或值引用）。每项后的数字为其中的发现数（见下表）。",
     .more_blockers_fmt = "……另有 {n} 项（完整列表见 JSON 报告；算子见算子清单，模式见风险矩阵）",
     .optional_blockers = "可选功能的阻塞项（由默认关闭的开关控制；不计入可行性结论）",
     .optional_feature = "可选功能",

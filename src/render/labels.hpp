@@ -40,11 +40,14 @@ struct Labels {
   std::string_view rule_estimate_note;
   // Fields of the assess stage (docs/effort-model.md).
   std::string_view not_needed, matrix_legend, evidence, c_effort_weeks, environment, verification;
-  std::string_view total, unreached_fmt;  // "{n}" findings "{files}" files
+  std::string_view total, unreached_fmt;
+  std::string_view
+      unused_fmt;  // "{n}" findings "{defs}" definitions  // "{n}" findings "{files}" files
   std::string_view h_sets, sets_intro;    // "{phase}"
   std::string_view set_minimal, set_incremental, c_set, c_phase, c_kind, c_entry, c_files;
   std::string_view c_rules, c_dependencies, c_kernels;
   std::string_view h_unreached, unreached_note;
+  std::string_view h_unused, unused_note;
   std::string_view more_blockers_fmt;  // "{n}": the blockers past the summary's first ones
   // Assessment::optional_blockers; the note on an optional finding (Finding::optional).
   std::string_view optional_blockers, optional_feature;

@@ -101,10 +101,15 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
                      fill(l.scanned_fmt, {{"files", std::to_string(a.stats.files_scanned)},
                                           {"findings", std::to_string(total)},
                                           {"diags", std::to_string(a.diagnostics.size())}}));
-  if (a.unreached_findings > 0)
+  if (a.unreached_findings > a.unused_findings)
     out += "- " +
-           fill(l.unreached_fmt, {{"n", std::to_string(a.unreached_findings)},
+           fill(l.unreached_fmt, {{"n", std::to_string(a.unreached_findings - a.unused_findings)},
                                   {"files", std::to_string(a.unreached_files.size())}}) +
+           "\n";
+  if (a.unused_findings > 0)
+    out += "- " +
+           fill(l.unused_fmt, {{"n", std::to_string(a.unused_findings)},
+                               {"defs", std::to_string(a.unused_definitions.size())}}) +
            "\n";
   out += '\n';
   std::array<size_t, 7> blockers{};

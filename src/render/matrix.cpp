@@ -48,10 +48,15 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
 }
 
 bool is_unreached(const Assessment& a, const Finding& f) {
-  // unreached_files lists the files holding unreached findings; a file such as
-  // requirements.txt may hold reached findings too, which carry phases.
-  return f.phases.empty() && std::find(a.unreached_files.begin(), a.unreached_files.end(),
-                                       f.path) != a.unreached_files.end();
+  // unreached_files lists the files holding unreached findings, unused_definitions those of
+  // reached files nothing uses; such a file may hold reached findings too, which carry phases.
+  if (!f.phases.empty()) return false;
+  if (std::find(a.unreached_files.begin(), a.unreached_files.end(), f.path) !=
+      a.unreached_files.end())
+    return true;
+  for (const auto& d : a.unused_definitions)
+    if (d.path == f.path) return true;
+  return false;
 }
 
 }  // namespace ascendify::render

@@ -332,6 +332,12 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
   }
   if (unreached.empty()) return;
   out += fmt::format("### {}\n\n{}\n\n", l.h_unreached, l.unreached_note);
+  if (!a.unused_definitions.empty()) {
+    out += fmt::format("{}. {}\n\n", l.h_unused, l.unused_note);
+    for (const auto& d : a.unused_definitions)
+      out += fmt::format("- `{}` ({}:{}): {}\n", d.name, d.path, d.line, d.findings);
+    out += '\n';
+  }
   std::vector<Row> rows;
   for (size_t i = 0; i < unreached.size(); ++i) {
     const Finding& f = *unreached[i];

@@ -72,6 +72,7 @@ std::string model_difference(const Model& a, const Model& b) {
   d.field("script_ignore_calls", p.script_ignore_calls, q.script_ignore_calls);
   d.field("dispatcher_stems", p.dispatcher_stems, q.dispatcher_stems);
   d.field("dispatcher_min_phases", p.dispatcher_min_phases, q.dispatcher_min_phases);
+  d.field("pure_decorators", p.pure_decorators, q.pure_decorators);
   d.field("roadmap.size", a.roadmap.size(), b.roadmap.size());
   for (size_t i = 0; i < a.roadmap.size() && i < b.roadmap.size(); ++i) {
     const RoadmapStepModel& s = a.roadmap[i];
@@ -143,6 +144,7 @@ Model full_model() {
   m.phases.script_ignore_calls = {"warnings.warn"};
   m.phases.dispatcher_stems = {"__main__", "cli"};
   m.phases.dispatcher_min_phases = 3;
+  m.phases.pure_decorators = {"torch", "functools"};
   m.roadmap = {
       {"env", "Environment", "detail", "环境搭建", "安装 CANN", {"dependency"}, true, false, true},
       {"kern", "Kernels", "", "", "", {}, false, true, false}};
@@ -175,6 +177,7 @@ TEST(ModelDifference, SeesAChangeInEachPart) {
       {"script_ignore_calls", [](Model& x) { x.phases.script_ignore_calls.clear(); }},
       {"dispatcher_stems", [](Model& x) { x.phases.dispatcher_stems.pop_back(); }},
       {"dispatcher_min_phases", [](Model& x) { x.phases.dispatcher_min_phases = 2; }},
+      {"pure_decorators", [](Model& x) { x.phases.pure_decorators.pop_back(); }},
       {"roadmap.verification", [](Model& x) { x.roadmap[0].verification = false; }},
       {"rewrite_kernel_kinds", [](Model& x) { x.feasibility.rewrite_kernel_kinds.clear(); }},
   };

@@ -107,8 +107,10 @@ TEST(RunStoppers, AssertsRaisesAndImportsOnTheDefaultRun) {
     const std::string t = s.get<std::string>();
     where.insert(t.substr(t.rfind('(') + 1, t.size() - t.rfind('(') - 2));
   }
-  const std::set<std::string> want = {"sample.py:4",  "sample.py:15",  "sample.py:18",
-                                      "pkg/ops.py:5", "pkg/ops.py:12", "pkg/ops.py:22"};
+  // Nor ops.py:12 and :22: optional_path is imported but never called, and nothing calls
+  // init (program model: unused definitions).
+  const std::set<std::string> want = {"sample.py:4", "sample.py:15", "sample.py:18",
+                                      "pkg/ops.py:5"};
   EXPECT_EQ(where, want) << stops.dump(1);
   EXPECT_EQ(stops.size(), want.size()) << "one entry per line: " << stops.dump(1);
   bool import_reason = false;

@@ -204,8 +204,8 @@ namespace {
 std::vector<std::string> flag_lines(const FileFacts& ff) {
   std::vector<std::string> out;
   for (const auto& b : ff.flag_blocks)
-    out.push_back(b.flag + (b.param ? "(param)" : "") + ":" + std::to_string(b.first_line) + "-" +
-                  std::to_string(b.last_line));
+    out.push_back(b.flag + (b.param ? "(param)" : "") + (b.constant ? "(const)" : "") + ":" +
+                  std::to_string(b.first_line) + "-" + std::to_string(b.last_line));
   return out;
 }
 
@@ -253,6 +253,73 @@ TEST(AnalyzerFlags, OffByDefaultArgparseOptions) {
       "m.py");
   EXPECT_EQ(ff.flag_options,
             (std::vector<std::string>{"use_fp8", "offload", "quiet_mode", "use_x"}));
+}
+
+TEST(AnalyzerFlags, BranchesModuleConstantsRuleOut) {
+  FileFacts ff = analyze(
+      "from typing import Literal\n"                  // 1
+      "def linear(x, w):\n"                           // 2
+      "    if w.element_size() > 1:\n"                // 3
+      "        return f(x, w)\n"                      // 4
+      "    elif gemm_impl == 'bf16':\n"               // 5 selected: runs
+      "        return g(x, w)\n"                      // 6
+      "    else:\n"                                   // 7 never by default
+      "        return fp8_gemm(x, w)\n"               // 8
+      "gemm_impl: Literal['bf16', 'fp8'] = 'bf16'\n"  // 9 (bound after the def: still read)
+      "attn_impl = \"absorb\"\n"                      // 10
+      "USE_TRT = False\n"                             // 11
+      "world_size = 1\n"                              // 12
+      "if attn_impl == 'naive':\n"                    // 13 ruled out
+      "    a = 1\n"                                   // 14
+      "elif attn_impl in ('absorb', 'x'):\n"          // 15 selected
+      "    a = 2\n"                                   // 16
+      "elif attn_impl == 'other':\n"                  // 17 after the selected one
+      "    a = 3\n"                                   // 18
+      "if USE_TRT:\n"                                 // 19 ruled out
+      "    import tensorrt\n"                         // 20
+      "if not USE_TRT and x:\n"                       // 21 undecided (x unknown)
+      "    pass\n"                                    // 22
+      "if USE_TRT and x:\n"                           // 23 ruled out (a false conjunct)
+      "    pass\n"                                    // 24
+      "if world_size > 1:\n"                          // 25 `>` is not read
+      "    pass\n"                                    // 26
+      "def init():\n"                                 // 27
+      "    global world_size\n"                       // 28 rebinds world_size
+      "    world_size = 8\n"                          // 29
+      "    if world_size == 1:\n"                     // 30 not a constant any more
+      "        pass\n"                                // 31
+      "def shadow(attn_impl='naive'):\n"              // 32 a parameter shadows it
+      "    if attn_impl == 'naive':\n"                // 33
+      "        pass\n",                               // 34
+      "m.py");
+  EXPECT_EQ(flag_lines(ff),
+            (std::vector<std::string>{"gemm_impl(const):7-8", "attn_impl(const):13-14",
+                                      "attn_impl(const):17-18", "USE_TRT(const):19-20",
+                                      "USE_TRT(const):23-24"}));
+}
+
+TEST(AnalyzerFlags, RebindingsKeepBranchesUndecided) {
+  FileFacts ff = analyze(
+      "MODE = 'a'\n"        // 1
+      "if cond:\n"          // 2
+      "    MODE = 'b'\n"    // 3 bound twice at module level
+      "if MODE == 'b':\n"   // 4
+      "    pass\n"          // 5
+      "IMPL = 'x'\n"        // 6
+      "IMPL += 'y'\n"       // 7 augmented: rebound
+      "if IMPL == 'x':\n"   // 8
+      "    pass\n"          // 9
+      "NAME = f'{MODE}'\n"  // 10 an f-string is no literal
+      "if NAME == 'a':\n"   // 11
+      "    pass\n"          // 12
+      "LEVEL = 1.0\n"       // 13
+      "if LEVEL == 1:\n"    // 14 numbers written differently: unknown
+      "    pass\n"          // 15
+      "K = 2\n"             // 16
+      "if K == 3:\n"        // 17 ruled out
+      "    pass\n",         // 18
+      "m.py");
+  EXPECT_EQ(flag_lines(ff), (std::vector<std::string>{"K(const):17-18"}));
 }
 
 }  // namespace ascendify::python

@@ -1,0 +1,287 @@
+#include "assess/program_model.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <memory>
+
+namespace ascendify::assess {
+
+namespace {
+
+constexpr int kMaxReexportDepth = 6;  // `__init__` re-exporting a re-export ...
+
+std::string_view first_part(std::string_view s) {
+  return s.substr(0, s.find('.'));
+}
+
+bool pure(std::string_view decorator, const std::vector<std::string>& pure_decorators) {
+  for (const std::string& p : pure_decorators)
+    if (decorator == p || (decorator.starts_with(p) && decorator[p.size()] == '.')) return true;
+  return false;
+}
+
+// Decorators of a def (FunctionDef args) or class (ClassDef detail, comma-separated).
+bool registered(const Fact& f, const std::vector<std::string>& pure_decorators) {
+  if (f.kind == FactKind::FunctionDef) {
+    for (const Arg& a : f.args)
+      if (!pure(a.value, pure_decorators)) return true;
+    return false;
+  }
+  std::string_view list = f.detail;
+  while (!list.empty()) {
+    const size_t comma = list.find(',');
+    if (!pure(list.substr(0, comma), pure_decorators)) return true;
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+// "a/b/c.py" -> "a/b/"; up `levels - 1` folders more for a relative import of that level.
+std::string relative_base(std::string_view path, int level) {
+  std::string dir = dir_of(path);
+  for (int l = 1; l < level; ++l) {
+    if (dir.empty()) return {};
+    dir.pop_back();
+    dir = dir_of(dir);
+  }
+  return dir;
+}
+
+}  // namespace
+
+ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGraph& graph,
+                           const PhaseModel& model)
+    : files_(files),
+      graph_(graph),
+      module_unit_(files.size(), -1),
+      by_name_(files.size()),
+      digests_(files.size(), nullptr) {
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (files[i].file.kind != FileKind::Python) continue;
+    const int fi = static_cast<int>(i);
+    module_unit_[i] = static_cast<int>(units_.size());
+    units_.push_back(Unit{fi, "", 0, false, false});
+    for (const Fact& f : files[i].facts.facts) {
+      if ((f.kind != FactKind::FunctionDef && f.kind != FactKind::ClassDef) || !f.scope.empty())
+        continue;
+      if (by_name_[i].count(f.name)) continue;  // redefined: the first def stands for both
+      by_name_[i].emplace(f.name, static_cast<int>(units_.size()));
+      units_.push_back(Unit{fi, f.name, f.span.line, f.kind == FactKind::ClassDef,
+                            registered(f, model.pure_decorators)});
+    }
+    if (files[i].facts.uses_digested) {
+      digests_[i] = &files[i].facts.uses;
+    } else {
+      owned_.push_back(std::make_unique<UseDigest>(digest_uses(files[i].facts.facts)));
+      digests_[i] = owned_.back().get();
+    }
+  }
+  edges_.resize(units_.size());
+  // Names are interned per file: each distinct name is resolved once per file.
+  std::vector<int> resolved;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!digests_[i]) continue;
+    const int fi = static_cast<int>(i);
+    const UseDigest& d = *digests_[i];
+    resolved.assign(d.count() + 1, -2);  // -2 not tried, -1 nothing
+    // Class headers by line: a base class is used by the class it derives.
+    for (const UseDigest::Site& s : d.sites) {
+      const bool launch = s.kind == FactKind::Native;
+      if (s.kind != FactKind::Reference && !launch) continue;
+      int& target = resolved[s.name];
+      if (target == -2) {
+        const std::string_view n = d.str(s.name);
+        if (n.ends_with(".__getattr__")) {
+          std::string_view mod = n.substr(0, n.size() - 12);
+          int t = -1;
+          if (mod == "__local__") {
+            t = fi;
+          } else if (mod.starts_with("__relative__.")) {
+            const int u = resolve_relative(fi, mod.substr(13));
+            if (u >= 0 && is_module(u)) t = units_[static_cast<size_t>(u)].file;
+          } else if (graph.may_be_project(first_part(mod))) {
+            t = graph.resolve_module(mod);
+          }
+          target = t >= 0 ? -t - 3 : -1;  // "every unit of t", apart from -1 and -2
+        } else {
+          target = launch ? resolve_in(fi, n, 0) : resolve(fi, n);
+        }
+      }
+      if (target == -1) continue;
+      int from = unit_of(fi, d.str(s.scope));
+      if (s.usage == Usage::ClassBase) {  // `class B(A):` — A is used where B is
+        for (const auto& [name, u] : by_name_[i])
+          if (units_[static_cast<size_t>(u)].is_class &&
+              units_[static_cast<size_t>(u)].line == s.line)
+            from = u;
+      }
+      const int to = target <= -3 ? target + 2 : target;  // -(t + 1): "every unit of t"
+      if (to == from) continue;
+      edges_[static_cast<size_t>(from)].emplace_back(to, graph.flagged_at(fi, s.line));
+    }
+  }
+}
+
+int ProgramModel::unit_of(int file, std::string_view scope) const {
+  if (file < 0 || module_unit_[static_cast<size_t>(file)] < 0) return -1;
+  if (!scope.empty()) {
+    const auto& names = by_name_[static_cast<size_t>(file)];
+    if (auto it = names.find(first_part(scope)); it != names.end()) return it->second;
+  }
+  return module_unit(file);
+}
+
+int ProgramModel::resolve(int file, std::string_view name) const {
+  if (name.starts_with("__local__.")) {
+    const std::string_view rest = name.substr(10);
+    const auto& names = by_name_[static_cast<size_t>(file)];
+    auto it = names.find(first_part(rest));
+    return it == names.end() ? -1 : it->second;
+  }
+  if (name.starts_with("__relative__.")) return resolve_relative(file, name.substr(13));
+  if (name.find('.') == std::string_view::npos || !graph_.may_be_project(first_part(name)))
+    return -1;
+  return resolve_absolute(file, name);
+}
+
+int ProgramModel::resolve_absolute(int file, std::string_view dotted) const {
+  (void)file;
+  // The longest prefix naming a project module; the next part is a def of it.
+  for (size_t end = dotted.size(); end != std::string_view::npos && end > 0;
+       end = end == 0 ? std::string_view::npos : dotted.rfind('.', end - 1)) {
+    const int t = graph_.resolve_module(dotted.substr(0, end));
+    if (t < 0) continue;
+    if (end == dotted.size()) return module_unit(t);
+    const std::string_view rest = dotted.substr(end + 1);
+    return resolve_in(t, first_part(rest), 0);
+  }
+  return -1;
+}
+
+int ProgramModel::resolve_relative(int file, std::string_view rest) const {
+  // "LEVEL.a.b.NAME...": the module is the longest prefix of a.b.NAME that is a file.
+  const size_t dot = rest.find('.');
+  if (dot == std::string_view::npos) return -1;
+  int level = 0;
+  for (char c : rest.substr(0, dot)) level = level * 10 + (c - '0');
+  const std::string base = relative_base(files_[static_cast<size_t>(file)].file.rel_path, level);
+  const std::string_view path = rest.substr(dot + 1);
+  for (size_t end = path.size(); end > 0;) {
+    std::string module(path.substr(0, end));
+    std::replace(module.begin(), module.end(), '.', '/');
+    int t = graph_.find_path(base + module + ".py");
+    if (t < 0) t = graph_.find_path(base + module + "/__init__.py");
+    if (t >= 0 && module_unit(t) >= 0) {
+      if (end == path.size()) return module_unit(t);
+      return resolve_in(t, first_part(path.substr(end + 1)), 0);
+    }
+    const size_t prev = path.rfind('.', end - 1);
+    if (prev == std::string_view::npos) break;
+    end = prev;
+  }
+  // `from . import NAME` in a package: NAME of the package's own `__init__`.
+  const int init = graph_.find_path(base + "__init__.py");
+  return init >= 0 && init != file ? resolve_in(init, first_part(path), 0) : -1;
+}
+
+int ProgramModel::import_target(int file, const UseDigest::ImportSite& m,
+                                std::string_view* leaf) const {
+  const UseDigest& d = *digests_[static_cast<size_t>(file)];
+  const std::string_view name = d.str(m.name), detail = d.str(m.detail);
+  // `from M import x` (name "M.x", detail "M"): x of M; `import a.b as x`: the module a.b.
+  *leaf = detail.empty() && m.level == 0 ? std::string_view() : name.substr(name.rfind('.') + 1);
+  if (detail.empty() && m.level == 0) return graph_.resolve_module(name);
+  if (m.level > 0) {
+    const std::string base =
+        relative_base(files_[static_cast<size_t>(file)].file.rel_path, m.level);
+    std::string module(detail);
+    std::replace(module.begin(), module.end(), '.', '/');
+    if (module.empty()) {  // `from . import x`: module x, or x of the package
+      int t = graph_.find_path(base + std::string(*leaf) + ".py");
+      if (t >= 0) {
+        *leaf = {};
+        return t;
+      }
+      return graph_.find_path(base + "__init__.py");
+    }
+    int t = graph_.find_path(base + module + ".py");
+    if (t < 0) t = graph_.find_path(base + module + "/__init__.py");
+    return t;
+  }
+  return graph_.may_be_project(first_part(detail)) ? graph_.resolve_module(detail) : -1;
+}
+
+int ProgramModel::resolve_in(int file, std::string_view name, int depth) const {
+  if (file < 0 || module_unit(file) < 0) return -1;
+  const auto& names = by_name_[static_cast<size_t>(file)];
+  if (auto it = names.find(name); it != names.end()) return it->second;
+  if (depth >= kMaxReexportDepth) return -1;
+  // A name the module imports (a re-export, or the kernel a launch names).
+  const UseDigest& d = *digests_[static_cast<size_t>(file)];
+  for (const UseDigest::ImportSite& m : d.imports) {
+    const std::string_view alias = d.str(m.alias), n = d.str(m.name);
+    const bool star = n == "*" || n.ends_with(".*");
+    if (alias != name && !star) continue;
+    std::string_view leaf;
+    const int t = import_target(file, m, &leaf);
+    if (t < 0 || t == file) continue;
+    if (star) {
+      const int u = resolve_in(t, name, depth + 1);
+      if (u >= 0) return u;
+      continue;
+    }
+    return leaf.empty() ? module_unit(t) : resolve_in(t, leaf, depth + 1);
+  }
+  return -1;
+}
+
+void ProgramModel::compute_reach(const PhaseMap& pm) {
+  reach_.assign(pm.phases.size(), std::vector<uint8_t>(units_.size(), kUnused));
+  std::deque<int> queue;
+  for (size_t p = 0; p < pm.phases.size(); ++p) {
+    std::vector<uint8_t>& level = reach_[p];
+    std::vector<uint8_t> all_of(files_.size(), kUnused);  // "every unit of file" applied at
+    auto visit = [&](int u, uint8_t l) {
+      uint8_t& cur = level[static_cast<size_t>(u)];
+      if (l >= cur) return;
+      cur = l;
+      queue.push_back(u);
+    };
+    // A reached file that is no entry and that no reached file imports was reached another
+    // way (a config's `_target_` class path names it): any of its units may be what runs.
+    std::vector<bool> imported(files_.size(), false);
+    for (size_t i = 0; i < files_.size(); ++i)
+      if (pm.reached[p][i] && module_unit_[i] >= 0)
+        for (int t : graph_.edges(static_cast<int>(i))) imported[static_cast<size_t>(t)] = true;
+    for (size_t i = 0; i < files_.size(); ++i) {
+      if (module_unit_[i] < 0 || !pm.reached[p][i]) continue;
+      const uint8_t l = pm.reach[p][i] == ImportGraph::kAllOptional ? kOptional : kRequired;
+      visit(module_unit_[i], l);
+      const bool named_elsewhere =
+          !imported[i] &&
+          !std::binary_search(pm.entry_roots.begin(), pm.entry_roots.end(), static_cast<int>(i));
+      for (const auto& [name, u] : by_name_[i])
+        if (named_elsewhere || units_[static_cast<size_t>(u)].registered) visit(u, l);
+    }
+    // Each unit is queued again only when its level gets stronger: at most twice.
+    while (!queue.empty()) {
+      const int u = queue.front();
+      queue.pop_front();
+      const uint8_t l = level[static_cast<size_t>(u)];
+      for (const auto& [to, optional] : edges_[static_cast<size_t>(u)]) {
+        const uint8_t next = std::max<uint8_t>(l, optional ? kOptional : kRequired);
+        if (to >= 0) {
+          visit(to, next);
+        } else {  // every unit of a file (a computed getattr / globals())
+          const size_t f = static_cast<size_t>(-(to + 1));
+          if (next >= all_of[f]) continue;
+          all_of[f] = next;
+          for (const auto& [name, v] : by_name_[f]) visit(v, next);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace ascendify::assess

@@ -1,0 +1,76 @@
+#pragma once
+// The program model: the project's module-level definitions (functions and classes, the
+// *units*) and the names each unit's code uses, resolved to units through imports, aliases,
+// re-exports (a package `__init__` importing a name), relative imports, `Cls.method`, decorators,
+// kernel launches (`kernel[grid](...)`) and values (`partial(f)`, `{"a": Cls}`); then, for each
+// phase, which units the default run reaches from the module code of the files it runs.
+// A unit is *unused* when nothing reached names it; *optional* when only code under a flag or
+// a branch module constants rule out names it (FileFacts::FlagBlock). A name that cannot be
+// resolved (a method of an unknown receiver) reaches nothing; a computed `getattr(module, x)`
+// or `globals()` makes every unit of that module used (never a silent guess), and a def
+// decorated by anything but a pure decorator (PhaseModel::pure_decorators) is used whenever
+// its file is. Built on the per-file digests (no second parse); linear in names and edges.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "assess/import_graph.hpp"
+#include "assess/model.hpp"
+#include "assess/phases.hpp"
+#include "core/scanned_file.hpp"
+#include "core/use_digest.hpp"
+
+namespace ascendify::assess {
+
+class ProgramModel {
+ public:
+  enum Reach : uint8_t { kRequired = 0, kOptional = 1, kUnused = 2 };
+  struct Unit {
+    int file = -1;
+    std::string name;  // "" for a file's module code
+    uint32_t line = 0;
+    bool is_class = false;
+    bool registered = false;  // decorated by a decorator that may register it
+  };
+
+  ProgramModel(const std::vector<ScannedFile>& files, const ImportGraph& graph,
+               const PhaseModel& model);
+  // Reach of every unit in each phase of `pm`, from the module code of the files it reaches.
+  void compute_reach(const PhaseMap& pm);
+
+  // The unit a scope of file `file` lies in ("Cls.method" -> Cls), or the file's module code.
+  int unit_of(int file, std::string_view scope) const;
+  // The unit a name used in file `file` denotes ("__local__.f", "__relative__.1.attn.f",
+  // "pkg.mod.Cls.method", a bare kernel name), or -1.
+  int resolve(int file, std::string_view name) const;
+  Reach reach(size_t phase, int unit) const {
+    return unit < 0 ? kRequired : static_cast<Reach>(reach_[phase][static_cast<size_t>(unit)]);
+  }
+  const Unit& unit(int u) const { return units_[static_cast<size_t>(u)]; }
+  size_t size() const { return units_.size(); }
+  bool is_module(int u) const { return units_[static_cast<size_t>(u)].name.empty(); }
+  const UseDigest& digest(int file) const { return *digests_[static_cast<size_t>(file)]; }
+
+ private:
+  int resolve_in(int file, std::string_view name, int depth) const;
+  int resolve_relative(int file, std::string_view rest) const;  // "1.attn.flash_attention"
+  int resolve_absolute(int file, std::string_view dotted) const;
+  int import_target(int file, const UseDigest::ImportSite& m, std::string_view* leaf) const;
+  int module_unit(int file) const { return module_unit_[static_cast<size_t>(file)]; }
+
+  const std::vector<ScannedFile>& files_;
+  const ImportGraph& graph_;
+  std::vector<Unit> units_;
+  std::vector<int> module_unit_;  // per file: its module-code unit (-1 for non-Python files)
+  std::vector<std::unordered_map<std::string_view, int>> by_name_;  // per file: name -> unit
+  std::vector<const UseDigest*> digests_;
+  std::vector<std::unique_ptr<UseDigest>> owned_;  // digests built here (facts not slimmed)
+  // Edges: unit -> (unit, optional); a negative target -(file + 1) means "every unit of file".
+  std::vector<std::vector<std::pair<int, bool>>> edges_;
+  std::vector<std::vector<uint8_t>> reach_;  // [phase][unit]
+};
+
+}  // namespace ascendify::assess

@@ -1,0 +1,214 @@
+// What the whole module binds, read before the statement pass: the names its module-level
+// `def` / `class` statements define (a call in a function above the definition still calls
+// the project's own function), and its constants — names bound once at module level, to a
+// literal, and never rebound (`global NAME` anywhere rebinds) — which decide `if` branches
+// (`gemm_impl = "bf16"` ... `if gemm_impl == "fp8":` never runs by default).
+#include <algorithm>
+
+#include "python/analyzer_impl.hpp"
+#include "python/lex_string.hpp"
+
+namespace ascendify::python::detail {
+
+namespace {
+
+bool is_literal(const Token& t) {
+  if (t.kind == TokenKind::Number) return true;
+  if (t.kind == TokenKind::String) return (t.string_flags & (kFormat | kUnterminated)) == 0;
+  return t.kind == TokenKind::Name && (t.text == "True" || t.text == "False" || t.text == "None");
+}
+
+bool starts_line(const Token* toks, uint32_t k) {
+  if (k == 0) return true;
+  const TokenKind p = toks[k - 1].kind;
+  return p == TokenKind::Newline || p == TokenKind::Indent || p == TokenKind::Dedent;
+}
+
+}  // namespace
+
+Analyzer::ConstValue Analyzer::literal_value(uint32_t k) const {
+  const Token& t = toks_[k];
+  if (t.kind == TokenKind::String) return {ConstValue::kString, decode_string(t)};
+  if (t.kind == TokenKind::Number) return {ConstValue::kNumber, std::string(t.text)};
+  if (t.text == "None") return {ConstValue::kNone, {}};
+  return {ConstValue::kBool, std::string(t.text)};
+}
+
+void Analyzer::prescan_module() {
+  // Indent depth of each open def / class body's header; module scope when none is open.
+  std::vector<uint32_t> open_defs;
+  uint32_t depth = 0;
+  int64_t pending_def = -1;  // a def / class header at this depth, waiting for its body
+  std::unordered_map<std::string_view, uint32_t> bindings;  // module-level binding count
+  std::vector<std::string_view> rebound;
+  for (uint32_t k = 0; k < n_; ++k) {
+    const Token& t = toks_[k];
+    switch (t.kind) {
+      case TokenKind::Indent:
+        ++depth;
+        continue;
+      case TokenKind::Dedent:
+        if (depth > 0) --depth;
+        while (!open_defs.empty() && depth <= open_defs.back()) open_defs.pop_back();
+        continue;
+      case TokenKind::Newline:
+        if (pending_def >= 0 && at(k + 1).kind == TokenKind::Indent)
+          open_defs.push_back(static_cast<uint32_t>(pending_def));
+        pending_def = -1;
+        continue;
+      default:
+        break;
+    }
+    if (t.kind != TokenKind::Name) continue;
+    if (t.text == "global") {
+      for (uint32_t m = k + 1; m < n_ && toks_[m].kind == TokenKind::Name; m += 2) {
+        rebound.push_back(toks_[m].text);
+        if (!op(m + 1, ",")) break;
+      }
+      continue;
+    }
+    if (!starts_line(toks_, k)) continue;
+    uint32_t d = k;
+    if (t.text == "async" && kw(k + 1, "def")) d = k + 1;
+    if (kw(d, "def") || kw(d, "class")) {
+      if (open_defs.empty() && at(d + 1).kind == TokenKind::Name)
+        module_defs_.insert(toks_[d + 1].text);
+      pending_def = depth;
+      continue;
+    }
+    if (!open_defs.empty() || t.keyword) continue;
+    // `NAME = ...`, `NAME: T = ...`, `NAME += ...` at module level.
+    uint32_t eq = k + 1;
+    if (op(eq, ":")) {
+      while (eq < n_ && toks_[eq].kind != TokenKind::Newline && !op(eq, "=")) ++eq;
+    }
+    const Token& o = at(eq);
+    if (o.kind != TokenKind::Op || o.text.size() < 1 || o.text.back() != '=' || o.text == "==" ||
+        o.text == "!=" || o.text == "<=" || o.text == ">=")
+      continue;
+    ++bindings[t.text];
+    if (o.text == "=" && is_literal(at(eq + 1)) && at(eq + 2).kind == TokenKind::Newline &&
+        !module_consts_.count(t.text))
+      module_consts_.emplace(t.text, literal_value(eq + 1));
+  }
+  for (auto it = module_consts_.begin(); it != module_consts_.end();) {
+    const bool once = bindings[it->first] == 1 &&
+                      std::find(rebound.begin(), rebound.end(), it->first) == rebound.end();
+    it = once ? std::next(it) : module_consts_.erase(it);
+  }
+}
+
+// One operand of a comparison: a module constant (*name set) or a literal.
+bool Analyzer::operand_value(uint32_t b, uint32_t e, ConstValue* v, std::string_view* name) const {
+  if (e != b + 1) return false;
+  if (is_literal(toks_[b])) {
+    *v = literal_value(b);
+    return true;
+  }
+  if (toks_[b].kind != TokenKind::Name || toks_[b].keyword) return false;
+  auto it = module_consts_.find(toks_[b].text);
+  // A parameter or import of the same name shadows the constant.
+  if (it == module_consts_.end() || resolve_head(toks_[b].text) != nullptr ||
+      std::find(params_in_scope_.begin(), params_in_scope_.end(), toks_[b].text) !=
+          params_in_scope_.end())
+    return false;
+  *v = it->second;
+  *name = toks_[b].text;
+  return true;
+}
+
+int Analyzer::const_test(uint32_t b, uint32_t e, std::string_view* name) const {
+  if (b >= e) return -1;
+  // Top-level `and` / `or` (not mixed): a decided false conjunct / true disjunct decides all.
+  int depth = 0;
+  std::vector<uint32_t> cuts;
+  std::string_view joiner;
+  for (uint32_t k = b; k < e; ++k) {
+    if (is_opener(toks_[k])) ++depth;
+    if (is_closer(toks_[k]) && depth > 0) --depth;
+    if (depth == 0 && (kw(k, "and") || kw(k, "or"))) {
+      if (!joiner.empty() && toks_[k].text != joiner) return -1;
+      joiner = toks_[k].text;
+      cuts.push_back(k);
+    }
+  }
+  if (!cuts.empty()) {
+    const int absorbing = joiner == "and" ? 0 : 1;
+    int all = 1 - absorbing;  // the value when no part absorbs and all are decided
+    uint32_t from = b;
+    cuts.push_back(e);
+    for (uint32_t cut : cuts) {
+      std::string_view n;
+      const int v = const_test(from, cut, &n);
+      if (v == absorbing) {
+        *name = n;
+        return absorbing;
+      }
+      if (v < 0) all = -1;
+      if (v >= 0 && name->empty()) *name = n;
+      from = cut + 1;
+    }
+    return all;
+  }
+  if (kw(b, "not") && !kw(b + 1, "in")) {
+    const int v = const_test(b + 1, e, name);
+    return v < 0 ? -1 : 1 - v;
+  }
+  if (op(b, "(") && e > b + 2 && op(e - 1, ")") && match_close(toks_, b, e) == e - 1)
+    return const_test(b + 1, e - 1, name);
+  ConstValue x;
+  std::string_view n;
+  if (e == b + 1) {  // `if NAME:` — truthiness
+    if (!operand_value(b, e, &x, &n) || n.empty()) return -1;
+    *name = n;
+    return x.truthy() ? 1 : 0;
+  }
+  // `X == Y`, `X != Y`, `X is [not] Y`, `X [not] in (literals)`.
+  uint32_t o = b + 1;
+  bool negate = false, in = false;
+  if (op(o, "==")) {
+  } else if (op(o, "!=")) {
+    negate = true;
+  } else if (kw(o, "is")) {
+    if (kw(o + 1, "not")) {
+      negate = true;
+      ++o;
+    }
+  } else if (kw(o, "in")) {
+    in = true;
+  } else if (kw(o, "not") && kw(o + 1, "in")) {
+    in = negate = true;
+    ++o;
+  } else {
+    return -1;
+  }
+  if (!operand_value(b, b + 1, &x, &n)) return -1;
+  int result = -1;
+  if (in) {
+    if (n.empty() || !(op(o + 1, "(") || op(o + 1, "[") || op(o + 1, "{"))) return -1;
+    const uint32_t close = match_close(toks_, o + 1, e);
+    if (close + 1 != e) return -1;
+    result = 0;
+    for (uint32_t k = o + 2; k < close; k += 2) {
+      ConstValue y;
+      std::string_view m;
+      if (!operand_value(k, k + 1, &y, &m) || !m.empty()) return -1;
+      const int same = x.equals(y);
+      if (same < 0) return -1;
+      if (same) result = 1;
+      if (!op(k + 1, ",") && k + 1 != close) return -1;
+    }
+  } else {
+    ConstValue y;
+    std::string_view m;
+    if (!operand_value(o + 1, e, &y, &m)) return -1;
+    if (n.empty() == m.empty()) return -1;  // exactly one side is a constant
+    if (n.empty()) n = m;
+    result = x.equals(y);
+    if (result < 0) return -1;
+  }
+  *name = n;
+  return negate ? 1 - result : result;
+}
+
+}  // namespace ascendify::python::detail
