@@ -298,6 +298,14 @@ int ImportGraph::resolve_module(std::string_view dotted) const {
   return -1;
 }
 
+int ImportGraph::resolve_module_from(int file, std::string_view dotted) const {
+  const int i = resolve_module(dotted);
+  if (i >= 0 || file < 0 || static_cast<size_t>(file) >= dirs_.size()) return i;
+  return components_.count(dotted.substr(0, dotted.find('.')))
+             ? resolve_in(dirs_[static_cast<size_t>(file)], dotted)
+             : -1;
+}
+
 int ImportGraph::resolve_script(std::string_view call, int from) const {
   while (!call.empty() && call.front() == ' ') call.remove_prefix(1);
   if (call.starts_with("-m ")) {

@@ -22,6 +22,9 @@ class ImportGraph {
 
   // Index of the file a dotted module name denotes ("pkg.train"), or -1.
   int resolve_module(std::string_view dotted) const;
+  // The same as imported from file `file`: the source roots, then the file's own folder (a
+  // script importing its sibling `kernel.py` as `kernel`).
+  int resolve_module_from(int file, std::string_view dotted) const;
   // A first component of some project module path ("genmo" for src/genmo/lib/x.py): a dotted
   // name starting with anything else (torch, numpy) names no project module.
   bool may_be_project(std::string_view first) const { return components_.count(first) != 0; }

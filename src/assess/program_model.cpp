@@ -101,7 +101,7 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
             const int u = resolve_relative(fi, mod.substr(13));
             if (u >= 0 && is_module(u)) t = units_[static_cast<size_t>(u)].file;
           } else if (graph.may_be_project(first_part(mod))) {
-            t = graph.resolve_module(mod);
+            t = graph.resolve_module_from(fi, mod);
           }
           target = t >= 0 ? -t - 3 : -1;  // "every unit of t", apart from -1 and -2
         } else {
@@ -146,11 +146,10 @@ int ProgramModel::resolve(int file, std::string_view name) const {
 }
 
 int ProgramModel::resolve_absolute(int file, std::string_view dotted) const {
-  (void)file;
   // The longest prefix naming a project module; the next part is a def of it.
   for (size_t end = dotted.size(); end != std::string_view::npos && end > 0;
        end = end == 0 ? std::string_view::npos : dotted.rfind('.', end - 1)) {
-    const int t = graph_.resolve_module(dotted.substr(0, end));
+    const int t = graph_.resolve_module_from(file, dotted.substr(0, end));
     if (t < 0) continue;
     if (end == dotted.size()) return module_unit(t);
     const std::string_view rest = dotted.substr(end + 1);
@@ -191,7 +190,7 @@ int ProgramModel::import_target(int file, const UseDigest::ImportSite& m,
   const std::string_view name = d.str(m.name), detail = d.str(m.detail);
   // `from M import x` (name "M.x", detail "M"): x of M; `import a.b as x`: the module a.b.
   *leaf = detail.empty() && m.level == 0 ? std::string_view() : name.substr(name.rfind('.') + 1);
-  if (detail.empty() && m.level == 0) return graph_.resolve_module(name);
+  if (detail.empty() && m.level == 0) return graph_.resolve_module_from(file, name);
   if (m.level > 0) {
     const std::string base =
         relative_base(files_[static_cast<size_t>(file)].file.rel_path, m.level);
@@ -209,7 +208,7 @@ int ProgramModel::import_target(int file, const UseDigest::ImportSite& m,
     if (t < 0) t = graph_.find_path(base + module + "/__init__.py");
     return t;
   }
-  return graph_.may_be_project(first_part(detail)) ? graph_.resolve_module(detail) : -1;
+  return graph_.may_be_project(first_part(detail)) ? graph_.resolve_module_from(file, detail) : -1;
 }
 
 int ProgramModel::resolve_in(int file, std::string_view name, int depth) const {

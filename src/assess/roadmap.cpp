@@ -144,6 +144,9 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
     for (size_t i = 0; i < a.findings.size(); ++i) {
       const Finding& f = a.findings[i];
       const uint64_t fm = finding_masks[i];
+      // The sets are what the default run needs: optional features (flags off by default,
+      // branches module constants rule out) stay out, visible in the tables.
+      if (f.optional) continue;
       if (bits ? !(fm & done_mask) : !in_done(f.phases)) continue;
       cum.findings.push_back(&f);
       // In this phase and in no phase of an earlier set.
@@ -157,7 +160,7 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
         rules.insert(f.rule_id);
     }
     for (const auto& k : a.kernels) {
-      if (!in_done(k.phases)) continue;
+      if (k.optional || !in_done(k.phases)) continue;
       cum.kernels.push_back(&k);
       bool bwd = false;
       for (const auto& q : a.phases)
