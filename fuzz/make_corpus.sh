@@ -2,6 +2,7 @@
 # Builds the seed corpus of one fuzz target from tests/fixtures, examples/ and rules/.
 # Usage: fuzz/make_corpus.sh TARGET OUT_DIR
 # TARGET: python requirements pyproject manifest_misc notebook shell native rules fix
+#         program_model
 set -euo pipefail
 target=$1
 out=$2
@@ -31,6 +32,21 @@ seed() {
 files() { find tests/fixtures examples rules "$@" -type f 2>/dev/null | sort; }
 
 case $target in
+  program_model)
+    # Whole example projects as one input each, files split at "#%% path" lines.
+    for d in examples tests/fixtures/mamba_like; do
+      f=$(mktemp)
+      first=1
+      for p in $(find "$d" -name '*.py' | sort); do
+        if [[ $first == 1 ]]; then first=0; else printf '#%%%% %s\n' "${p%.py}" >>"$f"; fi
+        cat "$p" >>"$f"
+      done
+      cp "$f" "$out/$(printf '%s' "$d" | tr '/' '_')"
+      rm -f "$f"
+    done
+    seed cycle $'from b import f\ndef g():\n    return f()\n#%% b\nfrom main import g\ndef f():\n    return g()\n'
+    seed reexport $'from pkg import h\nh()\n#%% pkg/__init__\nfrom .x import *\n#%% pkg/x\nfrom flash_attn import flash_attn_func\ndef h():\n    return flash_attn_func(1)\n'
+    ;;
   python | fix)
     for f in $(files -name '*.py'); do copy "$f"; done
     seed deep '((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))'

@@ -75,7 +75,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
     t.stop();
     // Calls of the project's own CUDA wrappers (their facilities are the scan's findings).
     StageTimer tw("    wrapper calls");
-    std::vector<Finding> wrapped = wrapper_call_findings(files, graph, a.findings, rules);
+    std::vector<Finding> wrapped = wrapper_call_findings(files, program, a.findings, rules);
     tw.stop();
     const size_t mid = more.size();
     std::move(wrapped.begin(), wrapped.end(), std::back_inserter(more));

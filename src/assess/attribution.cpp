@@ -138,6 +138,7 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
           kernel_of(a.kernels, last_kernels == kernels_in.end() ? kNone : last_kernels->second, f);
       const int unit = program ? program->unit_of(static_cast<int>(i), f.scope) : -1;
       bool optional_path = true;  // every phase reaches it only through flagged code
+      bool guarded_path = true;   // ... only through guarded calls
       bool file_reached = false;
       for (size_t p = 0; p < pm.phases.size(); ++p) {
         if (!pm.reached[p][i]) continue;
@@ -154,7 +155,11 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
             optional_path && (r == ImportGraph::kAllOptional ||
                               (r == ImportGraph::kFunctionsOptional && !f.scope.empty()) ||
                               u == ProgramModel::kOptional);
+        guarded_path = guarded_path && u == ProgramModel::kGuarded;
       }
+      // Reached only through calls under availability checks: the callers hold the fallback
+      // (a wrapper of flash-attn that the dispatcher calls only when flash-attn imported).
+      if (guarded_path && !f.phases.empty()) f.guarded = true;
       if (f.phases.empty() && file_reached && unit >= 0) {
         ++unused_units[unit];
         ++a.unused_findings;

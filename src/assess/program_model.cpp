@@ -118,7 +118,10 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
       }
       const int to = target <= -3 ? target + 2 : target;  // -(t + 1): "every unit of t"
       if (to == from) continue;
-      edges_[static_cast<size_t>(from)].emplace_back(to, graph.flagged_at(fi, s.line));
+      const uint8_t kind = graph.flagged_at(fi, s.line) ? kOptional
+                           : s.guarded                    ? kGuarded
+                                                          : kRequired;
+      edges_[static_cast<size_t>(from)].emplace_back(to, kind);
     }
   }
 }
@@ -263,13 +266,13 @@ void ProgramModel::compute_reach(const PhaseMap& pm) {
       for (const auto& [name, u] : by_name_[i])
         if (named_elsewhere || units_[static_cast<size_t>(u)].registered) visit(u, l);
     }
-    // Each unit is queued again only when its level gets stronger: at most twice.
+    // Each unit is queued again only when its level gets stronger: at most three times.
     while (!queue.empty()) {
       const int u = queue.front();
       queue.pop_front();
       const uint8_t l = level[static_cast<size_t>(u)];
-      for (const auto& [to, optional] : edges_[static_cast<size_t>(u)]) {
-        const uint8_t next = std::max<uint8_t>(l, optional ? kOptional : kRequired);
+      for (const auto& [to, kind] : edges_[static_cast<size_t>(u)]) {
+        const uint8_t next = std::max(l, kind);
         if (to >= 0) {
           visit(to, next);
         } else {  // every unit of a file (a computed getattr / globals())

@@ -27,7 +27,10 @@ namespace ascendify::assess {
 
 class ProgramModel {
  public:
-  enum Reach : uint8_t { kRequired = 0, kOptional = 1, kUnused = 2 };
+  // kGuarded: reached only through calls under an availability check (the callers hold the
+  // fallback); kOptional: only through code under a flag that is off by default. A path is as
+  // weak as its weakest edge.
+  enum Reach : uint8_t { kRequired = 0, kGuarded = 1, kOptional = 2, kUnused = 3 };
   struct Unit {
     int file = -1;
     std::string name;  // "" for a file's module code
@@ -68,8 +71,9 @@ class ProgramModel {
   std::vector<std::unordered_map<std::string_view, int>> by_name_;  // per file: name -> unit
   std::vector<const UseDigest*> digests_;
   std::vector<std::unique_ptr<UseDigest>> owned_;  // digests built here (facts not slimmed)
-  // Edges: unit -> (unit, optional); a negative target -(file + 1) means "every unit of file".
-  std::vector<std::vector<std::pair<int, bool>>> edges_;
+  // Edges: unit -> (unit, weakest Reach the edge allows: kRequired, kGuarded or kOptional); a
+  // negative target -(file + 1) means "every unit of file".
+  std::vector<std::vector<std::pair<int, uint8_t>>> edges_;
   std::vector<std::vector<uint8_t>> reach_;  // [phase][unit]
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "assess/import_graph.hpp"
+#include "assess/model.hpp"
+#include "assess/program_model.hpp"
 #include "assess/project_packages.hpp"
 #include "assess/reexports.hpp"
 #include "assess/skip_in_tests.hpp"
@@ -21,7 +23,8 @@ std::vector<Finding> project_findings(const std::vector<ScannedFile>& files,
   std::erase_if(per_file, dropped);
   const ImportGraph graph(files);
   std::vector<Finding> derived = reexported_findings(files, graph, rules, nullptr);
-  std::vector<Finding> wrapped = wrapper_call_findings(files, graph, per_file, rules);
+  const ProgramModel program(files, graph, embedded_model().phases);
+  std::vector<Finding> wrapped = wrapper_call_findings(files, program, per_file, rules);
   std::move(derived.begin(), derived.end(), std::back_inserter(per_file));
   std::move(wrapped.begin(), wrapped.end(), std::back_inserter(per_file));
   std::erase_if(per_file, dropped);

@@ -18,8 +18,10 @@ void find_run_stoppers(Assessment& a) {
     if (!on_path) continue;
     last = &f;
     const bool import = (f.rule->stops_run & Rule::kStopsAsImport) != 0;
+    const bool call = (f.rule->stops_run & Rule::kStopsAsCall) != 0;
     const std::string why =
         import ? "import of a package with no NPU build (" + f.match + ")"
+        : call ? "a call with no NPU build and no fallback (" + f.match + ")"
                : "the run asserts or raises on a CUDA check (" + f.match + "), false on an NPU";
     a.run_stoppers.push_back(why + " — " + f.snippet + " (" + f.path + ":" +
                              std::to_string(f.span.line) + ")");

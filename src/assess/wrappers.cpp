@@ -9,37 +9,38 @@
 #include "core/read_file.hpp"
 #include "core/rule.hpp"
 #include "core/text.hpp"
-#include "core/use_digest.hpp"
 #include "match/matcher.hpp"
 
 namespace ascendify::assess {
 
 namespace {
 
-bool is_python(FileKind k) {
-  return k == FileKind::Python;
+// The methods that run when a class is instantiated or called (`Cls(...)`, `obj(...)`,
+// `Fn.apply(...)`): a facility there makes the class a wrapper; other methods are called on
+// instances the model cannot follow.
+bool runs_on_use(std::string_view method) {
+  return method == "__init__" || method == "forward" || method == "__call__";
 }
 
-std::string_view top_of(std::string_view scope) {
-  return scope.substr(0, scope.find('.'));
+std::string_view method_of(std::string_view scope) {  // "Cls.forward.inner" -> "forward"
+  const size_t dot = scope.find('.');
+  if (dot == std::string_view::npos) return {};
+  const std::string_view rest = scope.substr(dot + 1);
+  return rest.substr(0, rest.find('.'));
 }
 
-std::string_view stem_of(std::string_view path) {
-  const size_t slash = path.rfind('/');
-  if (slash != std::string_view::npos) path = path.substr(slash + 1);
-  const size_t dot = path.rfind('.');
-  return dot == std::string_view::npos ? path : path.substr(0, dot);
+std::string_view leaf_of(std::string_view name) {
+  return name.substr(name.rfind('.') + 1);
 }
 
-// A facility a wrapper hides: a finding of these domains that is a real change (not info), with
-// no fallback around it (not guarded, not beside an NPU branch).
 // A facility a wrapper hides: a finding of a rule tagged `wrapper-facility` (a direct call of a
-// CUDA-only attention backend, kernel compiler or engine: rules/README.md) with no fallback
-// around it: not guarded, not beside an NPU branch, not under a flag that is off by default.
+// CUDA-only attention backend, kernel compiler, engine or the project's own CUDA extension:
+// rules/README.md) with no fallback around it: not guarded, not beside an NPU branch, not under
+// a flag that is off by default.
 bool facility(const Finding& f, const FileFacts& facts) {
   if (!f.rule || f.guarded || f.beside_npu) return false;
   // `flashinfer.__version__`: reading a module attribute is a version check, no use.
-  const std::string_view leaf = std::string_view(f.match).substr(f.match.rfind('.') + 1);
+  const std::string_view leaf = leaf_of(f.match);
   if (leaf.starts_with("__")) return false;
   if (std::find(f.rule->tags.begin(), f.rule->tags.end(), "wrapper-facility") == f.rule->tags.end())
     return false;
@@ -48,181 +49,227 @@ bool facility(const Finding& f, const FileFacts& facts) {
   return true;
 }
 
-using FnKey = std::pair<int, std::string>;  // (file, module-level function name)
-
 struct Wrapper {
   const Finding* facility = nullptr;  // the use underneath
-  std::string via;                    // the wrapper it calls, when it wraps one ("" direct)
+  int via = -1;                       // the wrapper it calls, when it wraps one (-1 direct)
 };
 
 struct Call {
   int file = -1;
-  std::string caller;  // top-level function of the call site ("" module level)
-  FnKey callee;
-  std::string name;  // as resolved at the call site
+  int caller = -1;  // unit of the call site
+  int callee = -1;  // unit called
+  std::string_view scope;
   uint32_t line = 0;
   uint16_t col = 0;
-  std::string scope;
+  uint32_t width = 0;    // of the callee's name as written
   bool guarded = false;  // under an availability check: the caller has its fallback
 };
+
+// Matches synthetic Reference facts named `marker` at `sites` of one file through the rules
+// (suppressions and the rule's own fields apply).
+std::vector<Finding> match_marked(const rules::RuleSet& rules, const ScannedFile& sf,
+                                  std::vector<Fact> facts) {
+  FileFacts uses;
+  uses.suppressions = sf.facts.suppressions;
+  uses.facts = std::move(facts);
+  std::string error;
+  const std::string text = read_file(sf.file.abs_path, error).value_or(std::string());
+  return match::match_file(rules, sf.file, text, uses);
+}
+
+Fact marker_fact(std::string name, std::string_view scope, uint32_t line, uint16_t col,
+                 uint32_t width, bool guarded) {
+  Fact x;
+  x.kind = FactKind::Reference;
+  x.usage = Usage::Call;
+  x.name = std::move(name);
+  x.scope = std::string(scope);
+  x.guarded = guarded;
+  x.span.line = x.span.end_line = line;
+  x.span.col = col;
+  x.span.end_col = col + width;
+  return x;
+}
+
+// Calls into the project's own compiled CUDA extensions (KernelFact "extension-build" names):
+// findings of custom_op.own-extension-call, facilities of their functions.
+std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
+                                     const ProgramModel& program, const rules::RuleSet& rules) {
+  std::set<std::string, std::less<>> extensions;
+  for (const auto& f : files)
+    for (const auto& k : f.facts.kernels)
+      if (k.kind == "extension-build" && !k.name.empty()) extensions.insert(k.name);
+  std::vector<Finding> out;
+  if (extensions.empty()) return out;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (files[i].file.kind != FileKind::Python) continue;
+    const UseDigest& d = program.digest(static_cast<int>(i));
+    std::vector<Fact> facts;
+    std::vector<int8_t> is_ext(d.count() + 1, -1);
+    for (const UseDigest::Site& s : d.sites) {
+      if (s.kind != FactKind::Reference || s.usage != Usage::Call) continue;
+      if (is_ext[s.name] < 0) {
+        const std::string_view n = d.str(s.name);
+        const size_t dot = n.rfind('.');
+        is_ext[s.name] = dot != std::string_view::npos && extensions.count(n.substr(0, dot));
+      }
+      if (!is_ext[s.name]) continue;
+      const std::string_view n = d.str(s.name);
+      facts.push_back(marker_fact("ascendify.extension.call", d.str(s.scope), s.line, s.col,
+                                  static_cast<uint32_t>(n.size()), s.guarded != 0));
+      facts.back().detail = std::string(n);
+    }
+    if (facts.empty()) continue;
+    const std::vector<Fact> kept = facts;
+    for (Finding& f : match_marked(rules, files[i], std::move(facts))) {
+      for (const Fact& x : kept)
+        if (x.span.line == f.span.line && x.span.col == f.span.col) f.match = x.detail;
+      out.push_back(std::move(f));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 }  // namespace
 
 std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files,
-                                           const ImportGraph& graph,
+                                           const ProgramModel& program,
                                            const std::vector<Finding>& findings,
                                            const rules::RuleSet& rules) {
+  // Facilities point into `findings` and `ext`, which must not move while `wrappers` lives.
+  const std::vector<Finding> ext = extension_calls(files, program, rules);
   std::vector<Finding> out;
   std::unordered_map<std::string_view, int> by_path;
-  // Views into the facts, which outlive the pass (one set per file, no copies).
-  std::vector<std::unordered_set<std::string_view>> functions(files.size());
-  std::vector<std::set<std::string_view>> kernel_names(files.size());
-  for (size_t i = 0; i < files.size(); ++i) {
+  for (size_t i = 0; i < files.size(); ++i)
     by_path.emplace(files[i].file.rel_path, static_cast<int>(i));
-    if (!is_python(files[i].file.kind)) continue;
-    // Triton kernels and their @triton.jit helpers are ported with the kernel (the kernel
-    // inventory lists them): neither wrappers nor callers of wrappers.
-    std::set<std::string_view>& kernels = kernel_names[i];
+  // Triton kernels and their @triton.jit helpers are ported with the kernel (the kernel
+  // inventory lists them): neither wrappers nor callers of wrappers.
+  std::vector<bool> kernel_unit(program.size(), false);
+  for (size_t i = 0; i < files.size(); ++i)
     for (const KernelFact& k : files[i].facts.kernels)
-      if (k.kind == "triton") kernels.insert(k.name);
-    for (const Fact& f : files[i].facts.facts)
-      if (f.kind == FactKind::FunctionDef && f.scope.empty() && !kernels.count(f.name))
-        functions[i].insert(f.name);
-  }
-  // Direct wrappers: module-level functions whose body holds a facility (a blocker first).
-  std::map<FnKey, Wrapper> wrappers;
-  for (const Finding& f : findings) {
-    if (f.scope.empty()) continue;
+      if (k.kind == "triton" && k.scope.empty())
+        if (const int u = program.unit_of(static_cast<int>(i), k.name);
+            u >= 0 && !program.is_module(u))
+          kernel_unit[static_cast<size_t>(u)] = true;
+  // A unit that can be a wrapper: a module-level function, or a class whose facility or wrapper
+  // call sits in a method that runs on use.
+  auto wrapper_unit = [&](int file, std::string_view scope) {
+    const int u = program.unit_of(file, scope);
+    if (u < 0 || program.is_module(u) || kernel_unit[static_cast<size_t>(u)]) return -1;
+    if (program.unit(u).is_class && !runs_on_use(method_of(scope))) return -1;
+    return u;
+  };
+
+  // Direct wrappers: units whose body holds a facility (a blocker first).
+  std::map<int, Wrapper> wrappers;
+  auto add_direct = [&](const Finding& f) {
+    if (f.scope.empty()) return;
     auto it = by_path.find(f.path);
-    if (it == by_path.end() || !facility(f, files[static_cast<size_t>(it->second)].facts)) continue;
-    const std::string top(top_of(f.scope));
-    if (!functions[static_cast<size_t>(it->second)].count(top)) continue;
-    Wrapper& w = wrappers[{it->second, top}];
+    if (it == by_path.end() || !facility(f, files[static_cast<size_t>(it->second)].facts)) return;
+    const int u = wrapper_unit(it->second, f.scope);
+    if (u < 0) return;
+    Wrapper& w = wrappers[u];
     if (!w.facility ||
         (f.severity == Severity::Blocker && w.facility->severity != Severity::Blocker))
       w.facility = &f;
-  }
-  if (wrappers.empty()) return out;
+  };
+  for (const Finding& f : findings) add_direct(f);
+  for (const Finding& f : ext) add_direct(f);
+  auto with_ext = [&]() {
+    const size_t mid = out.size();
+    out.insert(out.end(), ext.begin(), ext.end());
+    std::inplace_merge(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(mid), out.end());
+    return std::move(out);
+  };
+  if (wrappers.empty()) return with_ext();
 
-  // The calls of project functions, resolved to their definitions.
+  // The calls of project units: functions called, classes instantiated (`Cls(...)`) or applied
+  // (`Fn.apply(...)`).
   std::vector<Call> calls;
-  UseDigest scratch;
+  std::vector<int> resolved;
   for (size_t i = 0; i < files.size(); ++i) {
-    if (!is_python(files[i].file.kind)) continue;
-    const UseDigest& d = uses_of(files[i].facts, scratch);
+    if (files[i].file.kind != FileKind::Python) continue;
     const int fi = static_cast<int>(i);
-    // Names are interned per file: each distinct name is resolved once (most are torch.*).
-    std::vector<int8_t> project_name(d.count() + 1, -1);  // -1 unknown, 0 no, 1 maybe
+    const UseDigest& d = program.digest(fi);
+    resolved.assign(d.count() + 1, -2);  // names are interned: each resolved once per file
     for (const UseDigest::Site& s : d.sites) {
       if (s.kind != FactKind::Reference || s.usage != Usage::Call) continue;
-      if (project_name[s.name] < 0) {
+      int& callee = resolved[s.name];
+      if (callee == -2) {
         const std::string_view n = d.str(s.name);
-        project_name[s.name] =
-            n.starts_with("__") || (n.find('.') != std::string_view::npos &&
-                                    graph.may_be_project(n.substr(0, n.find('.'))));
-      }
-      if (project_name[s.name] == 0) continue;
-      const std::string_view n = d.str(s.name);
-      FnKey callee{-1, {}};
-      if (n.starts_with("__local__.")) {  // a def of this file, called by its bare name
-        const std::string_view fn = n.substr(10);
-        if (functions[i].count(fn)) callee = {fi, std::string(fn)};
-      } else if (n.starts_with("__relative__.")) {
-        // "__relative__.1.attn.flash_attention": `from .attn import flash_attention`; the
-        // module is one of the files this one imports, named like the module's last part.
-        const std::string_view q = n.substr(13);
-        const std::string_view rest = q.substr(q.find('.') + 1);  // "attn.flash_attention"
-        const size_t dot = rest.rfind('.');
-        if (dot != std::string_view::npos) {
-          const std::string_view module = rest.substr(0, dot), fn = rest.substr(dot + 1);
-          const std::string_view leaf = module.substr(module.rfind('.') + 1);
-          for (int t : graph.edges(fi))
-            if (t >= 0 && static_cast<size_t>(t) < files.size() &&
-                stem_of(files[static_cast<size_t>(t)].file.rel_path) == leaf &&
-                functions[static_cast<size_t>(t)].count(fn))
-              callee = {t, std::string(fn)};
+        callee = program.resolve(fi, n);
+        if (callee >= 0 && program.is_module(callee)) callee = -1;
+        if (callee >= 0 && program.unit(callee).is_class) {
+          const std::string_view leaf = leaf_of(n);
+          if (leaf != program.unit(callee).name && leaf != "apply") callee = -1;
         }
-      } else if (const size_t dot = n.rfind('.'); dot != std::string_view::npos) {
-        const int t = graph.resolve_module(n.substr(0, dot));
-        if (t >= 0 && functions[static_cast<size_t>(t)].count(n.substr(dot + 1)))
-          callee = {t, std::string(n.substr(dot + 1))};
       }
-      if (callee.first < 0) continue;
+      if (callee < 0) continue;
       const std::string_view scope = d.str(s.scope);
-      calls.push_back({fi, std::string(top_of(scope)), std::move(callee), std::string(n), s.line,
-                       s.col, std::string(scope), s.guarded != 0});
+      const std::string_view written = leaf_of(d.str(s.name));
+      calls.push_back({fi, program.unit_of(fi, scope), callee, scope, s.line, s.col,
+                       static_cast<uint32_t>(written.size()), s.guarded != 0});
     }
   }
-  // Wrappers of wrappers, breadth first over the callers (each function entered once: cycles
-  // and 10,000-deep chains stay linear).
-  std::map<FnKey, std::vector<size_t>> callers_of;
+  // Wrappers of wrappers, breadth first over the callers (each unit entered once: cycles and
+  // 10,000-deep chains stay linear).
+  std::unordered_map<int, std::vector<size_t>> callers_of;
   for (size_t c = 0; c < calls.size(); ++c) callers_of[calls[c].callee].push_back(c);
-  std::deque<FnKey> work;
-  for (const auto& [k, w] : wrappers) work.push_back(k);
+  std::deque<int> work;
+  for (const auto& [u, w] : wrappers) work.push_back(u);
   while (!work.empty()) {
-    const FnKey k = work.front();
+    const int u = work.front();
     work.pop_front();
-    auto it = callers_of.find(k);
+    auto it = callers_of.find(u);
     if (it == callers_of.end()) continue;
-    const Wrapper w = wrappers[k];
+    const Wrapper w = wrappers[u];
     for (size_t c : it->second) {
       const Call& call = calls[c];
-      if (call.guarded || call.caller.empty() ||
-          !functions[static_cast<size_t>(call.file)].count(call.caller))
-        continue;
-      const FnKey caller{call.file, call.caller};
-      if (wrappers.count(caller)) continue;
-      wrappers[caller] = Wrapper{w.facility, k.second};
+      if (call.guarded) continue;
+      const int caller = wrapper_unit(call.file, call.scope);
+      if (caller < 0 || wrappers.count(caller)) continue;
+      wrappers[caller] = Wrapper{w.facility, u};
       work.push_back(caller);
     }
   }
 
-  // One finding per call of a wrapper, outside the wrapper itself.
+  // One finding per call of a wrapper, outside the wrapper itself and outside kernels.
   std::map<int, std::vector<const Call*>> sites;
   for (const Call& c : calls) {
-    if (!wrappers.count(c.callee)) continue;
-    if (kernel_names[static_cast<size_t>(c.file)].count(c.caller)) continue;  // inside a kernel
-    if (c.file == c.callee.first && c.caller == c.callee.second) continue;    // recursion
+    if (!wrappers.count(c.callee) || c.caller == c.callee) continue;
+    if (c.caller >= 0 && kernel_unit[static_cast<size_t>(c.caller)]) continue;
     sites[c.file].push_back(&c);
   }
   for (const auto& [fi, list] : sites) {
-    const ScannedFile& sf = files[static_cast<size_t>(fi)];
-    FileFacts uses;
-    uses.suppressions = sf.facts.suppressions;
+    std::vector<Fact> facts;
     for (const Call* c : list) {
-      const Wrapper& w = wrappers.at(c->callee);
-      Fact& x = uses.facts.emplace_back();
-      x.kind = FactKind::Reference;
-      x.usage = Usage::Call;
-      x.name = concat({"ascendify.wrapper.", to_string(w.facility->domain)});
-      x.scope = c->scope;
-      x.guarded = c->guarded;
-      x.span.line = x.span.end_line = c->line;
-      x.span.col = c->col;
-      x.span.end_col = c->col + static_cast<uint32_t>(c->callee.second.size());
+      const Finding& u = *wrappers.at(c->callee).facility;
+      facts.push_back(marker_fact(concat({"ascendify.wrapper.", to_string(u.domain)}), c->scope,
+                                  c->line, c->col, c->width, c->guarded));
     }
-    std::string error;
-    const std::string text = read_file(sf.file.abs_path, error).value_or(std::string());
-    std::vector<Finding> found = match::match_file(rules, sf.file, text, uses);
-    for (Finding& f : found) {
+    for (Finding& f : match_marked(rules, files[static_cast<size_t>(fi)], std::move(facts))) {
       const Call* c = nullptr;
       for (const Call* x : list)
         if (x->line == f.span.line && x->col == f.span.col) c = x;
       if (!c) continue;
       const Wrapper& w = wrappers.at(c->callee);
       const Finding& u = *w.facility;
-      const std::string& def_path = files[static_cast<size_t>(c->callee.first)].file.rel_path;
-      f.match = c->callee.second;
-      f.message += concat({" Calls ", c->callee.second, " (", def_path, ")",
-                           w.via.empty() ? std::string() : concat({" through ", w.via}),
-                           ", which uses ", u.rule_id, " (", u.match, " at ", u.path, ":",
-                           std::to_string(u.span.line), ") with no fallback."});
+      const ProgramModel::Unit& callee = program.unit(c->callee);
+      const std::string& def_path = files[static_cast<size_t>(callee.file)].file.rel_path;
+      f.match = callee.name;
+      f.stops_run = false;  // the facility underneath is the stopper, listed once
+      f.message +=
+          concat({" Calls ", callee.name, " (", def_path, ")",
+                  w.via < 0 ? std::string() : concat({" through ", program.unit(w.via).name}),
+                  ", which uses ", u.rule_id, " (", u.match, " at ", u.path, ":",
+                  std::to_string(u.span.line), ") with no fallback."});
       if (!u.replacement.empty()) f.replacement = u.replacement;
+      out.push_back(std::move(f));
     }
-    std::move(found.begin(), found.end(), std::back_inserter(out));
   }
   std::sort(out.begin(), out.end());
-  return out;
+  return with_ext();
 }
 
 }  // namespace ascendify::assess

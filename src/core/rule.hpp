@@ -105,8 +105,10 @@ struct Rule {
   bool skip_in_tests = false;
   // `stops_run:` where a finding of this rule stops the run on an NPU unless changed:
   // kStopsAsCheck, a CUDA check an assert or a raising branch depends on (Fact::stops_run);
-  // kStopsAsImport, a module-level import outside try/except of a package with no NPU build.
-  static constexpr uint8_t kStopsAsCheck = 1, kStopsAsImport = 2;
+  // kStopsAsImport, a module-level import outside try/except of a package with no NPU build;
+  // kStopsAsCall, a call of a facility with no NPU build (flash_attn_func, the project's own
+  // compiled CUDA extension) outside any availability check or NPU branch.
+  static constexpr uint8_t kStopsAsCheck = 1, kStopsAsImport = 2, kStopsAsCall = 4;
   uint8_t stops_run = 0;
   std::vector<std::string> tags;  // free-form ("fa2", "varlen", "training-needs-backward")
   std::string source;             // "rules/device.yaml:42" for diagnostics

@@ -261,7 +261,9 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
   fd.beside_npu = f.beside_npu;
   fd.stops_run = ((r.stops_run & Rule::kStopsAsCheck) && f.stops_run && !f.guarded) ||
                  ((r.stops_run & Rule::kStopsAsImport) && f.kind == FactKind::Import &&
-                  !f.guarded && f.scope.empty());
+                  !f.guarded && f.scope.empty()) ||
+                 ((r.stops_run & Rule::kStopsAsCall) && f.kind == FactKind::Reference &&
+                  f.usage == Usage::Call && !f.guarded && !f.beside_npu);
   const bool inline_python = f.scope == kInlinePythonScope;
   // Beside an NPU branch the project's CUDA path stays as it is: not a mechanical edit.
   fd.autofix =

@@ -266,18 +266,23 @@ void Analyzer::open_flag_block(Block& b, uint32_t colon, std::string_view flag, 
 
 // A name or string of the condition [b, e) names the NPU as a word: is_npu_available(),
 // is_torch_npu_available(), torch_npu, DistributedType.MULTI_NPU, device.type == "npu".
+namespace {
+
+bool npu_word(std::string_view s) {
+  for (size_t i = 0; (i = s.find_first_of("nN", i)) != std::string_view::npos; ++i) {
+    if (i + 3 > s.size()) return false;
+    const std::string_view w = s.substr(i, 3);
+    if (w != "npu" && w != "NPU") continue;
+    const bool start = i == 0 || s[i - 1] == '_' || s[i - 1] == '.' || s[i - 1] == ':';
+    const bool end = i + 3 == s.size() || s[i + 3] == '_' || s[i + 3] == '.' || s[i + 3] == ':';
+    if (start && end) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool Analyzer::mentions_npu(uint32_t b, uint32_t e) const {
-  auto npu_word = [](std::string_view s) {
-    for (size_t i = 0; (i = s.find_first_of("nN", i)) != std::string_view::npos; ++i) {
-      if (i + 3 > s.size()) return false;
-      const std::string_view w = s.substr(i, 3);
-      if (w != "npu" && w != "NPU") continue;
-      const bool start = i == 0 || s[i - 1] == '_' || s[i - 1] == '.' || s[i - 1] == ':';
-      const bool end = i + 3 == s.size() || s[i + 3] == '_' || s[i + 3] == '.' || s[i + 3] == ':';
-      if (start && end) return true;
-    }
-    return false;
-  };
   for (uint32_t k = b; k < e; ++k) {
     if (toks_[k].kind == TokenKind::Name && npu_word(toks_[k].text)) return true;
     // Decoded only when the raw text has the letters: most conditions compare other strings.
@@ -314,7 +319,10 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
       (colon == s + 4 && kw(s + 1, "typing") && op(s + 2, ".") && kw(s + 3, "TYPE_CHECKING"));
   for (uint32_t k = s + 1; k < colon && !probe; ++k) {
     if (toks_[k].kind == TokenKind::Name) {
-      probe = is_probe_name(toks_[k].text);
+      // An NPU probe (is_npu_available) decides between the NPU path and the others, not
+      // whether an optional package is there: its branches follow the NPU rule alone. A
+      // package probe beside it (`HAS_EXT and x.is_npu`) still guards the body.
+      probe = is_probe_name(toks_[k].text) && !npu_word(toks_[k].text);
     } else if (toks_[k].kind == TokenKind::String && k > s + 1 && k + 1 < colon) {
       // A flag looked up by name: env_info["has_sage"], flags.get("HAS_TRITON"), when the
       // block starts with the import it allows (ctx["has_backward"] is a setting, not a probe).
@@ -333,9 +341,6 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
     negated = none_negated;
     for (size_t k = before; k < out_.facts.size(); ++k) out_.facts[k].guarded = true;
   }
-  // An NPU probe (is_npu_available) decides between the NPU path and the others, not whether
-  // an optional package is there: its branches follow the NPU rule alone.
-  if (npu) probe = false;
   Block b{Block::kIf};
   const uint32_t cond_facts_e = static_cast<uint32_t>(out_.facts.size());
   // `if not torch.cuda.is_available(): raise ...`: where CUDA is missing the body raises.

@@ -170,6 +170,7 @@ void Analyzer::note_own_name(uint32_t i, uint32_t j, bool call) {
   if (top && region_->mode == Region::kAssignTarget) return;  // a rebinding, no use
   const Usage u = top && region_->mode == Region::kDecorator ? Usage::Decorator : Usage::Load;
   const std::string_view n = head.text;
+  if (is_param(n)) return;
   if (module_defs_.count(n)) {
     emit_reference(concat({"__local__.", n}), u, head.span);
   } else if (auto rel = relative_names_.find(n); rel != relative_names_.end()) {

@@ -2,6 +2,7 @@
 // Internal state of the Python analyzer (analyzer.cpp: driver and blocks; analyzer_stmt.cpp:
 // statements; expr.cpp: expressions). Single pass over the tokens; nesting is kept on
 // explicit heap stacks, never on the call stack.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -241,6 +242,10 @@ class Analyzer {
   // `getattr(MODULE, name)` with a computed name, `globals()`: a Reference "MODULE.__getattr__"
   // ("__local__.__getattr__"): any def of that module may be used.
   void dynamic_lookup(uint32_t i, uint32_t j);
+  bool is_param(std::string_view name) const {
+    return std::find(params_in_scope_.begin(), params_in_scope_.end(), name) !=
+           params_in_scope_.end();
+  }
   // Where a loaded reference [i, j) stands: Compare, DictValue (an entry of a display) or
   // Keyword (anything else); core/facts.hpp FactKind::Reference.
   StringContext reference_context(uint32_t i, uint32_t j) const;

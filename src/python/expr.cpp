@@ -268,7 +268,8 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
   } else {
     note_call(head.text);
     // A call of the project's own function by its bare name (assess/wrappers.cpp).
-    if (j == i + 1 && !bnd) {
+    // Not `bnd`: a non-import binding of the name is its own def; a parameter shadows it.
+    if (j == i + 1 && !is_param(head.text)) {
       const std::string_view n = head.text;
       if (module_defs_.count(n)) {
         idx = emit_reference(concat({"__local__.", n}), Usage::Call, span(i, j));

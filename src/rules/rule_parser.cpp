@@ -345,10 +345,12 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
         r.stops_run |= Rule::kStopsAsCheck;
       else if (v == "import" && r.match.kind == MatchKind::Import)
         r.stops_run |= Rule::kStopsAsImport;
+      else if (v == "call" && r.match.kind == MatchKind::Reference)
+        r.stops_run |= Rule::kStopsAsCall;
       else
         fail(n["stops_run"], "stops_run: '" + v +
-                                 "' must be check (reference, method, string rules) or import "
-                                 "(import rules)");
+                                 "' must be check (reference, method, string rules), import "
+                                 "(import rules) or call (reference rules)");
     }
   const bool dep = r.match.kind == MatchKind::Dependency;
   if (dep && !n["status"]) fail(n, "dependency rules need 'status'");

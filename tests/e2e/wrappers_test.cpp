@@ -102,6 +102,7 @@ TEST(Wrappers, CallsOfProjectWrappersAreFindings) {
       {"pkg/attn.py:37", {"fa", false}},        // recurse -> fa (its self-call is no site)
       {"pkg/model.py:9", {"fa_twice", false}},  // relative import, a wrapper of a wrapper
       {"pkg/model.py:13", {"recurse", false}},  // absolute import
+      {"main.py:6", {"Block", false}},  // Block's forward calls a wrapper: instantiating it is
   };
   // Not: maybe_xformers (its use sits under the probe), dispatch (its call of fa is guarded,
   // so it has its fallback), helper (no facility), recurse's call of itself.
@@ -203,3 +204,111 @@ if __name__ == "__main__":
 }
 
 }  // namespace
+
+namespace {
+
+// The project's own compiled extension (setup.py builds `fused_cuda`), an autograd.Function
+// whose forward calls it, a layer class instantiating... Look-alikes: a class whose only use of
+// the facility sits in a method that does not run on use (`benchmark`), a layer with a CPU
+// fallback around the call, a different module named like the extension's prefix.
+constexpr const char* kSetup = R"(from setuptools import setup
+from torch.utils.cpp_extension import BuildExtension, CUDAExtension
+
+setup(
+    name="pkg",
+    ext_modules=[CUDAExtension(name="fused_cuda", sources=["csrc/fused.cu"])],
+    cmdclass={"build_ext": BuildExtension},
+)
+)";
+
+constexpr const char* kOps = R"(import torch
+
+try:
+    import fused_cuda
+except ImportError:
+    fused_cuda = None
+
+import fused_cuda_tools
+
+
+class FusedFn(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return fused_cuda.fwd(x)
+
+
+class Probe:
+    def benchmark(self, x):
+        return fused_cuda.fwd(x)
+
+
+def safe(x):
+    if fused_cuda is not None:
+        return fused_cuda.fwd(x)
+    return x * 2
+
+
+def other(x):
+    return fused_cuda_tools.fwd(x)
+)";
+
+constexpr const char* kLayer = R"(import torch
+
+from pkg.ops import FusedFn, Probe, safe
+
+
+class Layer(torch.nn.Module):
+    def forward(self, x):
+        return FusedFn.apply(x) + safe(x)
+
+
+def build():
+    Probe()
+    return Layer()
+)";
+
+constexpr const char* kRun = R"(from pkg.layer import build
+
+if __name__ == "__main__":
+    build()
+)";
+
+}  // namespace
+
+TEST(Wrappers, OwnExtensionCallsAndClasses) {
+  TempDir root, out;
+  write_file(root / "setup.py", kSetup);
+  write_file(root / "csrc" / "fused.cu", "__global__ void fused_kernel(float* x) { x[0] = 1; }\n");
+  write_file(root / "run.py", kRun);
+  write_file(root / "pkg" / "__init__.py", "");
+  write_file(root / "pkg" / "ops.py", kOps);
+  write_file(root / "pkg" / "layer.py", kLayer);
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  std::map<std::string, bool> ext;  // path:line -> stops_run
+  for (const auto& f : rep["findings"])
+    if (f["rule"] == "custom_op.own-extension-call")
+      ext[f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>())] =
+          f["stops_run"].get<bool>();
+  // Every call of fused_cuda.* (not fused_cuda_tools); the one under `is not None` is guarded
+  // and stops nothing.
+  const std::map<std::string, bool> want_ext = {
+      {"pkg/ops.py:14", true}, {"pkg/ops.py:19", true}, {"pkg/ops.py:24", false}};
+  EXPECT_EQ(ext, want_ext) << rep["findings"].dump(1);
+  const auto got = via(rep);
+  const std::map<std::string, std::pair<std::string, bool>> want = {
+      {"pkg/layer.py:8", {"FusedFn", false}},  // Fn.apply runs forward, which calls the extension
+      {"pkg/layer.py:13", {"Layer", false}},   // Layer's forward applies FusedFn
+      {"run.py:4", {"build", false}},          // build instantiates Layer
+  };
+  // Not: Probe() (the call sits in `benchmark`, which does not run on use), safe (fallback).
+  EXPECT_EQ(got, want) << rep["findings"].dump(1);
+  // The stoppers on the default run: both unguarded extension calls. Probe is instantiated, and
+  // a method called on an instance cannot be followed: its benchmark counts as used.
+  std::set<std::string> stops;
+  for (const auto& s : rep["summary"]["run_stoppers"]) {
+    const std::string t = s.get<std::string>();
+    stops.insert(t.substr(t.rfind('(') + 1, t.size() - t.rfind('(') - 2));
+  }
+  EXPECT_EQ(stops, (std::set<std::string>{"pkg/ops.py:14", "pkg/ops.py:19"}))
+      << rep["summary"].dump(1);
+}

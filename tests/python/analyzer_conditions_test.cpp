@@ -156,6 +156,26 @@ TEST(AnalyzerGuards, FlagsLookedUpByName) {
   EXPECT_FALSE(one(ff, FactKind::Import, "i_setting")->guarded);
 }
 
+TEST(AnalyzerGuards, PackageProbeBesideAnNpuCheckStillGuards) {
+  // `x.is_cuda` renamed to `x.is_npu` by `fix`: the extension's probe still guards the call.
+  FileFacts ff = analyze(
+      "import torch\n"
+      "try:\n"
+      "    import vidit_ext\n"
+      "    HAS_VIDIT_EXT = True\n"
+      "except ImportError:\n"
+      "    HAS_VIDIT_EXT = False\n"
+      "def f(x):\n"
+      "    if HAS_VIDIT_EXT and x.is_npu:\n"
+      "        return vidit_ext.fwd(x)\n"
+      "    if torch.npu.is_available():\n"
+      "        return torch.cuda.synchronize()\n",
+      "m.py");
+  EXPECT_TRUE(one(ff, FactKind::Reference, "vidit_ext.fwd")->guarded);
+  // An NPU probe alone is no package probe: its body is the NPU path, not guarded.
+  EXPECT_FALSE(one(ff, FactKind::Reference, "torch.cuda.synchronize")->guarded);
+}
+
 TEST(AnalyzerGuards, BranchesBesideAnNpuBranchAreGuarded) {
   // Code that already has its NPU path (diffusers, LLaMA-Factory, accelerate): the CUDA
   // branches of the chain only run where there is no NPU.
