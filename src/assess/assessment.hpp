@@ -135,7 +135,7 @@ struct Assessment {
   std::vector<MigrationSet> migration_sets;       // [0] minimal, then incremental
   std::vector<RiskRow> risks;                     // by domain, rule id
   // Findings no entry point reaches have empty `phases`; these are their files (not those of
-  // unused definitions) and their count (unused_findings included).
+  // unused definitions or backward-only kernels) and their count (those included).
   std::vector<std::string> unreached_files;
   uint32_t unreached_findings = 0;
   // Module-level functions and classes of reached files that nothing the phases run uses
@@ -149,6 +149,10 @@ struct Assessment {
   };
   std::vector<UnusedDefinition> unused_definitions;
   uint32_t unused_findings = 0;
+  // Findings of reached files inside kernels only a backward pass runs, when no phase trains
+  // (counted in unreached_findings too; their files are not in unreached_files).
+  uint32_t backward_only_findings = 0;
+  std::vector<std::string> backward_only_files;
 };
 
 }  // namespace ascendify

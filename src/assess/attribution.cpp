@@ -102,10 +102,11 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   for (size_t k = 0; k < a.kernels.size(); ++k) kernels_in[a.kernels[k].path].push_back(k);
   static const std::vector<size_t> kNone;
 
-  std::set<std::string> unreached;
+  std::set<std::string> unreached, backward_only;
   std::vector<uint32_t> in_phase(pm.phases.size(), 0);  // findings attributed to each phase
   a.unreached_findings = 0;
   a.unused_findings = 0;
+  a.backward_only_findings = 0;
   a.unused_definitions.clear();
   std::map<int, uint32_t> unused_units;  // unit -> findings
   // Findings come sorted by path: look each path up once.
@@ -140,11 +141,14 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
       bool optional_path = true;  // every phase reaches it only through flagged code
       bool guarded_path = true;   // ... only through guarded calls
       bool file_reached = false;
+      bool backward_skipped = false;  // a phase reaches it, but only a backward runs it
       for (size_t p = 0; p < pm.phases.size(); ++p) {
         if (!pm.reached[p][i]) continue;
         if (k >= 0 && a.kernels[static_cast<size_t>(k)].backward_only &&
-            !pm.phases[p].needs_backward)
+            !pm.phases[p].needs_backward) {
+          backward_skipped = true;
           continue;
+        }
         file_reached = true;
         const ProgramModel::Reach u = program ? program->reach(p, unit) : ProgramModel::kRequired;
         if (u == ProgramModel::kUnused) continue;
@@ -166,6 +170,13 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
         ++a.unreached_findings;
         continue;
       }
+      if (f.phases.empty() && backward_skipped && !file_reached) {
+        // Reached, but inside a kernel only a backward pass runs, and no phase trains.
+        ++a.backward_only_findings;
+        ++a.unreached_findings;
+        backward_only.insert(f.path);
+        continue;
+      }
       f.optional = !f.phases.empty() &&
                    (optional_path || graph.flagged_at(static_cast<int>(i), f.span.line));
     }
@@ -176,6 +187,7 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
     }
   }
   a.unreached_files.assign(unreached.begin(), unreached.end());
+  a.backward_only_files.assign(backward_only.begin(), backward_only.end());
   for (const auto& [u, n] : unused_units) {
     const ProgramModel::Unit& unit = program->unit(u);
     a.unused_definitions.push_back({files[static_cast<size_t>(unit.file)].file.rel_path, unit.name,

@@ -75,6 +75,7 @@ ordered_json summary_json(const Assessment& a) {
                       {"findings", d.findings}});
   s["unused_definitions"] = std::move(unused);
   s["unused_findings"] = a.unused_findings;
+  s["backward_only_findings"] = a.backward_only_findings;
   return s;
 }
 

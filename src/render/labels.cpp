@@ -109,6 +109,8 @@ const Labels kEn{
     .unused_fmt =
         "Not on the default run: {n} findings in {defs} definitions nothing the entry "
         "points run calls or instantiates (listed apart below)",
+    .backward_only_fmt = "Only in backward passes, which no phase runs (no training entry "
+                         "point): {n} findings in kernels (listed apart below)",
     .h_sets = "Migration sets",
     .sets_intro =
         "Target phase: {phase}. The first set is the minimal migration set of the target phase; "
@@ -244,6 +246,8 @@ const Labels kZh{
     .unreached_fmt = "未被任何入口点触达：{files} 个文件中的 {n} 条发现（单独列出）",
     .unused_fmt =
         "不在默认运行路径上：{defs} 个入口点从不调用或实例化的定义中的 {n} 条发现（单独列出）",
+    .backward_only_fmt =
+        "仅在反向传播中运行，而没有阶段执行反向（无训练入口点）：算子中的 {n} 条发现（单独列出）",
     .h_sets = "迁移集",
     .sets_intro =
         "目标阶段：{phase}。第一个为目标阶段的最小迁移集；其后每个为该阶段在前面各集之外"

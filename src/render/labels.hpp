@@ -40,9 +40,10 @@ struct Labels {
   std::string_view rule_estimate_note;
   // Fields of the assess stage (docs/effort-model.md).
   std::string_view not_needed, matrix_legend, evidence, c_effort_weeks, environment, verification;
-  std::string_view total, unreached_fmt;
-  std::string_view
-      unused_fmt;  // "{n}" findings "{defs}" definitions  // "{n}" findings "{files}" files
+  std::string_view total;
+  std::string_view unreached_fmt;      // "{n}" findings "{files}" files
+  std::string_view unused_fmt;         // "{n}" findings "{defs}" definitions
+  std::string_view backward_only_fmt;  // "{n}" findings
   std::string_view h_sets, sets_intro;    // "{phase}"
   std::string_view set_minimal, set_incremental, c_set, c_phase, c_kind, c_entry, c_files;
   std::string_view c_rules, c_dependencies, c_kernels;

@@ -101,10 +101,14 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
                      fill(l.scanned_fmt, {{"files", std::to_string(a.stats.files_scanned)},
                                           {"findings", std::to_string(total)},
                                           {"diags", std::to_string(a.diagnostics.size())}}));
-  if (a.unreached_findings > a.unused_findings)
+  if (a.unreached_findings > a.unused_findings + a.backward_only_findings)
     out += "- " +
-           fill(l.unreached_fmt, {{"n", std::to_string(a.unreached_findings - a.unused_findings)},
+           fill(l.unreached_fmt, {{"n", std::to_string(a.unreached_findings - a.unused_findings -
+                                                       a.backward_only_findings)},
                                   {"files", std::to_string(a.unreached_files.size())}}) +
+           "\n";
+  if (a.backward_only_findings > 0)
+    out += "- " + fill(l.backward_only_fmt, {{"n", std::to_string(a.backward_only_findings)}}) +
            "\n";
   if (a.unused_findings > 0)
     out += "- " +

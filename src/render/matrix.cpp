@@ -48,12 +48,14 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
 }
 
 bool is_unreached(const Assessment& a, const Finding& f) {
-  // unreached_files lists the files holding unreached findings, unused_definitions those of
-  // reached files nothing uses; such a file may hold reached findings too, which carry phases.
+  // unreached_files lists the files holding unreached findings, unused_definitions and
+  // backward_only_files those of reached files; such a file may hold reached findings too,
+  // which carry phases.
   if (!f.phases.empty()) return false;
-  if (std::find(a.unreached_files.begin(), a.unreached_files.end(), f.path) !=
-      a.unreached_files.end())
-    return true;
+  auto in = [&](const std::vector<std::string>& v) {
+    return std::find(v.begin(), v.end(), f.path) != v.end();
+  };
+  if (in(a.unreached_files) || in(a.backward_only_files)) return true;
   for (const auto& d : a.unused_definitions)
     if (d.path == f.path) return true;
   return false;
