@@ -42,6 +42,9 @@ struct DependencyRow {
   bool imported = false;  // some scanned code imports it
   std::vector<std::string> phases;
   bool optional = false;  // imported only by optional features' files (Finding::optional)
+  // The phases of `phases` that import it only from optional code (a branch module constants
+  // rule out, a flag off by default): not in their migration sets.
+  std::vector<std::string> optional_phases;
 };
 
 struct KernelRow {

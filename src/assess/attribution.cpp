@@ -38,41 +38,74 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   // Dependency rules some phase imports from a file whose module code is required (not an
   // optional feature's file): the others are optional (DependencyRow::optional).
   std::set<std::string> required_rules;
+  std::map<std::string, std::set<size_t>> required_phases_by_rule;  // rule -> required phases
   // The dependency rules each file's third-party imports name, found once per file (not once
   // per phase) and once per import name.
   std::unordered_map<std::string_view, const Rule*> rule_of_import;
-  std::vector<std::vector<const Rule*>> file_rules(files.size());
+  // Each third-party import with where it stands: its line and the program-model unit holding
+  // it (an import inside a def nothing uses imports nothing on the default run).
+  struct Where {
+    uint32_t line = 0;
+    int unit = -1;
+  };
+  std::vector<std::vector<std::pair<const Rule*, Where>>> file_rules(files.size());
   // Distributions the knowledge base does not know: by the top-level name they are imported
   // under (their own, as dependency_rows assumes).
   std::unordered_map<std::string_view, size_t> top_index;  // views into the graph's names
   std::vector<std::vector<bool>> phases_by_top;            // [top][phase]
-  std::vector<std::vector<size_t>> file_tops(files.size());
-  for (size_t i = 0; i < files.size(); ++i)
-    for (const auto& imp : graph.external(static_cast<int>(i))) {
+  std::vector<std::vector<std::pair<size_t, Where>>> file_tops(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    const int fi = static_cast<int>(i);
+    const std::vector<std::string>& external = graph.external(fi);
+    const std::vector<uint32_t>& sites = graph.external_sites(fi);
+    for (size_t e = 0; e < external.size(); ++e) {
+      const std::string& imp = external[e];
+      Where where;
+      if (program && program->unit_of(fi, "") >= 0 && e < sites.size()) {
+        const UseDigest& d = program->digest(fi);
+        const UseDigest::ImportSite& m = d.imports[sites[e]];
+        where = {m.line, program->unit_of(fi, d.str(m.scope))};
+      }
       const std::string_view top = std::string_view(imp).substr(0, imp.find('.'));
       auto it = rule_of_import.find(top);
       if (it == rule_of_import.end())
         it = rule_of_import.emplace(top, rules.dependency_by_import(top)).first;
       if (it->second) {
-        file_rules[i].push_back(it->second);
+        file_rules[i].emplace_back(it->second, where);
       } else {
         auto [t, fresh] = top_index.try_emplace(top, phases_by_top.size());
         if (fresh) phases_by_top.emplace_back(pm.phases.size(), false);
-        file_tops[i].push_back(t->second);
+        file_tops[i].emplace_back(t->second, where);
       }
     }
+  }
+  // The reach of an import in phase p: unused (skip it), or required / optional.
+  auto import_reach = [&](size_t p, size_t i, const Where& w) {
+    const ProgramModel::Reach u = program ? program->reach(p, w.unit) : ProgramModel::kRequired;
+    if (u == ProgramModel::kUnused) return u;
+    const bool optional = pm.reach[p][i] == ImportGraph::kAllOptional ||
+                          u >= ProgramModel::kOptional ||
+                          (w.line > 0 && graph.flagged_at(static_cast<int>(i), w.line));
+    return optional ? ProgramModel::kOptional : ProgramModel::kRequired;
+  };
   for (size_t p = 0; p < pm.phases.size(); ++p)
     for (size_t i = 0; i < files.size(); ++i) {
       if (!pm.reached[p][i]) continue;
-      const bool required = pm.reach[p][i] != ImportGraph::kAllOptional;
-      for (const Rule* r : file_rules[i]) {
+      for (const auto& [r, w] : file_rules[i]) {
+        const ProgramModel::Reach reach = import_reach(p, i, w);
+        if (reach == ProgramModel::kUnused) continue;
         phases_by_rule[r->id].insert(p);
-        if (required) required_rules.insert(r->id);
+        if (reach == ProgramModel::kRequired) {
+          required_rules.insert(r->id);
+          required_phases_by_rule[r->id].insert(p);
+        }
       }
-      for (size_t t : file_tops[i]) phases_by_top[t][p] = true;
+      for (const auto& [t, w] : file_tops[i])
+        if (import_reach(p, i, w) != ProgramModel::kUnused) phases_by_top[t][p] = true;
     }
   for (auto& d : a.dependencies) {
     d.phases.clear();
+    d.optional_phases.clear();
     if (d.rule_id.empty()) {
       if (auto t = top_index.find(own_import_name(d.name)); t != top_index.end())
         for (size_t p = 0; p < pm.phases.size(); ++p)
@@ -94,7 +127,11 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
       if (r != nullptr) d.status = "not-involved";
       continue;
     }
-    for (size_t p : it->second) d.phases.push_back(pm.phases[p].name);
+    const std::set<size_t>& required = required_phases_by_rule[d.rule_id];
+    for (size_t p : it->second) {
+      d.phases.push_back(pm.phases[p].name);
+      if (!required.count(p)) d.optional_phases.push_back(pm.phases[p].name);
+    }
     d.optional = !d.phases.empty() && !required_rules.count(d.rule_id);
   }
 
@@ -130,10 +167,15 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
     }
     const size_t i = fi->second;
     if (f.domain == Domain::Dependency && is_manifest(files[i].file.kind)) {
+      // The phases whose default run imports it; when none does, the optional ones (and the
+      // finding is optional).
       auto it = phases_by_rule.find(f.rule_id);
+      auto req = required_phases_by_rule.find(f.rule_id);
+      const bool some_required = req != required_phases_by_rule.end() && !req->second.empty();
       if (it != phases_by_rule.end())
-        for (size_t p : it->second)
+        for (size_t p : some_required ? req->second : it->second)
           if (add_unique(f.phases, pm.phases[p].name)) ++in_phase[p];
+      f.optional = !f.phases.empty() && !some_required;
     } else {
       const int k =
           kernel_of(a.kernels, last_kernels == kernels_in.end() ? kNone : last_kernels->second, f);

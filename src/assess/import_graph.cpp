@@ -90,6 +90,7 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
     : edges_(files.size()),
       edge_kinds_(files.size()),
       external_(files.size()),
+      external_sites_(files.size()),
       flagged_lines_(files.size()) {
   // Argparse options off by default, and the options some launcher of the project passes
   // (`--i2v-mode` in scripts/run_sample.sh: that feature is how the project runs).
@@ -148,6 +149,7 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
         add_relative(fi, m.level, d.str(m.detail), name);
       } else if (!name.empty() && !add_absolute(fi, name)) {
         external_[i].emplace_back(name);
+        external_sites_[i].push_back(static_cast<uint32_t>(&m - d.imports.data()));
       }
       // Uses can be flagged only in a file with flag blocks (most have none).
       if (out.size() > before && adding_ == kHard && m.level == 0 && !flagged_lines_[i].empty() &&

@@ -56,6 +56,10 @@ class ImportGraph {
   const std::vector<std::string>& external(int file) const {
     return external_[static_cast<size_t>(file)];
   }
+  // Parallel to external(): the index of each one's ImportSite in the file's digest.
+  const std::vector<uint32_t>& external_sites(int file) const {
+    return external_sites_[static_cast<size_t>(file)];
+  }
   size_t size() const { return edges_.size(); }
 
  private:
@@ -85,6 +89,7 @@ class ImportGraph {
   std::vector<std::vector<uint8_t>> edge_kinds_;
   EdgeKind adding_ = kHard;  // kind of the edges add_edge adds (the import being resolved)
   std::vector<std::vector<std::string>> external_;
+  std::vector<std::vector<uint32_t>> external_sites_;
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> flagged_lines_;  // per file: active
                                                                            // FlagBlock lines
 };

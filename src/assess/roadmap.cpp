@@ -169,10 +169,15 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
       const std::string id = k.path + ":" + std::to_string(k.line) + " " + k.name;
       if (seen_kernels.insert(id).second) set.kernels.push_back(id);
     }
-    for (const auto& d : a.dependencies)
-      if (d.status != "compatible" && d.status != "not-involved" && in_done(d.phases) &&
+    for (const auto& d : a.dependencies) {
+      // Phases of the set that need it on their default run (not only optional code).
+      bool needed = false;
+      for (const auto& x : d.phases)
+        needed = needed || (has(done, x) && !d.optional && !has(d.optional_phases, x));
+      if (d.status != "compatible" && d.status != "not-involved" && needed &&
           seen_deps.insert(d.name).second)
         deps.insert(d.name);
+    }
     set.rule_ids.assign(rules.begin(), rules.end());
     set.dependencies.assign(deps.begin(), deps.end());
     const double now = estimate(cum, m).total();

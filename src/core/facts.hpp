@@ -148,12 +148,13 @@ struct UseDigest {
   std::vector<Site> sites;
   static_assert(sizeof(Site) == 24, "a Site is kept per reference of a whole tree");
   // The Import facts as assess reads them (import graph, dependency rows, kernel linking), in
-  // file order: 20 bytes each instead of a 248-byte Fact with its strings.
+  // file order: 24 bytes each instead of a 248-byte Fact with its strings.
   struct ImportSite {
     uint32_t line = 0;
     uint32_t name = 0;    // Fact::name ("m.x" for `from m import x`), id into `strings`
     uint32_t detail = 0;  // Fact::detail ("m")
     uint32_t alias = 0;   // Fact::alias (the bound local name)
+    uint32_t scope = 0;   // Fact::scope: an import inside a def belongs to its unit
     int16_t level = 0;    // Fact::arg_index: 0 absolute, > 0 relative (dots), clamped
     bool guarded = false;
   };

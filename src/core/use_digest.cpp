@@ -104,7 +104,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
   d.imports.reserve(imports);
   Interner intern(d, 3 * (n + imports));
   uint32_t last_name = 0, last_scope = 0, last_receiver = 0;
-  uint32_t last_import = 0, last_detail = 0, last_alias = 0;
+  uint32_t last_import = 0, last_detail = 0, last_alias = 0, last_import_scope = 0;
   for (size_t i = 0; i < facts.size(); ++i) {
     const Fact& f = facts[i];
     if (is_import(f)) {
@@ -113,6 +113,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
       m.name = intern(f.name, last_import);
       m.detail = intern(f.detail, last_detail);
       m.alias = intern(f.alias, last_alias);
+      m.scope = intern(f.scope, last_import_scope);
       m.level = static_cast<int16_t>(std::clamp(f.arg_index, -1, 1000));
       m.guarded = f.guarded;
       d.imports.push_back(m);

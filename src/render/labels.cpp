@@ -109,8 +109,9 @@ const Labels kEn{
     .unused_fmt =
         "Not on the default run: {n} findings in {defs} definitions nothing the entry "
         "points run calls or instantiates (listed apart below)",
-    .backward_only_fmt = "Only in backward passes, which no phase runs (no training entry "
-                         "point): {n} findings in kernels (listed apart below)",
+    .backward_only_fmt =
+        "Only in backward passes, which no phase runs (no training entry "
+        "point): {n} findings in kernels (listed apart below)",
     .h_sets = "Migration sets",
     .sets_intro =
         "Target phase: {phase}. The first set is the minimal migration set of the target phase; "
@@ -139,7 +140,8 @@ const Labels kEn{
         "... and {n} more (all in the JSON report; kernels in the kernel "
         "inventory, patterns in the risk matrix)",
     .optional_blockers =
-        "Blockers of optional features (behind flags that are off by default; "
+        "Blockers of optional features (behind flags that are off by default, or in branches "
+        "module constants rule out; "
         "not counted in the feasibility)",
     .optional_feature = "optional feature",
     .run_stoppers =
@@ -271,7 +273,8 @@ const Labels kZh{
         "已触达文件中的模块级函数和类，入口点运行的代码从不引用它们（无调用、实例化、"
         "基类、装饰器或值引用）。每项后的数字为其中的发现数（见下表）。",
     .more_blockers_fmt = "……另有 {n} 项（完整列表见 JSON 报告；算子见算子清单，模式见风险矩阵）",
-    .optional_blockers = "可选功能的阻塞项（由默认关闭的开关控制；不计入可行性结论）",
+    .optional_blockers =
+        "可选功能的阻塞项（由默认关闭的开关控制，或位于模块常量排除的分支中；不计入可行性结论）",
     .optional_feature = "可选功能",
     .run_stoppers = "运行中断点（默认运行在 NPU 上会在此处失败，必须修改）",
 };

@@ -21,7 +21,10 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
     r.label = d.name;
     r.replacement = d.replacement;
     add(r.all, d.guarded || d.optional);
-    for (const auto& p : d.phases) add(r.per_phase[p], d.guarded || d.optional);
+    for (const auto& p : d.phases)
+      add(r.per_phase[p], d.guarded || d.optional ||
+                              std::find(d.optional_phases.begin(), d.optional_phases.end(), p) !=
+                                  d.optional_phases.end());
     const auto it = rule_by_id.find(d.rule_id);
     if (it != rule_by_id.end()) r.days = rule_effort_days(it->second, 1);
     rows.push_back(std::move(r));

@@ -104,8 +104,9 @@ TEST_F(Formats, OptionalBlockersShownApartInEveryReport) {
                   "counted)\n"));
   const std::string md = render_markdown(a, Lang::En);
   EXPECT_TRUE(has(md,
-                  "- Blockers of optional features (behind flags that are off by default; not "
-                  "counted in the feasibility):\n  - precision.fp8-dtype: "));
+                  "- Blockers of optional features (behind flags that are off by default, or in "
+                  "branches module constants rule out; not counted in the feasibility):\n  - "
+                  "precision.fp8-dtype: "));
   EXPECT_TRUE(has(render_markdown(a, Lang::Zh), "可选功能的阻塞项"));
   const std::string html = render_html(a);
   EXPECT_TRUE(has(html, "<ul class=\"ev\" id=\"optional-blockers\"><li>precision.fp8-dtype: "));

@@ -130,8 +130,11 @@ inline Assessment sample_assessment(const SampleRules& R) {
                    R.dep.id,
                    false,
                    true,
-                   {"inference"}};
-  DependencyRow np{"numpy", "", "requirements.txt:1", "compatible", "", "", false, false, {}};
+                   {"inference"},
+                   false,
+                   {}};
+  DependencyRow np{"numpy", "", "requirements.txt:1", "compatible", "", "", false, false, {},
+                   false,   {}};
   a.dependencies = {fa, np};
   KernelRow k;
   k.kind = "triton";

@@ -24,3 +24,17 @@ def adaln_modulate(x, shift, scale, eps=1e-6):
             eps,
         )
     return F.layer_norm(x, x.shape[-1:], eps=eps) * (1 + scale) + shift
+
+
+# The feed-forward's tanh-GELU: "torch" (the default) or "triton", the experimental fused
+# kernel of vidit/kernels/gelu_triton.py (profiled on H100 only).
+GELU_IMPL = "torch"
+
+
+class GeluTanh(torch.nn.Module):
+    def forward(self, x):
+        if GELU_IMPL == "triton":
+            from vidit.kernels.gelu_triton import gelu_tanh_triton
+
+            return gelu_tanh_triton(x)
+        return F.gelu(x, approximate="tanh")

@@ -11,7 +11,7 @@ import torch.nn as nn
 from ..distributed.sequence_parallel import (gather_sequence, head_to_seq, seq_to_head,
                                               split_sequence)
 from .attention import attention
-from .fused_ops import adaln_modulate
+from .fused_ops import GeluTanh, adaln_modulate
 from .norm import FP32LayerNorm, RMSNorm
 from .rope import apply_rope_3d, build_rope_tables
 from .text_attention import text_attention
@@ -87,7 +87,7 @@ class DiTBlock(nn.Module):
         self.cross_attn = CrossAttention(dim, num_heads, eps)
         self.norm3 = FP32LayerNorm(dim, eps, elementwise_affine=False)
         self.ffn = nn.Sequential(
-            nn.Linear(dim, ffn_dim), nn.GELU(approximate="tanh"), nn.Linear(ffn_dim, dim))
+            nn.Linear(dim, ffn_dim), GeluTanh(), nn.Linear(ffn_dim, dim))
         self.modulation = nn.Parameter(torch.randn(1, 6, dim) / dim**0.5)
         self.use_fused_adaln = use_fused_adaln
 

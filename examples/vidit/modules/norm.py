@@ -29,3 +29,17 @@ class FP32LayerNorm(nn.LayerNorm):
     def forward(self, x):
         y = super().forward(x.float())
         return y.type_as(x)
+
+
+class ApexFusedRMSNorm(nn.Module):
+    """apex's fused RMSNorm, which the first checkpoints were trained with. RMSNorm above
+    matches it numerically, and nothing builds this one any more."""
+
+    def __init__(self, dim, eps=1e-6):
+        super().__init__()
+        from apex.normalization import FusedRMSNorm
+
+        self.norm = FusedRMSNorm(dim, eps=eps).cuda()
+
+    def forward(self, x):
+        return self.norm(x)
