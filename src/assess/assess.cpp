@@ -15,6 +15,7 @@
 #include "assess/reexports.hpp"
 #include "assess/roadmap.hpp"
 #include "assess/run_stoppers.hpp"
+#include "assess/startup_finding.hpp"
 #include "assess/verdict.hpp"
 #include "assess/wrappers.hpp"
 #include "core/timings.hpp"
@@ -86,7 +87,12 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
   a.phases = pm.phases;
   t_phases_only.stop();
-  if (std::vector<Finding> more = reexported.get(); !more.empty()) {
+  std::vector<Finding> startup = startup_findings(files, graph, pm, rules);
+  if (std::vector<Finding> more = reexported.get(); !more.empty() || !startup.empty()) {
+    const size_t mid_more = more.size();
+    std::move(startup.begin(), startup.end(), std::back_inserter(more));
+    std::inplace_merge(more.begin(), more.begin() + static_cast<std::ptrdiff_t>(mid_more),
+                       more.end());
     const size_t mid = a.findings.size();
     std::move(more.begin(), more.end(), std::back_inserter(a.findings));
     std::inplace_merge(a.findings.begin(), a.findings.begin() + static_cast<std::ptrdiff_t>(mid),

@@ -5,6 +5,7 @@
 #include "assess/import_graph.hpp"
 #include "assess/model.hpp"
 #include "assess/phases.hpp"
+#include "core/use_digest.hpp"
 
 namespace ascendify::assess {
 
@@ -25,12 +26,8 @@ std::vector<bool> run_by_name(const std::vector<ScannedFile>& files, const Impor
   std::vector<bool> out(files.size(), false);
   for (const auto& sf : files) {
     if (sf.file.kind != FileKind::Python && sf.file.kind != FileKind::Notebook) continue;
-    for (const Fact& f : sf.facts.facts) {
-      if (f.kind != FactKind::String || f.ctx != StringContext::Positional || f.arg_index != 0 ||
-          !f.name.ends_with(".py"))
-        continue;
-      if (f.call != "open" && f.call != "runpy.run_path" && f.call != "execfile") continue;
-      std::string path = f.name;
+    for (const std::string& named : scripts_run_by_name(sf.facts)) {
+      std::string path = named;
       if (path.starts_with("./")) path = path.substr(2);
       int t = graph.find_path(folder_of(sf.file.rel_path) + path);
       if (t < 0) t = graph.find_path(path);

@@ -6,10 +6,9 @@
 #include <set>
 #include <unordered_map>
 
-#include "core/read_file.hpp"
+#include "assess/marker_findings.hpp"
 #include "core/rule.hpp"
 #include "core/text.hpp"
-#include "match/matcher.hpp"
 
 namespace ascendify::assess {
 
@@ -65,32 +64,6 @@ struct Call {
   bool guarded = false;  // under an availability check: the caller has its fallback
 };
 
-// Matches synthetic Reference facts named `marker` at `sites` of one file through the rules
-// (suppressions and the rule's own fields apply).
-std::vector<Finding> match_marked(const rules::RuleSet& rules, const ScannedFile& sf,
-                                  std::vector<Fact> facts) {
-  FileFacts uses;
-  uses.suppressions = sf.facts.suppressions;
-  uses.facts = std::move(facts);
-  std::string error;
-  const std::string text = read_file(sf.file.abs_path, error).value_or(std::string());
-  return match::match_file(rules, sf.file, text, uses);
-}
-
-Fact marker_fact(std::string name, std::string_view scope, uint32_t line, uint16_t col,
-                 uint32_t width, bool guarded) {
-  Fact x;
-  x.kind = FactKind::Reference;
-  x.usage = Usage::Call;
-  x.name = std::move(name);
-  x.scope = std::string(scope);
-  x.guarded = guarded;
-  x.span.line = x.span.end_line = line;
-  x.span.col = col;
-  x.span.end_col = col + width;
-  return x;
-}
-
 // Calls into the project's own compiled CUDA extensions (KernelFact "extension-build" names):
 // findings of custom_op.own-extension-call, facilities of their functions.
 std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
@@ -121,7 +94,7 @@ std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
     }
     if (facts.empty()) continue;
     const std::vector<Fact> kept = facts;
-    for (Finding& f : match_marked(rules, files[i], std::move(facts))) {
+    for (Finding& f : match_markers(rules, files[i], std::move(facts))) {
       for (const Fact& x : kept)
         if (x.span.line == f.span.line && x.span.col == f.span.col) f.match = x.detail;
       out.push_back(std::move(f));
@@ -248,7 +221,7 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
       facts.push_back(marker_fact(concat({"ascendify.wrapper.", to_string(u.domain)}), c->scope,
                                   c->line, c->col, c->width, c->guarded));
     }
-    for (Finding& f : match_marked(rules, files[static_cast<size_t>(fi)], std::move(facts))) {
+    for (Finding& f : match_markers(rules, files[static_cast<size_t>(fi)], std::move(facts))) {
       const Call* c = nullptr;
       for (const Call* x : list)
         if (x->line == f.span.line && x->col == f.span.col) c = x;

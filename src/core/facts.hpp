@@ -207,6 +207,9 @@ struct FileFacts {
   // Set only by `ascendify scan` after matching (pipeline slim mode): the Reference,
   // MethodCall and Import facts then live only here, not in `facts`.
   UseDigest uses;
+  // Slim mode: the ".py" paths this file runs by name (script_run_by_name), kept when the
+  // String facts are dropped.
+  std::vector<std::string> scripts_run;
   bool uses_digested = false;
 };
 

@@ -93,6 +93,20 @@ class Interner {
 
 }  // namespace
 
+bool script_run_by_name(const Fact& f) {
+  return f.kind == FactKind::String && f.ctx == StringContext::Positional && f.arg_index == 0 &&
+         f.name.ends_with(".py") &&
+         (f.call == "open" || f.call == "runpy.run_path" || f.call == "execfile");
+}
+
+std::vector<std::string> scripts_run_by_name(const FileFacts& facts) {
+  if (facts.uses_digested) return facts.scripts_run;
+  std::vector<std::string> out;
+  for (const Fact& f : facts.facts)
+    if (script_run_by_name(f)) out.push_back(f.name);
+  return out;
+}
+
 UseDigest digest_uses(const std::vector<Fact>& facts) {
   UseDigest d;
   size_t n = 0, imports = 0;

@@ -16,4 +16,10 @@ void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&) = null
 // `scratch` from the facts.
 const UseDigest& uses_of(const FileFacts& facts, UseDigest& scratch);
 
+// A ".py" path the fact gives open() (to exec it), runpy.run_path() or execfile(): the
+// project runs that file by name (nanoGPT's `exec(open('configurator.py').read())`).
+bool script_run_by_name(const Fact& f);
+// Those paths of a file: from its String facts, or the slimmed list (FileFacts::scripts_run).
+std::vector<std::string> scripts_run_by_name(const FileFacts& facts);
+
 }  // namespace ascendify

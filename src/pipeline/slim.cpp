@@ -16,6 +16,8 @@ void release(T& v) {
 }  // namespace
 
 void slim_for_assess(FileFacts& facts) {
+  for (const Fact& f : facts.facts)
+    if (script_run_by_name(f)) facts.scripts_run.push_back(f.name);
   // Strings feed only the matcher; nested definitions nothing in assess. Module-level defs and
   // classes are the program model's units, with their decorators (a registering decorator
   // makes a def used).

@@ -51,6 +51,13 @@ void expect_same_report(const std::string& dir) {
   const Run full = run(dir, false), slim = run(dir, true);
   ASSERT_GT(full.json.size(), 1000u);
   EXPECT_TRUE(full.json == slim.json) << dir << ": slim facts change the report";
+  if (full.json != slim.json) {
+    size_t k = 0;
+    while (k < full.json.size() && k < slim.json.size() && full.json[k] == slim.json[k]) ++k;
+    ADD_FAILURE() << "first difference: " << full.json.substr(k > 300 ? k - 300 : 0, 600)
+                  << "\n----\n"
+                  << slim.json.substr(k > 300 ? k - 300 : 0, 600);
+  }
   size_t strings_full = 0, strings_slim = 0, ref_args_slim = 0;
   for (const auto& f : full.scan.files)
     for (const auto& x : f.facts.facts) strings_full += x.kind == FactKind::String;

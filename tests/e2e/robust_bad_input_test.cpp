@@ -165,7 +165,7 @@ TEST_F(BadInput, EmptyFiles) {
   auto rep = scan_ok();
   for (const char* name : {"empty.py", "requirements.txt", "setup.py", "run.sh", "empty.cu"})
     expect_no_diagnostic(rep, name);
-  EXPECT_EQ(rep["findings"].size(), 1u) << rep["findings"];
+  EXPECT_EQ(own_findings(rep), 1u) << rep["findings"];
 }
 
 TEST(BadInputTree, EmptyRepository) {
@@ -191,7 +191,7 @@ TEST_F(BadInput, SymlinkLoops) {
   auto rep = scan_ok();
   // Each real file is reported exactly once, whatever the loops.
   EXPECT_EQ(finding_lines(rep, "a/b/inner.py", kEmptyCacheRule), std::vector<int>{2});
-  EXPECT_EQ(rep["findings"].size(), 2u) << rep["findings"];
+  EXPECT_EQ(own_findings(rep), 2u) << rep["findings"];
 }
 
 TEST_F(BadInput, SymlinkOutsideRootIsNotFollowed) {
@@ -235,7 +235,8 @@ TEST_F(BadInput, NonUtf8FileName) {
   auto rep = scan_ok();
   int hits = 0;
   for (const auto& f : rep["findings"])
-    if (f.value("path", "").rfind("caf", 0) == 0) ++hits;
+    if (f.value("path", "").rfind("caf", 0) == 0 && f.value("rule", "") != "device.npu-startup")
+      ++hits;
   EXPECT_EQ(hits, 1) << rep["findings"];
 }
 

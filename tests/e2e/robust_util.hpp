@@ -109,6 +109,14 @@ inline RunResult scan(const fs::path& root, const fs::path& out,
   return run_cli(args);
 }
 
+// The findings of a report other than the entry points' start-up lines (device.npu-startup,
+// one per entry file): what a file itself holds.
+inline size_t own_findings(const nlohmann::json& rep) {
+  size_t n = 0;
+  for (const auto& f : rep["findings"]) n += f.value("rule", "") != "device.npu-startup";
+  return n;
+}
+
 // Parses OUT/ascendify-report.json; a discarded value when missing or invalid.
 inline nlohmann::json report(const fs::path& out) {
   return nlohmann::json::parse(read_file(out / "ascendify-report.json"), nullptr, false);

@@ -312,3 +312,32 @@ TEST(Wrappers, OwnExtensionCallsAndClasses) {
   EXPECT_EQ(stops, (std::set<std::string>{"pkg/ops.py:14", "pkg/ops.py:19"}))
       << rep["summary"].dump(1);
 }
+
+// device.npu-startup (assess/startup_finding.cpp): one finding per entry point that runs torch
+// and lacks `import torch_npu`, at its first module-level import. Look-alikes: an entry that
+// already imports torch_npu, a module the entry imports (a library), a file the entry runs by
+// name (exec'd configurator), a script that never touches torch.
+TEST(Wrappers, StartupLinesOfEntryPoints) {
+  TempDir root, out;
+  write_file(root / "train.py",
+             "\"\"\"Training.\"\"\"\nimport os\n\nimport torch\n\nfrom lib import step\n\n"
+             "exec(open(\"configurator.py\").read())\n\nif __name__ == \"__main__\":\n"
+             "    step(torch.zeros(1))\n");
+  write_file(root / "sample.py",
+             "import torch\nimport torch_npu\n\nif __name__ == \"__main__\":\n"
+             "    print(torch.zeros(1))\n");
+  write_file(root / "lib.py", "import torch\n\n\ndef step(x):\n    return x\n");
+  write_file(root / "configurator.py", "import torch\nbatch_size = 8\n");
+  write_file(
+      root / "tools" / "count_lines.py",
+      "import sys\n\nif __name__ == \"__main__\":\n    print(len(open(sys.argv[1]).read()))\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  std::vector<std::string> got;
+  for (const auto& f : rep["findings"])
+    if (f["rule"] == "device.npu-startup") {
+      got.push_back(f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>()));
+      EXPECT_TRUE(f["autofix"].get<bool>());
+      EXPECT_EQ(f["severity"], "info");
+    }
+  EXPECT_EQ(got, std::vector<std::string>{"train.py:2"}) << rep["findings"].dump(1);
+}
