@@ -184,10 +184,16 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
       bool guarded_path = true;   // ... only through guarded calls
       bool file_reached = false;
       bool backward_skipped = false;  // a phase reaches it, but only a backward runs it
+      // In the backward of an autograd.Function (`Fn.backward`): only a training step runs it.
+      const bool in_backward =
+          k >= 0 &&
+          (a.kernels[static_cast<size_t>(k)].backward_only ||
+           (a.kernels[static_cast<size_t>(k)].kind == "autograd-function" &&
+            (f.scope == a.kernels[static_cast<size_t>(k)].name + ".backward" ||
+             f.scope.starts_with(a.kernels[static_cast<size_t>(k)].name + ".backward."))));
       for (size_t p = 0; p < pm.phases.size(); ++p) {
         if (!pm.reached[p][i]) continue;
-        if (k >= 0 && a.kernels[static_cast<size_t>(k)].backward_only &&
-            !pm.phases[p].needs_backward) {
+        if (in_backward && !pm.phases[p].needs_backward) {
           backward_skipped = true;
           continue;
         }

@@ -172,7 +172,13 @@ void Analyzer::note_own_name(uint32_t i, uint32_t j, bool call) {
   const std::string_view n = head.text;
   if (is_param(n)) return;
   if (module_defs_.count(n)) {
-    emit_reference(concat({"__local__.", n}), u, head.span);
+    if (call && u == Usage::Load) {  // `Fn.apply(x)`, `Cls.create()`: the whole chain, a call
+      std::string name = concat({"__local__.", n});
+      for (uint32_t k = i + 2; k < j; k += 2) (name += '.') += toks_[k].text;
+      emit_reference(std::move(name), Usage::Call, span(i, j));
+    } else {
+      emit_reference(concat({"__local__.", n}), u, head.span);
+    }
   } else if (auto rel = relative_names_.find(n); rel != relative_names_.end()) {
     // `from . import attention` ... `attention.flash_attention(q, k, v)`: the whole chain.
     std::string name = concat({"__relative__.", rel->second});

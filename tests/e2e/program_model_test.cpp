@@ -223,12 +223,13 @@ TEST(ProgramModel, BackwardOnlyKernelsOfAnInferenceProjectAreNotUnreached) {
              "class ScanFn(torch.autograd.Function):\n"
              "    @staticmethod\n    def forward(ctx, x):\n        return x.cuda()\n\n"
              "    @staticmethod\n    def backward(ctx, g):\n"
-             "        _bwd_kernel[(1,)](g)\n        return g\n");
+             "        _bwd_kernel[(1,)](g)\n        return g.cuda()\n");
   const nlohmann::json rep = scan_report(root.path(), out.path());
   const auto& s = rep["summary"];
   EXPECT_TRUE(s["unreached_files"].empty()) << s.dump(1);
   EXPECT_GT(s["backward_only_findings"].get<int>(), 0) << rep["findings"].dump(1);
   EXPECT_FALSE(states(rep).at("pkg/ops.py:14").apart);  // forward's .cuda(): on the path
+  EXPECT_TRUE(states(rep).at("pkg/ops.py:19").apart);   // backward's .cuda(): no training
   TempDir out_md;
   ASSERT_EQ(scan(root.path(), out_md.path(), {"--lang", "en"}, "md").exit_code, 0);
   const std::string md = read_file(out_md.path() / "ascendify-report.en.md");

@@ -341,3 +341,22 @@ TEST(Wrappers, StartupLinesOfEntryPoints) {
     }
   EXPECT_EQ(got, std::vector<std::string>{"train.py:2"}) << rep["findings"].dump(1);
 }
+
+// `Fn.apply(x)` in the file that defines Fn (mamba's selective_scan_fn around SelectiveScanFn):
+// the function calling it is a wrapper of the extension call in Fn.forward.
+TEST(Wrappers, ApplyInTheSameFile) {
+  TempDir root, out;
+  write_file(root / "setup.py", kSetup);
+  write_file(root / "csrc" / "fused.cu", "__global__ void fused_kernel(float* x) { x[0] = 1; }\n");
+  write_file(root / "ops.py",
+             "import torch\nimport fused_cuda\n\n\nclass Fn(torch.autograd.Function):\n"
+             "    @staticmethod\n    def forward(ctx, x):\n        return fused_cuda.fwd(x)\n\n\n"
+             "def fused(x):\n    return Fn.apply(x)\n");
+  write_file(root / "run.py",
+             "import torch\nfrom ops import fused\n\nif __name__ == \"__main__\":\n"
+             "    fused(torch.zeros(1))\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  const std::map<std::string, std::pair<std::string, bool>> want = {{"ops.py:12", {"Fn", false}},
+                                                                    {"run.py:5", {"fused", false}}};
+  EXPECT_EQ(via(rep), want) << rep["findings"].dump(1);
+}
