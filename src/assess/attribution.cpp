@@ -82,7 +82,7 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   // The reach of an import in phase p: unused (skip it), or required / optional.
   auto import_reach = [&](size_t p, size_t i, const Where& w) {
     const ProgramModel::Reach u = program ? program->reach(p, w.unit) : ProgramModel::kRequired;
-    if (u == ProgramModel::kUnused) return u;
+    if (u >= ProgramModel::kBackward) return ProgramModel::kUnused;
     const bool optional = pm.reach[p][i] == ImportGraph::kAllOptional ||
                           u >= ProgramModel::kOptional ||
                           (w.line > 0 && graph.flagged_at(static_cast<int>(i), w.line));
@@ -199,7 +199,8 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
         }
         file_reached = true;
         const ProgramModel::Reach u = program ? program->reach(p, unit) : ProgramModel::kRequired;
-        if (u == ProgramModel::kUnused) continue;
+        if (u == ProgramModel::kBackward) backward_skipped = true;
+        if (u >= ProgramModel::kBackward) continue;
         f.phases.push_back(pm.phases[p].name);
         ++in_phase[p];
         const uint8_t r = pm.reach[p][i];
@@ -212,13 +213,13 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
       // Reached only through calls under availability checks: the callers hold the fallback
       // (a wrapper of flash-attn that the dispatcher calls only when flash-attn imported).
       if (guarded_path && !f.phases.empty()) f.guarded = true;
-      if (f.phases.empty() && file_reached && unit >= 0) {
+      if (f.phases.empty() && file_reached && unit >= 0 && !backward_skipped) {
         ++unused_units[unit];
         ++a.unused_findings;
         ++a.unreached_findings;
         continue;
       }
-      if (f.phases.empty() && backward_skipped && !file_reached) {
+      if (f.phases.empty() && backward_skipped) {
         // Reached, but inside a kernel only a backward pass runs, and no phase trains.
         ++a.backward_only_findings;
         ++a.unreached_findings;

@@ -106,7 +106,7 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
         if (!pm.reached[ph][i]) continue;
         if (row.backward_only && !pm.phases[ph].needs_backward) continue;
         const ProgramModel::Reach u = program ? program->reach(ph, unit) : ProgramModel::kRequired;
-        if (u == ProgramModel::kUnused) continue;
+        if (u >= ProgramModel::kBackward) continue;
         row.phases.push_back(pm.phases[ph].name);
         const uint8_t r = pm.reach[ph][i];
         optional_path = optional_path && (r == ImportGraph::kAllOptional ||

@@ -56,6 +56,7 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
       graph_(graph),
       module_unit_(files.size(), -1),
       by_name_(files.size()),
+      autograd_(files.size()),
       digests_(files.size(), nullptr) {
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].file.kind != FileKind::Python) continue;
@@ -70,6 +71,8 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
       units_.push_back(Unit{fi, f.name, f.span.line, f.kind == FactKind::ClassDef,
                             registered(f, model.pure_decorators)});
     }
+    for (const KernelFact& k : files[i].facts.kernels)
+      if (k.kind == "autograd-function" && k.scope.empty()) autograd_[i].insert(k.name);
     if (files[i].facts.uses_digested) {
       digests_[i] = &files[i].facts.uses;
     } else {
@@ -118,12 +121,22 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
       }
       const int to = target <= -3 ? target + 2 : target;  // -(t + 1): "every unit of t"
       if (to == from) continue;
-      const uint8_t kind = graph.flagged_at(fi, s.line) ? kOptional
+      const std::string_view scope = d.str(s.scope);
+      const uint8_t kind = in_backward(fi, scope)         ? kBackward
+                           : graph.flagged_at(fi, s.line) ? kOptional
                            : s.guarded                    ? kGuarded
                                                           : kRequired;
       edges_[static_cast<size_t>(from)].emplace_back(to, kind);
     }
   }
+}
+
+bool ProgramModel::in_backward(int file, std::string_view scope) const {
+  const size_t dot = scope.find('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view rest = scope.substr(dot + 1);
+  return rest.substr(0, rest.find('.')) == "backward" &&
+         autograd_[static_cast<size_t>(file)].count(scope.substr(0, dot));
 }
 
 int ProgramModel::unit_of(int file, std::string_view scope) const {
@@ -272,7 +285,10 @@ void ProgramModel::compute_reach(const PhaseMap& pm) {
       queue.pop_front();
       const uint8_t l = level[static_cast<size_t>(u)];
       for (const auto& [to, kind] : edges_[static_cast<size_t>(u)]) {
-        const uint8_t next = std::max(l, kind);
+        // A training phase runs backward passes: those uses are required there.
+        const uint8_t edge =
+            kind == kBackward && pm.phases[p].needs_backward ? uint8_t{kRequired} : kind;
+        const uint8_t next = std::max(l, edge);
         if (to >= 0) {
           visit(to, next);
         } else {  // every unit of a file (a computed getattr / globals())

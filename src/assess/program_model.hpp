@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "assess/import_graph.hpp"
@@ -28,9 +29,10 @@ namespace ascendify::assess {
 class ProgramModel {
  public:
   // kGuarded: reached only through calls under an availability check (the callers hold the
-  // fallback); kOptional: only through code under a flag that is off by default. A path is as
-  // weak as its weakest edge.
-  enum Reach : uint8_t { kRequired = 0, kGuarded = 1, kOptional = 2, kUnused = 3 };
+  // fallback); kOptional: only through code under a flag that is off by default; kBackward:
+  // only through the backward of an autograd.Function, in a phase that does not train. A path
+  // is as weak as its weakest edge.
+  enum Reach : uint8_t { kRequired = 0, kGuarded = 1, kOptional = 2, kBackward = 3, kUnused = 4 };
   struct Unit {
     int file = -1;
     std::string name;  // "" for a file's module code
@@ -63,16 +65,20 @@ class ProgramModel {
   int resolve_absolute(int file, std::string_view dotted) const;
   int import_target(int file, const UseDigest::ImportSite& m, std::string_view* leaf) const;
   int module_unit(int file) const { return module_unit_[static_cast<size_t>(file)]; }
+  // `scope` is in the backward of one of the file's autograd.Function classes.
+  bool in_backward(int file, std::string_view scope) const;
 
   const std::vector<ScannedFile>& files_;
   const ImportGraph& graph_;
   std::vector<Unit> units_;
   std::vector<int> module_unit_;  // per file: its module-code unit (-1 for non-Python files)
   std::vector<std::unordered_map<std::string_view, int>> by_name_;  // per file: name -> unit
+  std::vector<std::unordered_set<std::string_view>> autograd_;      // per file: autograd classes
   std::vector<const UseDigest*> digests_;
   std::vector<std::unique_ptr<UseDigest>> owned_;  // digests built here (facts not slimmed)
-  // Edges: unit -> (unit, weakest Reach the edge allows: kRequired, kGuarded or kOptional); a
-  // negative target -(file + 1) means "every unit of file".
+  // Edges: unit -> (unit, weakest Reach the edge allows: kRequired, kGuarded, kOptional, or
+  // kBackward for a use in an autograd.Function's backward); a negative target -(file + 1)
+  // means "every unit of file".
   std::vector<std::vector<std::pair<int, uint8_t>>> edges_;
   std::vector<std::vector<uint8_t>> reach_;  // [phase][unit]
 };

@@ -217,19 +217,26 @@ TEST(ProgramModel, BackwardOnlyKernelsOfAnInferenceProjectAreNotUnreached) {
              "import torch\nfrom pkg.ops import ScanFn\n\n\n"
              "class Layer(torch.nn.Module):\n    def forward(self, x):\n"
              "        return ScanFn.apply(x)\n");
+  write_file(root / "pkg" / "bwd_checks.py",  // called only from the backward
+             "import torch\n\n\ndef check(g):\n    assert g.is_cuda\n    return g\n");
   write_file(root / "pkg" / "ops.py",
-             "import torch\nimport triton\nimport triton.language as tl\n\n\n"
+             "import torch\nimport triton\nimport triton.language as tl\nfrom pkg.bwd_checks "
+             "import check\n\n"
              "@triton.jit\ndef _bwd_kernel(x):\n    pid = tl.program_id(0)\n\n\n"
              "class ScanFn(torch.autograd.Function):\n"
              "    @staticmethod\n    def forward(ctx, x):\n        return x.cuda()\n\n"
              "    @staticmethod\n    def backward(ctx, g):\n"
-             "        _bwd_kernel[(1,)](g)\n        return g.cuda()\n");
+             "        _bwd_kernel[(1,)](g)\n        return check(g).cuda()\n");
   const nlohmann::json rep = scan_report(root.path(), out.path());
   const auto& s = rep["summary"];
   EXPECT_TRUE(s["unreached_files"].empty()) << s.dump(1);
   EXPECT_GT(s["backward_only_findings"].get<int>(), 0) << rep["findings"].dump(1);
   EXPECT_FALSE(states(rep).at("pkg/ops.py:14").apart);  // forward's .cuda(): on the path
   EXPECT_TRUE(states(rep).at("pkg/ops.py:19").apart);   // backward's .cuda(): no training
+  // A helper only the backward calls: apart too, neither unused nor a run-stopper.
+  EXPECT_TRUE(states(rep).at("pkg/bwd_checks.py:5").apart);
+  EXPECT_TRUE(s["unused_definitions"].empty()) << s.dump(1);
+  EXPECT_TRUE(s["run_stoppers"].empty()) << s.dump(1);
   TempDir out_md;
   ASSERT_EQ(scan(root.path(), out_md.path(), {"--lang", "en"}, "md").exit_code, 0);
   const std::string md = read_file(out_md.path() / "ascendify-report.en.md");
