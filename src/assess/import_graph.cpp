@@ -101,7 +101,8 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
   }
   for (size_t i = 0; i < files.size(); ++i)
     for (const auto& b : files[i].facts.flag_blocks)
-      if (b.constant || ((b.param || off_options.count(b.flag)) && !passed.count(b.flag)))
+      if (b.constant ||
+          ((b.param || b.option || off_options.count(b.flag)) && !passed.count(b.flag)))
         flagged_lines_[i].emplace_back(b.first_line, b.last_line);
   for (size_t i = 0; i < files.size(); ++i) {
     dirs_.push_back(dir_of(files[i].file.rel_path));

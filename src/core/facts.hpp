@@ -189,11 +189,14 @@ struct FileFacts {
   // (flag_options). Either is on after all when a launcher of the project passes `--flag`.
   // `constant`: a branch module constants rule out (`gemm_impl = "bf16"` then `if gemm_impl ==
   // "fp8":`, or the else of a branch they select); `flag` is the constant. Off by default.
+  // `option`: a branch an argparse default rules out (`default="t2v-14B"`, `if "i2v" in
+  // args.task:`); `flag` is the dest. Off unless a launcher of the project passes the option.
   struct FlagBlock {
     uint32_t first_line = 0, last_line = 0;
     std::string flag;
     bool param = false;
     bool constant = false;
+    bool option = false;
   };
   std::vector<FlagBlock> flag_blocks;
   // Python: dests of argparse options that are off by default (`action="store_true"`,

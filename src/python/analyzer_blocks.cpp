@@ -260,7 +260,8 @@ void Analyzer::open_flag_block(Block& b, uint32_t colon, std::string_view flag, 
   fb.first_line = fb.last_line = at(colon).span.line;
   fb.flag = std::string(flag);
   fb.param = param;
-  fb.constant = constant;
+  fb.constant = constant && module_consts_.count(flag);
+  fb.option = constant && !fb.constant;  // decided by an argparse option's default
   out_.flag_blocks.push_back(std::move(fb));
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/facts.hpp"
+#include "core/string_hash.hpp"
 #include "python/fstring_fields.hpp"
 #include "python/lexer.hpp"
 #include "python/scope.hpp"
@@ -177,6 +178,8 @@ class Analyzer {
   // The condition [b, e) as module constants decide it: 1 true, 0 false, -1 not decided;
   // *name: the constant that decides it.
   int const_test(uint32_t b, uint32_t e, std::string_view* name) const;
+  bool has_compare_op(uint32_t b, uint32_t e) const;
+  void read_option_default(uint32_t open);
   // [b, e) is `[not] NAME` or `NAME is [not] None` with NAME bound by an optional import
   // (optional_imports_); *negated: the test is true when the import failed.
   bool optional_import_test(uint32_t b, uint32_t e, bool* negated) const;
@@ -308,6 +311,9 @@ class Analyzer {
   // "__local__.NAME" or "__relative__.LEVEL.MODULE.NAME"; no rule matches those names.
   std::unordered_set<std::string_view> module_defs_;
   std::unordered_map<std::string_view, ConstValue> module_consts_;
+  // Defaults of the file's argparse options by dest ("task" -> "t2v-14B"): `args.task == ...`
+  // decides a branch unless a launcher passes the option (FileFacts::FlagBlock::option).
+  std::unordered_map<std::string, ConstValue, StringViewHash, std::equal_to<>> option_defaults_;
   // Parameters of the open defs (Block::params_begin): they shadow module constants.
   std::vector<std::string_view> params_in_scope_;
   std::unordered_map<std::string_view, std::string> relative_names_;

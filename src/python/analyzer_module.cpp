@@ -60,6 +60,10 @@ void Analyzer::prescan_module() {
         break;
     }
     if (t.kind != TokenKind::Name) continue;
+    if (t.text == "add_argument" && op(k + 1, "(") && k > 0 && op(k - 1, ".")) {
+      read_option_default(k + 1);
+      continue;
+    }
     if (t.text == "global") {
       for (uint32_t m = k + 1; m < n_ && toks_[m].kind == TokenKind::Name; m += 2) {
         rebound.push_back(toks_[m].text);
@@ -91,6 +95,10 @@ void Analyzer::prescan_module() {
         !module_consts_.count(t.text))
       module_consts_.emplace(t.text, literal_value(eq + 1));
   }
+  for (auto it = option_defaults_.begin(); it != option_defaults_.end();)
+    it = it->second.kind == ConstValue::kNone && it->second.text == "ambiguous"
+             ? option_defaults_.erase(it)
+             : std::next(it);
   for (auto it = module_consts_.begin(); it != module_consts_.end();) {
     const bool once = bindings[it->first] == 1 &&
                       std::find(rebound.begin(), rebound.end(), it->first) == rebound.end();
@@ -98,8 +106,64 @@ void Analyzer::prescan_module() {
   }
 }
 
-// One operand of a comparison: a module constant (*name set) or a literal.
+// `parser.add_argument("--task", default="t2v-14B", ...)` at `open` (the call's bracket): the
+// default of the option's dest. `action="store_true"` defaults to False, "store_false" to True.
+// A dest declared twice with different defaults is not decided.
+void Analyzer::read_option_default(uint32_t open) {
+  const uint32_t close = match_close(toks_, open, n_);
+  std::string option, dest;
+  ConstValue value;
+  bool has_default = false;
+  int depth = 0;
+  for (uint32_t k = open + 1; k < close; ++k) {
+    if (is_opener(toks_[k])) ++depth;
+    if (is_closer(toks_[k])) --depth;
+    if (depth != 0) continue;
+    const bool slot_start = op(k - 1, "(") || op(k - 1, ",");
+    if (!slot_start) continue;
+    if (toks_[k].kind == TokenKind::String && option.empty() &&
+        (op(k + 1, ",") || k + 1 == close)) {
+      const std::string text = decode_string(toks_[k]);
+      if (text.starts_with("--") && text.size() > 2) option = text.substr(2);
+    } else if (is_ident(toks_[k]) && op(k + 1, "=") && k + 2 < close) {
+      const std::string_view key = toks_[k].text;
+      const bool single = op(k + 3, ",") || k + 3 == close;
+      if (key == "dest" && toks_[k + 2].kind == TokenKind::String && single) {
+        dest = decode_string(toks_[k + 2]);
+      } else if (key == "default" && single && is_literal(toks_[k + 2])) {
+        value = literal_value(k + 2);
+        has_default = true;
+      } else if (key == "default") {
+        return;  // a computed default: not decided
+      } else if (key == "action" && toks_[k + 2].kind == TokenKind::String && !has_default) {
+        const std::string action = decode_string(toks_[k + 2]);
+        if (action == "store_true" || action == "store_false") {
+          value = {ConstValue::kBool, action == "store_true" ? "False" : "True"};
+          has_default = true;
+        }
+      }
+    }
+  }
+  if (dest.empty()) dest = option;
+  std::replace(dest.begin(), dest.end(), '-', '_');
+  if (dest.empty()) return;
+  if (!has_default) value = {ConstValue::kNone, {}};  // argparse's default is None
+  auto [it, fresh] = option_defaults_.try_emplace(dest, value);
+  if (!fresh && it->second.equals(value) != 1) it->second = {ConstValue::kNone, "ambiguous"};
+}
+
+// One operand of a comparison: a module constant or an argparse option's default (`X.dest`,
+// *name set) or a literal.
 bool Analyzer::operand_value(uint32_t b, uint32_t e, ConstValue* v, std::string_view* name) const {
+  if (e == b + 3 && is_ident(toks_[b]) && op(b + 1, ".") && is_ident(toks_[b + 2])) {
+    const Binding* head = resolve_head(toks_[b].text);
+    if ((head && head->is_import) || toks_[b].text == "self") return false;
+    auto it = option_defaults_.find(toks_[b + 2].text);
+    if (it == option_defaults_.end()) return false;
+    *v = it->second;
+    *name = toks_[b + 2].text;
+    return true;
+  }
   if (e != b + 1) return false;
   if (is_literal(toks_[b])) {
     *v = literal_value(b);
@@ -158,16 +222,20 @@ int Analyzer::const_test(uint32_t b, uint32_t e, std::string_view* name) const {
     return const_test(b + 1, e - 1, name);
   ConstValue x;
   std::string_view n;
-  if (e == b + 1) {  // `if NAME:` — truthiness
+  if (!has_compare_op(b, e)) {  // `if NAME:` / `if args.flag:` — truthiness
     if (!operand_value(b, e, &x, &n) || n.empty()) return -1;
     *name = n;
     return x.truthy() ? 1 : 0;
   }
-  // `X == Y`, `X != Y`, `X is [not] Y`, `X [not] in (literals)`.
-  uint32_t o = b + 1;
+  // `X == Y`, `X != Y`, `X is [not] Y`, `X [not] in (literals)`, `"lit" [not] in X`.
+  uint32_t o = b;
+  while (o < e && !op(o, "==") && !op(o, "!=") && !kw(o, "is") && !kw(o, "in") &&
+         !(kw(o, "not") && kw(o + 1, "in")))
+    ++o;
+  if (o == b || o >= e) return -1;
+  const uint32_t left_end = o;
   bool negate = false, in = false;
-  if (op(o, "==")) {
-  } else if (op(o, "!=")) {
+  if (op(o, "!=")) {
     negate = true;
   } else if (kw(o, "is")) {
     if (kw(o + 1, "not")) {
@@ -176,16 +244,14 @@ int Analyzer::const_test(uint32_t b, uint32_t e, std::string_view* name) const {
     }
   } else if (kw(o, "in")) {
     in = true;
-  } else if (kw(o, "not") && kw(o + 1, "in")) {
+  } else if (kw(o, "not")) {
     in = negate = true;
     ++o;
-  } else {
-    return -1;
   }
-  if (!operand_value(b, b + 1, &x, &n)) return -1;
+  if (!operand_value(b, left_end, &x, &n)) return -1;
   int result = -1;
-  if (in) {
-    if (n.empty() || !(op(o + 1, "(") || op(o + 1, "[") || op(o + 1, "{"))) return -1;
+  if (in && (op(o + 1, "(") || op(o + 1, "[") || op(o + 1, "{"))) {
+    if (n.empty()) return -1;
     const uint32_t close = match_close(toks_, o + 1, e);
     if (close + 1 != e) return -1;
     result = 0;
@@ -204,11 +270,28 @@ int Analyzer::const_test(uint32_t b, uint32_t e, std::string_view* name) const {
     if (!operand_value(o + 1, e, &y, &m)) return -1;
     if (n.empty() == m.empty()) return -1;  // exactly one side is a constant
     if (n.empty()) n = m;
-    result = x.equals(y);
+    if (in) {  // `"t2v" in args.task`: a substring of a string
+      if (x.kind != ConstValue::kString || y.kind != ConstValue::kString) return -1;
+      result = y.text.find(x.text) != std::string::npos;
+    } else {
+      result = x.equals(y);
+    }
     if (result < 0) return -1;
   }
   *name = n;
   return negate ? 1 - result : result;
+}
+
+bool Analyzer::has_compare_op(uint32_t b, uint32_t e) const {
+  int depth = 0;
+  for (uint32_t k = b; k < e; ++k) {
+    if (is_opener(toks_[k])) ++depth;
+    if (is_closer(toks_[k]) && depth > 0) --depth;
+    if (depth == 0 && (op(k, "==") || op(k, "!=") || kw(k, "is") || kw(k, "in") || op(k, "<") ||
+                       op(k, ">") || op(k, "<=") || op(k, ">=")))
+      return true;
+  }
+  return false;
 }
 
 }  // namespace ascendify::python::detail

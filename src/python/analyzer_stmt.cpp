@@ -224,7 +224,9 @@ uint32_t Analyzer::from_stmt(uint32_t i, uint32_t e) {
       scopes_.bind_import(alias, f.name);
     } else {
       scopes_.bind_local(alias, weak);
-      if (scopes_.kind() == ScopeStack::kModule)
+      // Module-level names, and those a function imports for itself (`if use_usp: from
+      // .distributed import usp_attn_forward`): the program model follows either.
+      if (scopes_.kind() == ScopeStack::kModule || !relative_names_.count(alias))
         relative_names_[alias] = concat({std::to_string(level), ".", f.name});
     }
     if (!op(k, ",")) break;

@@ -342,4 +342,30 @@ TEST(AnalyzerFlags, RebindingsKeepBranchesUndecided) {
   EXPECT_EQ(flag_lines(ff), (std::vector<std::string>{"K(const):17-18"}));
 }
 
+TEST(AnalyzerFlags, BranchesArgparseDefaultsRuleOut) {
+  FileFacts ff = analyze(
+      "import argparse\n"                // 1
+      "p = argparse.ArgumentParser()\n"  // 2
+      "p.add_argument('--task', type=str, default='t2v-14B', choices=['t2v-14B', 'i2v-14B'])\n"
+      "p.add_argument('--offload-model', type=bool, default=None)\n"  // 4
+      "p.add_argument('--size', default=SIZES[0])\n"                  // 5 computed
+      "args = p.parse_args()\n"                                       // 6
+      "if 't2v' in args.task or 't2i' in args.task:\n"                // 7 selected
+      "    run_t2v()\n"                                               // 8
+      "else:\n"                                                       // 9 ruled out
+      "    run_i2v()\n"                                               // 10
+      "if args.task == 'i2v-14B':\n"                                  // 11 ruled out
+      "    pass\n"                                                    // 12
+      "if args.size == '720*1280':\n"                                 // 13 undecided
+      "    pass\n"                                                    // 14
+      "if self.task == 'i2v-14B':\n"                                  // 15 not args
+      "    pass\n",                                                   // 16
+      "generate.py");
+  std::vector<std::string> got;
+  for (const auto& b : ff.flag_blocks)
+    got.push_back(b.flag + (b.option ? "(option)" : "") + ":" + std::to_string(b.first_line) + "-" +
+                  std::to_string(b.last_line));
+  EXPECT_EQ(got, (std::vector<std::string>{"task(option):9-10", "task(option):11-12"}));
+}
+
 }  // namespace ascendify::python
