@@ -10,7 +10,9 @@ void find_run_stoppers(Assessment& a) {
   a.run_stoppers.clear();
   const Finding* last = nullptr;  // one entry per line: `assert q.is_cuda and k.is_cuda`
   for (const Finding& f : a.findings) {
-    if (!f.stops_run || f.optional || f.guarded || !f.rule) continue;
+    // What transfer_to_npu covers (torch.cuda.is_available(), x.is_cuda) holds on an NPU once
+    // the entry point imports it: the start-up lines port those checks.
+    if (!f.stops_run || f.optional || f.guarded || !f.rule || f.auto_by_transfer_to_npu) continue;
     if (last && last->path == f.path && last->span.line == f.span.line) continue;
     const bool on_path = a.target_phase.empty() ? !f.phases.empty()
                                                 : std::find(f.phases.begin(), f.phases.end(),

@@ -72,6 +72,12 @@ void Analyzer::mark_stoppers(uint32_t b, uint32_t e, uint32_t facts_b, uint32_t 
       // The atom is true on CUDA (`== "cuda"`, `x.is_cuda`, `is_available()`) or false there
       // (`!= "cuda"`, `not in`); a literal on the right or the left of its operator.
       bool positive = true;
+      // A device string the project computed (`device_type == "cuda"` after a
+      // `"cuda" if torch.cuda.is_available() else "cpu"`) stays "cuda" under transfer_to_npu;
+      // the type of a real device (`x.device.type`) is "npu" there.
+      if (x.kind == FactKind::String && x.ctx == StringContext::Compare &&
+          !std::string_view(x.detail).ends_with(".type"))
+        continue;
       if (x.kind == FactKind::String && x.ctx == StringContext::Compare) {
         const Token* lit =
             std::lower_bound(toks_ + pb, toks_ + pe, x.span.offset,

@@ -145,7 +145,8 @@ const Labels kEn{
         "not counted in the feasibility)",
     .optional_feature = "optional feature",
     .run_stoppers =
-        "What stops it from running (the default run fails here on an NPU unless changed)",
+        "What stops it from running (the default run fails here on an NPU, even with torch_npu "
+        "and transfer_to_npu imported, unless changed)",
 };
 
 const Labels kZh{
@@ -276,7 +277,9 @@ const Labels kZh{
     .optional_blockers =
         "可选功能的阻塞项（由默认关闭的开关控制，或位于模块常量排除的分支中；不计入可行性结论）",
     .optional_feature = "可选功能",
-    .run_stoppers = "运行中断点（默认运行在 NPU 上会在此处失败，必须修改）",
+    .run_stoppers =
+        "运行中断点（即使已导入 torch_npu 和 transfer_to_npu，默认运行在 NPU "
+        "上仍会在此处失败，必须修改）",
 };
 
 }  // namespace
