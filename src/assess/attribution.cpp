@@ -64,7 +64,7 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
       if (program && program->unit_of(fi, "") >= 0 && e < sites.size()) {
         const UseDigest& d = program->digest(fi);
         const UseDigest::ImportSite& m = d.imports[sites[e]];
-        where = {m.line, program->unit_of(fi, d.str(m.scope))};
+        where = {m.line, program->unit_at(fi, d.str(m.scope), m.line)};
       }
       const std::string_view top = std::string_view(imp).substr(0, imp.find('.'));
       auto it = rule_of_import.find(top);
@@ -179,7 +179,12 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
     } else {
       const int k =
           kernel_of(a.kernels, last_kernels == kernels_in.end() ? kNone : last_kernels->second, f);
-      const int unit = program ? program->unit_of(static_cast<int>(i), f.scope) : -1;
+      // A decorator line of a kernel (`@triton.jit` above `def k`) belongs to the kernel's def.
+      const std::string_view scope =
+          f.scope.empty() && k >= 0 && a.kernels[static_cast<size_t>(k)].line > f.span.line
+              ? std::string_view(a.kernels[static_cast<size_t>(k)].name)
+              : std::string_view(f.scope);
+      const int unit = program ? program->unit_at(static_cast<int>(i), scope, f.span.line) : -1;
       bool optional_path = true;  // every phase reaches it only through flagged code
       bool guarded_path = true;   // ... only through guarded calls
       bool file_reached = false;

@@ -130,8 +130,10 @@ int kernel_of(const std::vector<KernelRow>& kernels, const std::vector<size_t>& 
       return static_cast<int>(i);
     const uint32_t last = k.line + std::max<uint32_t>(k.loc, 1) - 1;
     if (f.span.line >= k.line && f.span.line <= last) return static_cast<int>(i);
-    // A decorator (`@triton.jit`) just above a kernel whose span starts at `def`.
-    if (f.span.line + 1 == k.line && f.snippet.starts_with("@")) return static_cast<int>(i);
+    // A decorator (`@triton.jit`, `@triton.autotune(...)`) in the lines just above a kernel
+    // whose span starts at `def`.
+    if (f.span.line < k.line && f.span.line + 4 >= k.line && f.snippet.starts_with("@"))
+      return static_cast<int>(i);
   }
   return -1;
 }

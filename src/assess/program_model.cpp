@@ -55,6 +55,7 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
     : files_(files),
       graph_(graph),
       module_unit_(files.size(), -1),
+      main_unit_(files.size(), -1),
       by_name_(files.size()),
       autograd_(files.size()),
       digests_(files.size(), nullptr) {
@@ -63,6 +64,11 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
     const int fi = static_cast<int>(i);
     module_unit_[i] = static_cast<int>(units_.size());
     units_.push_back(Unit{fi, "", 0, false, false});
+    if (!files[i].facts.main_blocks.empty()) {
+      main_unit_[i] = static_cast<int>(units_.size());
+      units_.push_back(
+          Unit{fi, "__main__", files[i].facts.main_blocks.front().first, false, false});
+    }
     for (const Fact& f : files[i].facts.facts) {
       if ((f.kind != FactKind::FunctionDef && f.kind != FactKind::ClassDef) || !f.scope.empty())
         continue;
@@ -112,7 +118,7 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
         }
       }
       if (target == -1) continue;
-      int from = unit_of(fi, d.str(s.scope));
+      int from = unit_at(fi, d.str(s.scope), s.line);
       if (s.usage == Usage::ClassBase) {  // `class B(A):` — A is used where B is
         for (const auto& [name, u] : by_name_[i])
           if (units_[static_cast<size_t>(u)].is_class &&
@@ -146,6 +152,13 @@ int ProgramModel::unit_of(int file, std::string_view scope) const {
     if (auto it = names.find(first_part(scope)); it != names.end()) return it->second;
   }
   return module_unit(file);
+}
+
+int ProgramModel::unit_at(int file, std::string_view scope, uint32_t line) const {
+  if (scope.empty() && file >= 0 && main_unit_[static_cast<size_t>(file)] >= 0)
+    for (const auto& [first, last] : files_[static_cast<size_t>(file)].facts.main_blocks)
+      if (line >= first && line <= last) return main_unit_[static_cast<size_t>(file)];
+  return unit_of(file, scope);
 }
 
 int ProgramModel::resolve(int file, std::string_view name) const {
@@ -278,6 +291,12 @@ void ProgramModel::compute_reach(const PhaseMap& pm) {
           !std::binary_search(pm.entry_roots.begin(), pm.entry_roots.end(), static_cast<int>(i));
       for (const auto& [name, u] : by_name_[i])
         if (named_elsewhere || units_[static_cast<size_t>(u)].registered) visit(u, l);
+      // The `__main__` block runs when the file is the program: an entry, or a file no reached
+      // file imports (a script a launcher starts).
+      const bool program =
+          !imported[i] ||
+          std::binary_search(pm.entry_roots.begin(), pm.entry_roots.end(), static_cast<int>(i));
+      if (main_unit_[i] >= 0 && program) visit(main_unit_[i], l);
     }
     // Each unit is queued again only when its level gets stronger: at most three times.
     while (!queue.empty()) {

@@ -48,6 +48,9 @@ class ProgramModel {
 
   // The unit a scope of file `file` lies in ("Cls.method" -> Cls), or the file's module code.
   int unit_of(int file, std::string_view scope) const;
+  // The same for a site at `line`: module-level code inside `if __name__ == "__main__":` is
+  // the file's `__main__` unit, which runs only when the file is the program.
+  int unit_at(int file, std::string_view scope, uint32_t line) const;
   // The unit a name used in file `file` denotes ("__local__.f", "__relative__.1.attn.f",
   // "pkg.mod.Cls.method", a bare kernel name), or -1.
   int resolve(int file, std::string_view name) const;
@@ -72,6 +75,7 @@ class ProgramModel {
   const ImportGraph& graph_;
   std::vector<Unit> units_;
   std::vector<int> module_unit_;  // per file: its module-code unit (-1 for non-Python files)
+  std::vector<int> main_unit_;    // per file: its `__main__` block unit, or -1
   std::vector<std::unordered_map<std::string_view, int>> by_name_;  // per file: name -> unit
   std::vector<std::unordered_set<std::string_view>> autograd_;      // per file: autograd classes
   std::vector<const UseDigest*> digests_;

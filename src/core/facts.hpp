@@ -199,6 +199,9 @@ struct FileFacts {
     bool option = false;
   };
   std::vector<FlagBlock> flag_blocks;
+  // Python: the bodies of module-level `if __name__ == "__main__":` blocks, lines first..last:
+  // they run only when the file is the program, not when another module imports it.
+  std::vector<std::pair<uint32_t, uint32_t>> main_blocks;
   // Python: dests of argparse options that are off by default (`action="store_true"`,
   // `default=False`): "use_fp8" for `add_argument("--use-fp8", action="store_true")`.
   std::vector<std::string> flag_options;

@@ -160,6 +160,7 @@ FileFacts analyze(std::string_view text, std::string_view path) {
   FileFacts out;
   if (!nb.code.empty()) out = python::analyze(nb.code, path);
   out.flag_blocks.clear();  // lines of the concatenated code, not of the notebook's findings
+  out.main_blocks.clear();
   for (Diagnostic& d : out.diagnostics) {
     if (d.line >= 1 && d.line <= nb.cell_lines.size() && nb.cell_lines[d.line - 1].json_line) {
       d.line = nb.cell_lines[d.line - 1].json_line;

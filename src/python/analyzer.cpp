@@ -144,6 +144,8 @@ void Analyzer::pop_block() {
   if (b.flag_block >= 0)
     out_.flag_blocks[static_cast<size_t>(b.flag_block)].last_line =
         std::max(last_line_, b.start_line);
+  if (b.main_block >= 0)
+    out_.main_blocks[static_cast<size_t>(b.main_block)].second = std::max(last_line_, b.start_line);
   if (b.own_kernel >= 0 && static_cast<size_t>(b.own_kernel) < out_.kernels.size()) {
     uint32_t end = std::max(last_line_, b.start_line);
     out_.kernels[b.own_kernel].loc = b.inline_body ? 1 : end - b.start_line;
@@ -195,6 +197,7 @@ uint32_t Analyzer::open_body(uint32_t colon, Block b) {
     params_in_scope_.resize(std::min<size_t>(params_in_scope_.size(), b.params_begin));
   }
   if (b.flag_block >= 0) out_.flag_blocks.pop_back();  // opened last, by this header
+  if (b.main_block >= 0) out_.main_blocks.pop_back();
   if (b.own_kernel >= 0) out_.kernels[b.own_kernel].loc = 0;
   return std::min(op(colon, ":") ? k : colon, n_ - 1);
 }

@@ -359,6 +359,21 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   b.beside_npu = (npu && negated) || after_npu;
   b.guard = (probe && !negated) || b.beside_npu || type_checking;
   b.else_guard = (probe && negated && !elif) || b.chain_npu;
+  // `if A or X is None: <fallback> else: <uses X>` (X bound by an optional import): the else
+  // runs only when the import succeeded.
+  if (!probe && !npu && !elif && !b.else_guard) {
+    int depth = 0;
+    uint32_t from = s + 1;
+    for (uint32_t k = s + 1; k <= colon && !b.else_guard; ++k) {
+      if (k < colon && is_opener(toks_[k])) ++depth;
+      if (k < colon && is_closer(toks_[k]) && depth > 0) --depth;
+      if (k == colon || (depth == 0 && kw(k, "or"))) {
+        bool none = false;
+        if (k > from && optional_import_test(from, k, &none) && none) b.else_guard = true;
+        from = k + 1;
+      }
+    }
+  }
   // A branch module constants rule out (`gemm_impl = "bf16"` ... `if gemm_impl == "fp8":`),
   // or one after a branch they select: it never runs by default.
   std::string_view constant;
@@ -390,6 +405,10 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
         decode_string(toks_[st]) == "__main__") {
       Fact& f = new_fact(FactKind::MainGuard, span(s, colon));
       f.name = "__main__";
+      if (scopes_.kind() == ScopeStack::kModule) {
+        b.main_block = static_cast<int32_t>(out_.main_blocks.size());
+        out_.main_blocks.emplace_back(at(colon).span.line, at(colon).span.line);
+      }
     }
   }
   return open_body(colon, b);

@@ -96,6 +96,7 @@ struct Block {
   bool chain_taken = false;
   std::string_view chain_taken_by;  // the constant that decided it
   int32_t flag_block = -1;        // FileFacts::flag_blocks entry of this body (last_line at pop)
+  int32_t main_block = -1;        // FileFacts::main_blocks entry of this body (last_line at pop)
   uint32_t off_params_begin = 0;  // kDef: its off-by-default parameters in Analyzer::off_params_
   uint32_t params_begin = 0;      // kDef: its parameters in Analyzer::params_in_scope_
   std::string_view negated_flag;  // kIf `if not FLAG:`: FLAG's FlagBlock::flag for the else

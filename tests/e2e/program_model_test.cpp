@@ -269,3 +269,23 @@ TEST(ProgramModel, HostileShapesStayLinear) {
   EXPECT_FALSE(st.at("a.py:6").apart);
   EXPECT_FALSE(st.at("main.py:6").apart);
 }
+
+TEST(ProgramModel, MainBlocksRunOnlyInTheProgram) {
+  TempDir root, out;
+  write_file(root / "run.py",
+             "import torch\nfrom engine import step\n\nif __name__ == \"__main__\":\n"
+             "    torch.cuda.synchronize()\n    step()\n");
+  write_file(root / "engine.py",  // imported: its self-test never runs
+             "import torch\n\n\ndef step():\n    torch.cuda.empty_cache()\n\n\n"
+             "if __name__ == \"__main__\":\n    torch.cuda.ipc_collect()\n");
+  write_file(
+      root / "tools" / "bench.py",  // started on its own: its main block is the program
+      "import torch\n\nif __name__ == \"__main__\":\n    torch.cuda.reset_peak_memory_stats()\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  const auto s = states(rep);
+  EXPECT_FALSE(s.at("run.py:5").apart);
+  EXPECT_FALSE(s.at("engine.py:5").apart);
+  EXPECT_TRUE(s.at("engine.py:9").apart) << rep["findings"].dump(1);
+  EXPECT_FALSE(s.at("tools/bench.py:4").apart);
+  EXPECT_EQ(unused_names(rep), (std::set<std::string>{"engine.py:__main__"}));
+}

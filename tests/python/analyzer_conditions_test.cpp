@@ -176,6 +176,33 @@ TEST(AnalyzerGuards, PackageProbeBesideAnNpuCheckStillGuards) {
   EXPECT_FALSE(one(ff, FactKind::Reference, "torch.cuda.synchronize")->guarded);
 }
 
+TEST(AnalyzerGuards, ElseOfAnOrWithAnImportNoneCheckIsGuarded) {
+  // mamba's MHA: `if cache is None or flash_attn_with_kvcache is None: <SDPA> else: <FA>`.
+  FileFacts ff = analyze(
+      "import torch\n"
+      "try:\n"
+      "    from flash_attn import flash_attn_with_kvcache\n"
+      "except ImportError:\n"
+      "    flash_attn_with_kvcache = None\n"
+      "def f(q, cache):\n"
+      "    if cache is None or flash_attn_with_kvcache is None:\n"
+      "        return torch.nn.functional.scaled_dot_product_attention(q, q, q)\n"
+      "    else:\n"
+      "        return flash_attn_with_kvcache(q, cache)\n"
+      "def g(q, cache):\n"
+      "    if cache is None or q is None:\n"
+      "        return q\n"
+      "    else:\n"
+      "        return flash_attn_with_kvcache(q, cache)\n",
+      "m.py");
+  std::vector<bool> guarded;
+  for (const Fact& f : ff.facts)
+    if (f.kind == FactKind::Reference && f.name == "flash_attn.flash_attn_with_kvcache" &&
+        f.usage == Usage::Call)
+      guarded.push_back(f.guarded);
+  EXPECT_EQ(guarded, (std::vector<bool>{true, false}));
+}
+
 TEST(AnalyzerGuards, BranchesBesideAnNpuBranchAreGuarded) {
   // Code that already has its NPU path (diffusers, LLaMA-Factory, accelerate): the CUDA
   // branches of the chain only run where there is no NPU.
