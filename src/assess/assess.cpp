@@ -63,36 +63,34 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   StageTimer t_graph_only("    import graph");
   const ImportGraph graph(files);
   t_graph_only.stop();
+  // Uses of names the project's own modules re-export (mochi: flash_varlen_attn), matched now
+  // that the modules are known (beside the program model and the phases, which do not read
+  // findings), then sorted in with the scan's findings.
+  auto reexported = std::async(std::launch::async, [&] {
+    StageTimer t("    re-exported uses");
+    return reexported_findings(files, graph, rules, options.drop_hit ? &options.drop_hit : nullptr);
+  });
   StageTimer t_program("    program model");
   ProgramModel program(files, graph, model.phases);
   t_program.stop();
-  // Uses of names the project's own modules re-export (mochi: flash_varlen_attn), matched now
-  // that the modules are known (beside the phases, which do not read findings), then sorted
-  // in with the scan's findings.
-  auto reexported = std::async(std::launch::async, [&] {
-    StageTimer t("    re-exported uses");
-    std::vector<Finding> more =
-        reexported_findings(files, graph, rules, options.drop_hit ? &options.drop_hit : nullptr);
-    t.stop();
-    // Calls of the project's own CUDA wrappers (their facilities are the scan's findings).
+  // Calls of the project's own CUDA wrappers (their facilities are the scan's findings), beside
+  // the phases.
+  auto wrapped = std::async(std::launch::async, [&] {
     StageTimer tw("    wrapper calls");
-    std::vector<Finding> wrapped = wrapper_call_findings(files, program, a.findings, rules);
-    tw.stop();
-    const size_t mid = more.size();
-    std::move(wrapped.begin(), wrapped.end(), std::back_inserter(more));
-    std::inplace_merge(more.begin(), more.begin() + static_cast<std::ptrdiff_t>(mid), more.end());
-    return more;
+    return wrapper_call_findings(files, program, a.findings, rules);
   });
   StageTimer t_phases_only("    phases");
   const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
   a.phases = pm.phases;
   t_phases_only.stop();
-  std::vector<Finding> startup = startup_findings(files, graph, pm, rules);
-  if (std::vector<Finding> more = reexported.get(); !more.empty() || !startup.empty()) {
+  std::vector<Finding> more = reexported.get();
+  for (std::vector<Finding> sorted : {wrapped.get(), startup_findings(files, graph, pm, rules)}) {
     const size_t mid_more = more.size();
-    std::move(startup.begin(), startup.end(), std::back_inserter(more));
+    std::move(sorted.begin(), sorted.end(), std::back_inserter(more));
     std::inplace_merge(more.begin(), more.begin() + static_cast<std::ptrdiff_t>(mid_more),
                        more.end());
+  }
+  if (!more.empty()) {
     const size_t mid = a.findings.size();
     std::move(more.begin(), more.end(), std::back_inserter(a.findings));
     std::inplace_merge(a.findings.begin(), a.findings.begin() + static_cast<std::ptrdiff_t>(mid),

@@ -25,6 +25,12 @@ class ImportGraph {
   // The same as imported from file `file`: the source roots, then the file's own folder (a
   // script importing its sibling `kernel.py` as `kernel`).
   int resolve_module_from(int file, std::string_view dotted) const;
+  // Some module or package of the file's own folder is named `first` (a cheap test before
+  // resolve_module_from's folder lookup).
+  bool in_own_folder(int file, std::string_view first) const {
+    return file >= 0 && static_cast<size_t>(file) < dirs_.size() &&
+           may_exist(dirs_[static_cast<size_t>(file)], first);
+  }
   // A first component of some project module path ("genmo" for src/genmo/lib/x.py): a dotted
   // name starting with anything else (torch, numpy) names no project module.
   bool may_be_project(std::string_view first) const { return components_.count(first) != 0; }

@@ -58,7 +58,8 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
       main_unit_(files.size(), -1),
       by_name_(files.size()),
       autograd_(files.size()),
-      digests_(files.size(), nullptr) {
+      digests_(files.size(), nullptr),
+      reexport_cache_(files.size()) {
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].file.kind != FileKind::Python) continue;
     const int fi = static_cast<int>(i);
@@ -87,18 +88,22 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
     }
   }
   edges_.resize(units_.size());
-  // Names are interned per file: each distinct name is resolved once per file.
-  std::vector<int> resolved;
+  // Names are interned per file: each distinct name is resolved once per file (and kept for
+  // the wrapper pass: resolved_names()).
+  std::vector<int> launches;
+  resolved_.resize(files.size());
   for (size_t i = 0; i < files.size(); ++i) {
     if (!digests_[i]) continue;
     const int fi = static_cast<int>(i);
     const UseDigest& d = *digests_[i];
-    resolved.assign(d.count() + 1, -2);  // -2 not tried, -1 nothing
+    std::vector<int>& refs = resolved_[i];
+    refs.assign(d.count() + 1, -2);  // -2 not tried, -1 nothing
+    launches.assign(d.count() + 1, -2);
     // Class headers by line: a base class is used by the class it derives.
     for (const UseDigest::Site& s : d.sites) {
       const bool launch = s.kind == FactKind::Native;
       if (s.kind != FactKind::Reference && !launch) continue;
-      int& target = resolved[s.name];
+      int& target = launch ? launches[s.name] : refs[s.name];
       if (target == -2) {
         const std::string_view n = d.str(s.name);
         if (n.ends_with(".__getattr__")) {
@@ -110,7 +115,7 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
             const int u = resolve_relative(fi, mod.substr(13));
             if (u >= 0 && is_module(u)) t = units_[static_cast<size_t>(u)].file;
           } else if (graph.may_be_project(first_part(mod))) {
-            t = graph.resolve_module_from(fi, mod);
+            t = module_from(fi, mod);
           }
           target = t >= 0 ? -t - 3 : -1;  // "every unit of t", apart from -1 and -2
         } else {
@@ -154,6 +159,19 @@ int ProgramModel::unit_of(int file, std::string_view scope) const {
   return module_unit(file);
 }
 
+int ProgramModel::root_module(std::string_view dotted) const {
+  // The source roots answer the same for every file: asked once per name.
+  auto it = root_modules_.find(dotted);
+  if (it == root_modules_.end())
+    it = root_modules_.emplace(std::string(dotted), graph_.resolve_module(dotted)).first;
+  return it->second;
+}
+
+int ProgramModel::module_from(int file, std::string_view dotted) const {
+  const int t = root_module(dotted);
+  return t >= 0 ? t : graph_.resolve_module_from(file, dotted);
+}
+
 int ProgramModel::unit_at(int file, std::string_view scope, uint32_t line) const {
   if (scope.empty() && file >= 0 && main_unit_[static_cast<size_t>(file)] >= 0)
     for (const auto& [first, last] : files_[static_cast<size_t>(file)].facts.main_blocks)
@@ -175,16 +193,28 @@ int ProgramModel::resolve(int file, std::string_view name) const {
 }
 
 int ProgramModel::resolve_absolute(int file, std::string_view dotted) const {
-  // The longest prefix naming a project module; the next part is a def of it.
+  // The longest prefix naming a project module; the next part is a def of it. Through the
+  // source roots first (the same for every file: the answer is kept; -2 when no prefix is a
+  // module there), then, only then, the file's own folder.
+  auto it = absolute_cache_.find(dotted);
+  if (it == absolute_cache_.end())
+    it = absolute_cache_.emplace(std::string(dotted), resolve_dotted(-1, dotted)).first;
+  if (it->second != -2) return it->second;
+  if (!graph_.in_own_folder(file, first_part(dotted))) return -1;
+  const int u = resolve_dotted(file, dotted);
+  return u == -2 ? -1 : u;
+}
+
+int ProgramModel::resolve_dotted(int file, std::string_view dotted) const {
   for (size_t end = dotted.size(); end != std::string_view::npos && end > 0;
        end = end == 0 ? std::string_view::npos : dotted.rfind('.', end - 1)) {
-    const int t = graph_.resolve_module_from(file, dotted.substr(0, end));
+    const std::string_view prefix = dotted.substr(0, end);
+    const int t = file < 0 ? root_module(prefix) : graph_.resolve_module_from(file, prefix);
     if (t < 0) continue;
     if (end == dotted.size()) return module_unit(t);
-    const std::string_view rest = dotted.substr(end + 1);
-    return resolve_in(t, first_part(rest), 0);
+    return resolve_in(t, first_part(dotted.substr(end + 1)), 0);
   }
-  return -1;
+  return -2;
 }
 
 int ProgramModel::resolve_relative(int file, std::string_view rest) const {
@@ -195,6 +225,16 @@ int ProgramModel::resolve_relative(int file, std::string_view rest) const {
   for (char c : rest.substr(0, dot)) level = level * 10 + (c - '0');
   const std::string base = relative_base(files_[static_cast<size_t>(file)].file.rel_path, level);
   const std::string_view path = rest.substr(dot + 1);
+  // The files of one package ask the same: kept by folder and name.
+  std::string key = base;
+  (key += '\n') += path;
+  if (auto it = relative_cache_.find(key); it != relative_cache_.end()) return it->second;
+  const int u = resolve_relative_in(base, path);
+  relative_cache_.emplace(std::move(key), u);
+  return u;
+}
+
+int ProgramModel::resolve_relative_in(const std::string& base, std::string_view path) const {
   for (size_t end = path.size(); end > 0;) {
     std::string module(path.substr(0, end));
     std::replace(module.begin(), module.end(), '.', '/');
@@ -208,9 +248,10 @@ int ProgramModel::resolve_relative(int file, std::string_view rest) const {
     if (prev == std::string_view::npos) break;
     end = prev;
   }
-  // `from . import NAME` in a package: NAME of the package's own `__init__`.
+  // `from . import NAME` in a package: NAME of the package's own `__init__` (asked from the
+  // `__init__` itself, its import of NAME leads back to it and is skipped: no loop).
   const int init = graph_.find_path(base + "__init__.py");
-  return init >= 0 && init != file ? resolve_in(init, first_part(path), 0) : -1;
+  return init >= 0 ? resolve_in(init, first_part(path), 0) : -1;
 }
 
 int ProgramModel::import_target(int file, const UseDigest::ImportSite& m,
@@ -219,7 +260,7 @@ int ProgramModel::import_target(int file, const UseDigest::ImportSite& m,
   const std::string_view name = d.str(m.name), detail = d.str(m.detail);
   // `from M import x` (name "M.x", detail "M"): x of M; `import a.b as x`: the module a.b.
   *leaf = detail.empty() && m.level == 0 ? std::string_view() : name.substr(name.rfind('.') + 1);
-  if (detail.empty() && m.level == 0) return graph_.resolve_module_from(file, name);
+  if (detail.empty() && m.level == 0) return module_from(file, name);
   if (m.level > 0) {
     const std::string base =
         relative_base(files_[static_cast<size_t>(file)].file.rel_path, m.level);
@@ -237,7 +278,7 @@ int ProgramModel::import_target(int file, const UseDigest::ImportSite& m,
     if (t < 0) t = graph_.find_path(base + module + "/__init__.py");
     return t;
   }
-  return graph_.may_be_project(first_part(detail)) ? graph_.resolve_module_from(file, detail) : -1;
+  return graph_.may_be_project(first_part(detail)) ? module_from(file, detail) : -1;
 }
 
 int ProgramModel::resolve_in(int file, std::string_view name, int depth) const {
@@ -245,6 +286,17 @@ int ProgramModel::resolve_in(int file, std::string_view name, int depth) const {
   const auto& names = by_name_[static_cast<size_t>(file)];
   if (auto it = names.find(name); it != names.end()) return it->second;
   if (depth >= kMaxReexportDepth) return -1;
+  // A package's re-exports are asked for again and again (every file naming pkg.X): the
+  // answer of a full-depth search is kept.
+  auto& cache = reexport_cache_[static_cast<size_t>(file)];
+  if (depth == 0)
+    if (auto it = cache.find(name); it != cache.end()) return it->second;
+  const int found = search_imports(file, name, depth);
+  if (depth == 0) cache.emplace(name, found);
+  return found;
+}
+
+int ProgramModel::search_imports(int file, std::string_view name, int depth) const {
   // A name the module imports (a re-export, or the kernel a launch names).
   const UseDigest& d = *digests_[static_cast<size_t>(file)];
   for (const UseDigest::ImportSite& m : d.imports) {

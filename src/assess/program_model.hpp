@@ -22,6 +22,7 @@
 #include "assess/model.hpp"
 #include "assess/phases.hpp"
 #include "core/scanned_file.hpp"
+#include "core/string_hash.hpp"
 #include "core/use_digest.hpp"
 
 namespace ascendify::assess {
@@ -61,12 +62,25 @@ class ProgramModel {
   size_t size() const { return units_.size(); }
   bool is_module(int u) const { return units_[static_cast<size_t>(u)].name.empty(); }
   const UseDigest& digest(int file) const { return *digests_[static_cast<size_t>(file)]; }
+  // What the Reference named by string `name` of file `file`'s digest resolves to (as resolve();
+  // a name no Reference site uses, or "every unit of a file" (getattr): -1).
+  int resolved_name(int file, uint32_t name) const {
+    const int r = resolved_[static_cast<size_t>(file)][name];
+    return r >= 0 ? r : -1;
+  }
 
  private:
   int resolve_in(int file, std::string_view name, int depth) const;
+  int search_imports(int file, std::string_view name, int depth) const;  // resolve_in's search
   int resolve_relative(int file, std::string_view rest) const;  // "1.attn.flash_attention"
+  int resolve_relative_in(const std::string& base, std::string_view path) const;
   int resolve_absolute(int file, std::string_view dotted) const;
+  // The unit `dotted` names through the source roots (file -1) or file's folder; -2: no prefix
+  // of it is a module there.
+  int resolve_dotted(int file, std::string_view dotted) const;
   int import_target(int file, const UseDigest::ImportSite& m, std::string_view* leaf) const;
+  int module_from(int file, std::string_view dotted) const;  // ImportGraph::resolve_module_from
+  int root_module(std::string_view dotted) const;            // ImportGraph::resolve_module
   int module_unit(int file) const { return module_unit_[static_cast<size_t>(file)]; }
   // `scope` is in the backward of one of the file's autograd.Function classes.
   bool in_backward(int file, std::string_view scope) const;
@@ -85,6 +99,17 @@ class ProgramModel {
   // means "every unit of file".
   std::vector<std::vector<std::pair<int, uint8_t>>> edges_;
   std::vector<std::vector<uint8_t>> reach_;  // [phase][unit]
+  std::vector<std::vector<int>> resolved_;   // [file][name id]: resolve() of Reference names
+  // resolve_module() of the source roots, by dotted name (filled as names are resolved: the
+  // constructor, and resolve() when a caller asks; one thread at a time).
+  mutable std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> root_modules_;
+  // resolve_dotted(-1, name) by dotted name (-2: no root module; the file's own folder is
+  // then asked each time).
+  mutable std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> absolute_cache_;
+  // resolve_relative() by the folder it starts from and the rest ("pkg/models/\nattn.f").
+  mutable std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> relative_cache_;
+  // [file]: resolve_in(file, name, 0) of names asked before (views into the digests or facts).
+  mutable std::vector<std::unordered_map<std::string_view, int>> reexport_cache_;
 };
 
 }  // namespace ascendify::assess

@@ -165,13 +165,13 @@ std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files
     if (files[i].file.kind != FileKind::Python) continue;
     const int fi = static_cast<int>(i);
     const UseDigest& d = program.digest(fi);
-    resolved.assign(d.count() + 1, -2);  // names are interned: each resolved once per file
+    resolved.assign(d.count() + 1, -2);  // names are interned: each decided once per file
     for (const UseDigest::Site& s : d.sites) {
       if (s.kind != FactKind::Reference || s.usage != Usage::Call) continue;
       int& callee = resolved[s.name];
       if (callee == -2) {
         const std::string_view n = d.str(s.name);
-        callee = program.resolve(fi, n);
+        callee = program.resolved_name(fi, s.name);
         if (callee >= 0 && program.is_module(callee)) callee = -1;
         if (callee >= 0 && program.unit(callee).is_class) {
           const std::string_view leaf = leaf_of(n);

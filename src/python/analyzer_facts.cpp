@@ -166,12 +166,16 @@ int32_t Analyzer::emit_reference(std::string name, Usage u, Span sp) {
 void Analyzer::note_own_name(uint32_t i, uint32_t j, bool call) {
   const Token& head = toks_[i];
   if (head.kind != TokenKind::Name || head.keyword || (call && j == i + 1)) return;
+  // Called for most names of a file: the cheap rejections first.
+  const std::string_view n = head.text;
+  if (!may_be_own(n)) return;
+  const bool local = module_defs_.count(n) != 0;
+  const auto rel = local ? relative_names_.end() : relative_names_.find(n);
+  if ((!local && rel == relative_names_.end()) || is_param(n)) return;
   const bool top = frames_.size() == 1 && i == rb_;
   if (top && region_->mode == Region::kAssignTarget) return;  // a rebinding, no use
   const Usage u = top && region_->mode == Region::kDecorator ? Usage::Decorator : Usage::Load;
-  const std::string_view n = head.text;
-  if (is_param(n)) return;
-  if (module_defs_.count(n)) {
+  if (local) {
     if (call && u == Usage::Load) {  // `Fn.apply(x)`, `Cls.create()`: the whole chain, a call
       std::string name = concat({"__local__.", n});
       for (uint32_t k = i + 2; k < j; k += 2) (name += '.') += toks_[k].text;
@@ -179,7 +183,7 @@ void Analyzer::note_own_name(uint32_t i, uint32_t j, bool call) {
     } else {
       emit_reference(concat({"__local__.", n}), u, head.span);
     }
-  } else if (auto rel = relative_names_.find(n); rel != relative_names_.end()) {
+  } else {
     // `from . import attention` ... `attention.flash_attention(q, k, v)`: the whole chain.
     std::string name = concat({"__relative__.", rel->second});
     for (uint32_t k = i + 2; k < j; k += 2) (name += '.') += toks_[k].text;

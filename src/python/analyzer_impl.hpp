@@ -311,6 +311,20 @@ class Analyzer {
   // for `from .attn import flash_attention`). A bare call of one becomes a Reference fact named
   // "__local__.NAME" or "__relative__.LEVEL.MODULE.NAME"; no rule matches those names.
   std::unordered_set<std::string_view> module_defs_;
+  // A 256-bit filter over (length, first and last byte) of the names in module_defs_ and
+  // relative_names_: most names of a file are neither, and are rejected without hashing.
+  uint64_t own_filter_[4] = {0, 0, 0, 0};
+  static uint32_t own_key(std::string_view s) {
+    return (static_cast<uint32_t>(s.size()) * 31u + static_cast<unsigned char>(s.front()) * 7u +
+            static_cast<unsigned char>(s.back())) &
+           255u;
+  }
+  void note_own(std::string_view s) {
+    if (!s.empty()) own_filter_[own_key(s) >> 6] |= uint64_t{1} << (own_key(s) & 63);
+  }
+  bool may_be_own(std::string_view s) const {
+    return !s.empty() && ((own_filter_[own_key(s) >> 6] >> (own_key(s) & 63)) & 1);
+  }
   std::unordered_map<std::string_view, ConstValue> module_consts_;
   // Defaults of the file's argparse options by dest ("task" -> "t2v-14B"): `args.task == ...`
   // decides a branch unless a launcher passes the option (FileFacts::FlagBlock::option).

@@ -39,7 +39,7 @@ void Analyzer::prescan_module() {
   std::vector<uint32_t> open_defs;
   uint32_t depth = 0;
   int64_t pending_def = -1;  // a def / class header at this depth, waiting for its body
-  std::unordered_map<std::string_view, uint32_t> bindings;  // module-level binding count
+  std::vector<std::string_view> bound;  // every module-level binding, in order (names repeat)
   std::vector<std::string_view> rebound;
   for (uint32_t k = 0; k < n_; ++k) {
     const Token& t = toks_[k];
@@ -60,11 +60,12 @@ void Analyzer::prescan_module() {
         break;
     }
     if (t.kind != TokenKind::Name) continue;
-    if (t.text == "add_argument" && op(k + 1, "(") && k > 0 && op(k - 1, ".")) {
+    if (t.text.size() == 12 && t.text == "add_argument" && op(k + 1, "(") && k > 0 &&
+        op(k - 1, ".")) {
       read_option_default(k + 1);
       continue;
     }
-    if (t.text == "global") {
+    if (t.text.size() == 6 && t.text == "global") {
       for (uint32_t m = k + 1; m < n_ && toks_[m].kind == TokenKind::Name; m += 2) {
         rebound.push_back(toks_[m].text);
         if (!op(m + 1, ",")) break;
@@ -75,8 +76,10 @@ void Analyzer::prescan_module() {
     uint32_t d = k;
     if (t.text == "async" && kw(k + 1, "def")) d = k + 1;
     if (kw(d, "def") || kw(d, "class")) {
-      if (open_defs.empty() && at(d + 1).kind == TokenKind::Name)
+      if (open_defs.empty() && at(d + 1).kind == TokenKind::Name) {
         module_defs_.insert(toks_[d + 1].text);
+        note_own(toks_[d + 1].text);
+      }
       pending_def = depth;
       continue;
     }
@@ -90,11 +93,16 @@ void Analyzer::prescan_module() {
     if (o.kind != TokenKind::Op || o.text.size() < 1 || o.text.back() != '=' || o.text == "==" ||
         o.text == "!=" || o.text == "<=" || o.text == ">=")
       continue;
-    ++bindings[t.text];
+    bound.push_back(t.text);
     if (o.text == "=" && is_literal(at(eq + 1)) && at(eq + 2).kind == TokenKind::Newline &&
         !module_consts_.count(t.text))
       module_consts_.emplace(t.text, literal_value(eq + 1));
   }
+  // A constant is bound exactly once (most files have a handful: count only those).
+  std::unordered_map<std::string_view, uint32_t> bindings;
+  if (!module_consts_.empty())
+    for (std::string_view b : bound)
+      if (module_consts_.count(b)) ++bindings[b];
   for (auto it = option_defaults_.begin(); it != option_defaults_.end();)
     it = it->second.kind == ConstValue::kNone && it->second.text == "ambiguous"
              ? option_defaults_.erase(it)

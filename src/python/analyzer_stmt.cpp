@@ -226,8 +226,10 @@ uint32_t Analyzer::from_stmt(uint32_t i, uint32_t e) {
       scopes_.bind_local(alias, weak);
       // Module-level names, and those a function imports for itself (`if use_usp: from
       // .distributed import usp_attn_forward`): the program model follows either.
-      if (scopes_.kind() == ScopeStack::kModule || !relative_names_.count(alias))
+      if (scopes_.kind() == ScopeStack::kModule || !relative_names_.count(alias)) {
         relative_names_[alias] = concat({std::to_string(level), ".", f.name});
+        note_own(alias);
+      }
     }
     if (!op(k, ",")) break;
     ++k;

@@ -269,12 +269,13 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
     note_call(head.text);
     // A call of the project's own function by its bare name (assess/wrappers.cpp).
     // Not `bnd`: a non-import binding of the name is its own def; a parameter shadows it.
-    if (j == i + 1 && !is_param(head.text)) {
+    if (j == i + 1 && (may_be_own(head.text) || head.text == "getattr" || head.text == "globals")) {
       const std::string_view n = head.text;
       if (module_defs_.count(n)) {
-        idx = emit_reference(concat({"__local__.", n}), Usage::Call, span(i, j));
+        if (!is_param(n)) idx = emit_reference(concat({"__local__.", n}), Usage::Call, span(i, j));
       } else if (auto rel = relative_names_.find(n); rel != relative_names_.end()) {
-        idx = emit_reference(concat({"__relative__.", rel->second}), Usage::Call, span(i, j));
+        if (!is_param(n))
+          idx = emit_reference(concat({"__relative__.", rel->second}), Usage::Call, span(i, j));
       } else if (n == "getattr" || n == "globals") {
         dynamic_lookup(i, j);
       }
