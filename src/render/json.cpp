@@ -71,7 +71,7 @@ ordered_json summary_json(const Assessment& a) {
     unused.push_back({{"path", d.path},
                       {"line", d.line},
                       {"name", d.name},
-                      {"kind", d.is_class ? "class" : "function"},
+                      {"kind", d.is_class ? "class" : d.name == "__main__" ? "main-block" : "function"},
                       {"findings", d.findings}});
   s["unused_definitions"] = std::move(unused);
   s["unused_findings"] = a.unused_findings;
