@@ -362,12 +362,14 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   // `if A or X is None: <fallback> else: <uses X>` (X bound by an optional import): the else
   // runs only when the import succeeded.
   if (!probe && !npu && !elif && !b.else_guard) {
+    uint32_t cb = s + 1, ce = colon;  // the condition, without parentheses around it all
+    if (op(cb, "(") && match_close(toks_, cb, ce) + 1 == ce) ++cb, --ce;
     int depth = 0;
-    uint32_t from = s + 1;
-    for (uint32_t k = s + 1; k <= colon && !b.else_guard; ++k) {
-      if (k < colon && is_opener(toks_[k])) ++depth;
-      if (k < colon && is_closer(toks_[k]) && depth > 0) --depth;
-      if (k == colon || (depth == 0 && kw(k, "or"))) {
+    uint32_t from = cb;
+    for (uint32_t k = cb; k <= ce && !b.else_guard; ++k) {
+      if (k < ce && is_opener(toks_[k])) ++depth;
+      if (k < ce && is_closer(toks_[k]) && depth > 0) --depth;
+      if (k == ce || (depth == 0 && kw(k, "or"))) {
         bool none = false;
         if (k > from && optional_import_test(from, k, &none) && none) b.else_guard = true;
         from = k + 1;

@@ -193,6 +193,14 @@ TEST(AnalyzerGuards, ElseOfAnOrWithAnImportNoneCheckIsGuarded) {
       "    if cache is None or q is None:\n"
       "        return q\n"
       "    else:\n"
+      "        return flash_attn_with_kvcache(q, cache)\n"
+      "def h(q, cache):\n"
+      "    if (\n"
+      "        cache is None\n"
+      "        or flash_attn_with_kvcache is None\n"
+      "    ):\n"
+      "        return q\n"
+      "    else:\n"
       "        return flash_attn_with_kvcache(q, cache)\n",
       "m.py");
   std::vector<bool> guarded;
@@ -200,7 +208,7 @@ TEST(AnalyzerGuards, ElseOfAnOrWithAnImportNoneCheckIsGuarded) {
     if (f.kind == FactKind::Reference && f.name == "flash_attn.flash_attn_with_kvcache" &&
         f.usage == Usage::Call)
       guarded.push_back(f.guarded);
-  EXPECT_EQ(guarded, (std::vector<bool>{true, false}));
+  EXPECT_EQ(guarded, (std::vector<bool>{true, false, true}));
 }
 
 TEST(AnalyzerGuards, BranchesBesideAnNpuBranchAreGuarded) {
