@@ -179,9 +179,10 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
     } else {
       const int k =
           kernel_of(a.kernels, last_kernels == kernels_in.end() ? kNone : last_kernels->second, f);
-      // A decorator line of a kernel (`@triton.jit` above `def k`) belongs to the kernel's def.
+      // A decorator line of a kernel (`@triton.jit` above `def k`) and its def line (annotations
+      // such as `BLOCK: tl.constexpr`) belong to the kernel's def.
       const std::string_view scope =
-          f.scope.empty() && k >= 0 && a.kernels[static_cast<size_t>(k)].line > f.span.line
+          f.scope.empty() && k >= 0 && a.kernels[static_cast<size_t>(k)].line >= f.span.line
               ? std::string_view(a.kernels[static_cast<size_t>(k)].name)
               : std::string_view(f.scope);
       const int unit = program ? program->unit_at(static_cast<int>(i), scope, f.span.line) : -1;
