@@ -102,6 +102,8 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   a.dependencies = std::move(dependencies);
   StageTimer t_kernels("  kernel rows");
   program.compute_reach(pm);
+  a.program = {program.size(), program.stats().followed_uses, program.stats().dynamic_lookups,
+               program.stats().unfollowed_calls};
   a.kernels = kernel_rows(files, pm, evidence, &program);
   t_kernels.stop();
   StageTimer t_attr("  attribute phases");

@@ -151,6 +151,12 @@ struct Assessment {
     bool is_class = false;
   };
   std::vector<UnusedDefinition> unused_definitions;
+  // The program model's size and limits (assess/program_model.hpp): its units (each file's
+  // module code and __main__ block, module-level functions and classes), the uses of them it
+  // followed, method calls on objects it could not follow.
+  struct ProgramStats {
+    uint64_t units = 0, followed_uses = 0, dynamic_lookups = 0, unfollowed_calls = 0;
+  } program;
   uint32_t unused_findings = 0;
   // Findings of reached files inside kernels only a backward pass runs, when no phase trains
   // (counted in unreached_findings too; their files are not in unreached_files).

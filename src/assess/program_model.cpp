@@ -102,6 +102,7 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
     // Class headers by line: a base class is used by the class it derives.
     for (const UseDigest::Site& s : d.sites) {
       const bool launch = s.kind == FactKind::Native;
+      if (s.kind == FactKind::MethodCall && s.usage == Usage::Call) ++stats_.unfollowed_calls;
       if (s.kind != FactKind::Reference && !launch) continue;
       int& target = launch ? launches[s.name] : refs[s.name];
       if (target == -2) {
@@ -131,6 +132,8 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
             from = u;
       }
       const int to = target <= -3 ? target + 2 : target;  // -(t + 1): "every unit of t"
+      ++stats_.followed_uses;
+      if (to < 0) ++stats_.dynamic_lookups;
       if (to == from) continue;
       const std::string_view scope = d.str(s.scope);
       const uint8_t kind = in_backward(fi, scope)         ? kBackward

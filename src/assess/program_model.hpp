@@ -62,6 +62,13 @@ class ProgramModel {
   size_t size() const { return units_.size(); }
   bool is_module(int u) const { return units_[static_cast<size_t>(u)].name.empty(); }
   const UseDigest& digest(int file) const { return *digests_[static_cast<size_t>(file)]; }
+  // What the model followed and what it could not: uses of project units it resolved (calls,
+  // values, bases, launches), computed getattr / globals() lookups among them, and method
+  // calls on objects (`self.attn(x)`, `model.generate()`), which it does not follow.
+  struct Stats {
+    uint64_t followed_uses = 0, dynamic_lookups = 0, unfollowed_calls = 0;
+  };
+  const Stats& stats() const { return stats_; }
   // What the Reference named by string `name` of file `file`'s digest resolves to (as resolve();
   // a name no Reference site uses, or "every unit of a file" (getattr): -1).
   int resolved_name(int file, uint32_t name) const {
@@ -99,6 +106,7 @@ class ProgramModel {
   // means "every unit of file".
   std::vector<std::vector<std::pair<int, uint8_t>>> edges_;
   std::vector<std::vector<uint8_t>> reach_;  // [phase][unit]
+  Stats stats_;
   std::vector<std::vector<int>> resolved_;   // [file][name id]: resolve() of Reference names
   // resolve_module() of the source roots, by dotted name (filled as names are resolved: the
   // constructor, and resolve() when a caller asks; one thread at a time).

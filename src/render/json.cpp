@@ -76,6 +76,12 @@ ordered_json summary_json(const Assessment& a) {
   s["unused_definitions"] = std::move(unused);
   s["unused_findings"] = a.unused_findings;
   s["backward_only_findings"] = a.backward_only_findings;
+  // The program model's limits: method calls on objects (tensor methods included) are not
+  // followed; a class counts as used where it is instantiated.
+  s["program_model"] = {{"units", a.program.units},
+                        {"followed_uses", a.program.followed_uses},
+                        {"dynamic_lookups", a.program.dynamic_lookups},
+                        {"unfollowed_method_calls", a.program.unfollowed_calls}};
   return s;
 }
 
