@@ -152,6 +152,7 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
   auto last_kernels = kernels_in.end();
   for (auto& f : a.findings) {
     f.phases.clear();
+    f.optional_in = 0;
     if (!last_path || *last_path != f.path) {
       last_path = &f.path;
       last_index = index.find(f.path);
@@ -210,10 +211,11 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
         f.phases.push_back(pm.phases[p].name);
         ++in_phase[p];
         const uint8_t r = pm.reach[p][i];
-        optional_path =
-            optional_path && (r == ImportGraph::kAllOptional ||
-                              (r == ImportGraph::kFunctionsOptional && !f.scope.empty()) ||
-                              u == ProgramModel::kOptional);
+        const bool optional_here = r == ImportGraph::kAllOptional ||
+                                   (r == ImportGraph::kFunctionsOptional && !f.scope.empty()) ||
+                                   u == ProgramModel::kOptional;
+        if (optional_here && p < 64) f.optional_in |= uint64_t{1} << p;
+        optional_path = optional_path && optional_here;
         guarded_path = guarded_path && u == ProgramModel::kGuarded;
       }
       // Reached only through calls under availability checks: the callers hold the fallback
@@ -232,8 +234,9 @@ void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
         backward_only.insert(f.path);
         continue;
       }
-      f.optional = !f.phases.empty() &&
-                   (optional_path || graph.flagged_at(static_cast<int>(i), f.span.line));
+      const bool flagged = graph.flagged_at(static_cast<int>(i), f.span.line);
+      f.optional = !f.phases.empty() && (optional_path || flagged);
+      if (f.optional) f.optional_in = ~uint64_t{0};
     }
     // f.phases is in report order: both branches above add phases by increasing index.
     if (f.phases.empty()) {

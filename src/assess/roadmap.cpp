@@ -121,8 +121,8 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
   };
   std::vector<uint64_t> finding_masks;
   finding_masks.reserve(a.findings.size());
-  if (bits)
-    for (const auto& f : a.findings) finding_masks.push_back(mask_of(f.phases));
+  if (bits)  // the phases whose default run needs the site
+    for (const auto& f : a.findings) finding_masks.push_back(mask_of(f.phases) & ~f.optional_in);
   else
     finding_masks.assign(a.findings.size(), 0);
   uint64_t done_mask = 0;

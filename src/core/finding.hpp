@@ -36,6 +36,10 @@ struct Finding {
   bool auto_by_transfer_to_npu = false;
   std::string scope;                // "RMSNorm.forward"
   std::vector<std::string> phases;  // filled by assess
+  // Bit p set: in the report's phase p (Assessment::phases order, the first 64) the site runs
+  // only under an off-by-default flag or a ruled-out branch; it stays out of that phase's
+  // migration set. `optional` is the same for every phase that reaches it.
+  uint64_t optional_in = 0;
   uint32_t sites = 1;               // > 1 for a rule with `aggregate: file`: sites in the file
   uint32_t cell = 0;                // notebooks: 1-based cell, line within the cell
   uint32_t cell_line = 0;
