@@ -289,3 +289,27 @@ TEST(ProgramModel, MainBlocksRunOnlyInTheProgram) {
   EXPECT_FALSE(s.at("tools/bench.py:4").apart);
   EXPECT_EQ(unused_names(rep), (std::set<std::string>{"engine.py:__main__"}));
 }
+
+TEST(ProgramModel, OptionalInOnePhaseOnly) {
+  TempDir root, out;
+  write_file(root / "generate.py",
+             "import torch\nfrom ops import fused\n\nMODE = \"plain\"\n\n"
+             "if __name__ == \"__main__\":\n    if MODE == \"fused\":\n        fused()\n");
+  write_file(root / "train.py",
+             "import torch\nfrom ops import fused\n\nif __name__ == \"__main__\":\n    fused()\n");
+  write_file(root / "ops.py", "import torch\n\n\ndef fused():\n    torch.cuda.synchronize()\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  // ops.py:5 is in both phases and optional in neither as a whole; the inference set leaves it
+  // out (generate.py calls it only where MODE rules it out), the training set has it.
+  std::map<std::string, nlohmann::json> sets;
+  for (const auto& s : rep["migration_sets"]) sets[s["phase"].get<std::string>()] = s;
+  ASSERT_TRUE(sets.count("inference") && sets.count("training")) << rep["migration_sets"].dump(1);
+  auto has_rule = [](const nlohmann::json& s, const std::string& r) {
+    for (const auto& x : s["rules"])
+      if (x == r) return true;
+    return false;
+  };
+  EXPECT_FALSE(has_rule(sets["inference"], "device.cuda-synchronize")) << sets["inference"].dump(1);
+  EXPECT_TRUE(has_rule(sets["training"], "device.cuda-synchronize")) << sets["training"].dump(1);
+  EXPECT_FALSE(states(rep).at("ops.py:5").optional);
+}
