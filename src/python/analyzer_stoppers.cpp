@@ -61,7 +61,11 @@ void Analyzer::mark_stoppers(uint32_t b, uint32_t e, uint32_t facts_b, uint32_t 
   }
   parts.emplace_back(start, e);
   if (!when_false && parts.size() != 1) return;
-  for (auto [pb, pe] : parts) {
+  for (const auto& part : parts) {
+    // Plain variables, not a structured binding: the lambda below captures them (clang 14
+    // cannot capture a binding).
+    uint32_t pb = part.first;
+    const uint32_t pe = part.second;
     bool negated = false;
     while (pb < pe && kw(pb, "not")) negated = !negated, ++pb;
     if (pb >= pe) continue;
