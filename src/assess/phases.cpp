@@ -202,7 +202,7 @@ PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& 
       if (kind.empty()) kind = convention_phase(e, model);
     }
     const bool is_convention = std::any_of(model.conventions.begin(), model.conventions.end(),
-                                           [&](const auto& c) { return c.phase == name; });
+                                           [&p](const auto& c) { return c.phase == p.name; });
     p.kind = is_convention ? name : kind;
     p.needs_backward = std::find(model.training_phases.begin(), model.training_phases.end(),
                                  p.kind) != model.training_phases.end();
