@@ -224,8 +224,14 @@ int ProgramModel::resolve_relative(int file, std::string_view rest) const {
   // "LEVEL.a.b.NAME...": the module is the longest prefix of a.b.NAME that is a file.
   const size_t dot = rest.find('.');
   if (dot == std::string_view::npos) return -1;
+  // The level is a few digits; anything else is a name the file itself wrote like a marker
+  // (`import __relative__.x`), which names nothing.
+  const std::string_view digits = rest.substr(0, dot);
+  if (digits.empty() || digits.size() > 3 ||
+      digits.find_first_not_of("0123456789") != std::string_view::npos)
+    return -1;
   int level = 0;
-  for (char c : rest.substr(0, dot)) level = level * 10 + (c - '0');
+  for (char c : digits) level = level * 10 + (c - '0');
   const std::string base = relative_base(files_[static_cast<size_t>(file)].file.rel_path, level);
   const std::string_view path = rest.substr(dot + 1);
   // The files of one package ask the same: kept by folder and name.

@@ -313,3 +313,18 @@ TEST(ProgramModel, OptionalInOnePhaseOnly) {
   EXPECT_TRUE(has_rule(sets["training"], "device.cuda-synchronize")) << sets["training"].dump(1);
   EXPECT_FALSE(states(rep).at("ops.py:5").optional);
 }
+
+// Found by fuzz/program_model_fuzz.cpp: a module the project names like the analyzer's own
+// marker (`from __relative__.pkg.mod import Mixer`) overflowed the relative level (UB). It
+// names nothing; the scan goes on.
+TEST(ProgramModel, MarkerLikeModuleNamesResolveToNothing) {
+  TempDir root, out;
+  write_file(root / "run.py",
+             "import torch\nfrom __relative__.mamba_like.models.mixer import Mixer\n"
+             "from __relative__.99999999999.x import y\n\n\n"
+             "def main():\n    Mixer(64).cuda()\n    y()\n\n\nif __name__ == \"__main__\":\n"
+             "    main()\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  EXPECT_TRUE(unused_names(rep).empty()) << rep["summary"].dump(1);
+  EXPECT_FALSE(states(rep).at("run.py:7").apart);
+}
