@@ -37,6 +37,9 @@ class ImportGraph {
   // Index of a Python file started by a command in file `from` ("train.py", "./x/y.py",
   // "-m pkg.mod"), or -1. Paths are tried against the root and the launching file's folder.
   int resolve_script(std::string_view call, int from) const;
+  // Index of the module `dotted` ("a.b" -> dir/a/b.py or dir/a/b/__init__.py; "" -> the
+  // package dir/__init__.py) under folder `dir` ("" or "x/y/" form), or -1.
+  int resolve_in(std::string_view dir, std::string_view dotted) const;
   // Index of a root-relative path, or -1.
   int find_path(std::string_view rel_path) const;
 
@@ -69,7 +72,6 @@ class ImportGraph {
   size_t size() const { return edges_.size(); }
 
  private:
-  int resolve_in(std::string_view dir, std::string_view dotted) const;
   bool add_absolute(int file, std::string_view dotted);
   bool add_relative(int file, int level, std::string_view module, std::string_view name);
   void add_edge(int from, int to);

@@ -245,10 +245,7 @@ int ProgramModel::resolve_relative(int file, std::string_view rest) const {
 
 int ProgramModel::resolve_relative_in(const std::string& base, std::string_view path) const {
   for (size_t end = path.size(); end > 0;) {
-    std::string module(path.substr(0, end));
-    std::replace(module.begin(), module.end(), '.', '/');
-    int t = graph_.find_path(base + module + ".py");
-    if (t < 0) t = graph_.find_path(base + module + "/__init__.py");
+    const int t = graph_.resolve_in(base, path.substr(0, end));
     if (t >= 0 && module_unit(t) >= 0) {
       if (end == path.size()) return module_unit(t);
       return resolve_in(t, first_part(path.substr(end + 1)), 0);
@@ -259,7 +256,7 @@ int ProgramModel::resolve_relative_in(const std::string& base, std::string_view 
   }
   // `from . import NAME` in a package: NAME of the package's own `__init__` (asked from the
   // `__init__` itself, its import of NAME leads back to it and is skipped: no loop).
-  const int init = graph_.find_path(base + "__init__.py");
+  const int init = graph_.resolve_in(base, {});
   return init >= 0 ? resolve_in(init, first_part(path), 0) : -1;
 }
 
@@ -273,19 +270,13 @@ int ProgramModel::import_target(int file, const UseDigest::ImportSite& m,
   if (m.level > 0) {
     const std::string base =
         relative_base(files_[static_cast<size_t>(file)].file.rel_path, m.level);
-    std::string module(detail);
-    std::replace(module.begin(), module.end(), '.', '/');
-    if (module.empty()) {  // `from . import x`: module x, or x of the package
-      int t = graph_.find_path(base + std::string(*leaf) + ".py");
-      if (t >= 0) {
+    if (detail.empty()) {  // `from . import x`: module x, or x of the package
+      if (const int t = graph_.resolve_in(base, *leaf); t >= 0) {
         *leaf = {};
         return t;
       }
-      return graph_.find_path(base + "__init__.py");
     }
-    int t = graph_.find_path(base + module + ".py");
-    if (t < 0) t = graph_.find_path(base + module + "/__init__.py");
-    return t;
+    return graph_.resolve_in(base, detail);
   }
   return graph_.may_be_project(first_part(detail)) ? module_from(file, detail) : -1;
 }
