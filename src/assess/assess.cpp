@@ -16,6 +16,7 @@
 #include "assess/roadmap.hpp"
 #include "assess/run_stoppers.hpp"
 #include "assess/startup_finding.hpp"
+#include "assess/taxonomy.hpp"
 #include "assess/verdict.hpp"
 #include "assess/wrappers.hpp"
 #include "core/timings.hpp"
@@ -110,6 +111,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   attribute_phases(a, files, graph, pm, rules, &program);
   t_attr.stop();
 
+  classify_sites(a);
   StageTimer t_effort("  effort");
   const EffortHours hours = fill_effort(a, model.effort, model.phases.training_phases);
   t_effort.stop();
@@ -118,6 +120,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
     a.diagnostics.push_back({"", 0,
                              "--target " + options.target_phase + ": no such phase; using " +
                                  (a.target_phase.empty() ? "all code" : a.target_phase)});
+  find_run_stoppers(a);
   // Migration sets read findings, kernels, dependencies and phases only: built beside the
   // verdict, roadmap and risks (which do not read them).
   auto sets = std::async(std::launch::async, [&] {
@@ -127,8 +130,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   StageTimer t_rest("  verdict+roadmap+risks");
   const std::string required =
       options.target_phase.empty() || a.target_phase != options.target_phase ? "" : a.target_phase;
-  decide_feasibility(a, model.feasibility, rules, required);
-  find_run_stoppers(a);
+  decide_feasibility(a, model.feasibility, model.effort, rules, required);
   a.roadmap = build_roadmap(a, hours, model.roadmap, model.effort);
   a.risks = build_risks(a.findings);
   t_rest.stop();

@@ -115,6 +115,9 @@ struct Assessment {
   // target phase requires, not behind a flag or a probe): "why: `snippet` (path:line)".
   std::vector<std::string> run_stoppers;
   std::array<uint32_t, 7> counts{};  // findings per Domain, kAllDomains order
+  // Sites per SiteClass (assess/taxonomy.hpp) in the code the phases require (reached, not
+  // optional, not guarded); an aggregated finding counts its sites.
+  std::array<uint32_t, kSiteClasses> site_classes{};
   std::vector<PhaseSummary> phases;
   std::vector<DependencyRow> dependencies;
   std::vector<KernelRow> kernels;
@@ -128,8 +131,11 @@ struct Assessment {
   struct VerdictBasis {
     enum class Kind : uint8_t { None, NoPath, Rewrite, Manual, Covered } kind = Kind::None;
     enum class Scope : uint8_t { All, Reached, Phase } scope = Scope::All;
-    size_t count = 0;
+    size_t count = 0;   // NoPath, Rewrite: blockers; Manual, Covered: sites to adapt by hand
     std::string phase;  // Scope::Phase
+    double hours = 0;   // Manual, Covered: hours of the sites to adapt by hand
+    double limit = 0;   // the most a feasible port adapts (feasible_max_adapt_hours)
+    size_t mechanical = 0;  // Manual, Covered: mechanical sites
   } verdict_basis;
   std::array<EffortRange, 7> effort_by_domain{};  // kAllDomains order; kernels in custom_op
   EffortRange effort_environment;                 // CANN + torch_npu set-up

@@ -67,6 +67,7 @@ void load_effort(EffortModel& e, const YAML::Node& n) {
   }
   e.precision = verification(n["verification"]["precision"], "per_precision_site");
   e.performance = verification(n["verification"]["performance"], "per_attention_site");
+  e.smoke_hours_per_phase = num(n["verification"]["smoke_per_phase"], e.smoke_hours_per_phase);
 }
 
 void load_phases(PhaseModel& p, const YAML::Node& n) {
@@ -98,6 +99,35 @@ void load_phases(PhaseModel& p, const YAML::Node& n) {
     if (d["min_phases"]) p.dispatcher_min_phases = d["min_phases"].as<uint32_t>();
   }
   p.pure_decorators = strings(n["pure_decorators"]);
+}
+
+std::string str_of(const YAML::Node& n) {
+  return n ? n.as<std::string>() : std::string();
+}
+
+void load_counterparts(std::vector<CounterpartModel>& out, const YAML::Node& n) {
+  out.clear();
+  for (const auto& c : n["counterparts"]) {
+    CounterpartModel m;
+    m.id = str_of(c["id"]);
+    m.framework = str_of(c["framework"]);
+    m.name = str_of(c["counterpart"]);
+    m.how = str_of(c["how"]);
+    m.how_zh = str_of(c["how_zh"]);
+    if (const YAML::Node is = c["is"]; is) {
+      m.packages = strings(is["packages"]);
+      m.min_share = num(is["min_share"], m.min_share);
+      m.hours_is = num(is["hours"], 0);
+    }
+    if (const YAML::Node on = c["built_on"]; on) {
+      m.distributions = strings(on["distributions"]);
+      m.hours_built_on = num(on["hours"], 0);
+      m.rules = strings(on["rules"]);
+    }
+    m.feasibility = str_of(c["feasibility"]);
+    m.refs = strings(c["refs"]);
+    out.push_back(std::move(m));
+  }
 }
 
 void load_roadmap(std::vector<RoadmapStepModel>& steps, const YAML::Node& n) {
@@ -137,6 +167,14 @@ void load_model_file(Model& model, std::string_view name, std::string_view text,
       copy.feasibility.infeasible_tags = strings(root["infeasible_tags"]);
       copy.feasibility.difficult_tags = strings(root["difficult_tags"]);
       copy.feasibility.rewrite_kernel_kinds = strings(root["rewrite_kernel_kinds"]);
+      copy.feasibility.feasible_max_adapt_hours =
+          num(root["feasible_max_adapt_hours"], copy.feasibility.feasible_max_adapt_hours);
+    } else if (stem == "counterparts") {
+      load_counterparts(copy.counterparts, root);
+    } else if (stem == "assumptions") {
+      copy.assumptions.clear();
+      for (const auto& a : root["assumptions"])
+        copy.assumptions.push_back({str_of(a["id"]), str_of(a["en"]), str_of(a["zh"])});
     } else if (stem == "kernels") {
       // Read by kernel_model.cpp (purpose keywords -> Ascend path).
     } else {

@@ -41,6 +41,9 @@ struct EffortModel {
   KernelModel kernels;
   VerificationModel precision;    // per_site: per precision-domain site
   VerificationModel performance;  // per_site: per attention-domain site
+  // A phase whose NPU differences are all mechanical (or that has only no-change sites) is
+  // verified by one smoke run; a phase with no site at all costs nothing.
+  double smoke_hours_per_phase = 0.0;
 };
 
 struct PhaseConvention {
@@ -85,6 +88,34 @@ struct RoadmapStepModel {
 
 struct FeasibilityModel {
   std::vector<std::string> infeasible_tags, difficult_tags, rewrite_kernel_kinds;
+  // Feasible: nothing stops the run after the mechanical edits and the must-adapt sites cost
+  // at most this many hours (docs/effort-model.md "Site taxonomy").
+  double feasible_max_adapt_hours = 16.0;
+};
+
+// A framework with an Ascend counterpart (rules/model/counterparts.yaml): a project that is
+// the framework, or runs on it, adopts the counterpart instead of porting the framework.
+struct CounterpartModel {
+  std::string id;         // "megatron"
+  std::string framework;  // "Megatron-LM"
+  std::string name;       // "MindSpeed"
+  std::string how, how_zh;
+  // The project is the framework: its root defines one of these top-level packages, holding at
+  // least `min_share` of its Python files.
+  std::vector<std::string> packages;
+  double min_share = 0.25;
+  // The project runs on it: a reached, non-optional dependency row of one of these names.
+  std::vector<std::string> distributions;
+  double hours_is = 0, hours_built_on = 0;  // adopting the counterpart
+  std::string feasibility;                  // the verdict of the adoption
+  // Rules whose sites the counterpart takes over (not priced when the project runs on it).
+  std::vector<std::string> rules;
+  std::vector<std::string> refs;
+};
+
+// A stated assumption of the estimate (rules/model/assumptions.yaml), in both report languages.
+struct AssumptionModel {
+  std::string id, en, zh;
 };
 
 struct Model {
@@ -92,6 +123,8 @@ struct Model {
   PhaseModel phases;
   std::vector<RoadmapStepModel> roadmap;
   FeasibilityModel feasibility;
+  std::vector<CounterpartModel> counterparts;
+  std::vector<AssumptionModel> assumptions;
 };
 
 // Adds the parameters of one model file ("rules/model/effort.yaml" etc., chosen by its stem)

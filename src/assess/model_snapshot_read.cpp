@@ -42,6 +42,7 @@ EffortModel effort(Reader& r) {
   for (double* d : {&k.backward_factor, &k.fallback_factor}) *d = r.f64();
   e.precision = verification(r);
   e.performance = verification(r);
+  e.smoke_hours_per_phase = r.f64();
   return e;
 }
 
@@ -79,6 +80,23 @@ std::vector<RoadmapStepModel> roadmap(Reader& r) {
   return steps;
 }
 
+std::vector<CounterpartModel> counterparts(Reader& r) {
+  std::vector<CounterpartModel> cs(r.count(32));
+  for (CounterpartModel& c : cs) {
+    for (auto* s : {&c.id, &c.framework, &c.name, &c.how, &c.how_zh, &c.feasibility}) *s = r.str();
+    for (auto* l : {&c.packages, &c.distributions, &c.rules, &c.refs}) *l = r.strings();
+    for (double* d : {&c.min_share, &c.hours_is, &c.hours_built_on}) *d = r.f64();
+  }
+  return cs;
+}
+
+std::vector<AssumptionModel> assumptions(Reader& r) {
+  std::vector<AssumptionModel> as(r.count(16));
+  for (AssumptionModel& a : as)
+    for (auto* s : {&a.id, &a.en, &a.zh}) *s = r.str();
+  return as;
+}
+
 KernelPathModel kernel_paths(Reader& r) {
   KernelPathModel m;
   m.purposes.resize(r.count(16));
@@ -111,6 +129,9 @@ bool read_model_snapshot(std::string_view blob, uint64_t source_hash, Model* mod
   for (auto* list : {&m.feasibility.infeasible_tags, &m.feasibility.difficult_tags,
                      &m.feasibility.rewrite_kernel_kinds})
     *list = r.strings();
+  m.feasibility.feasible_max_adapt_hours = r.f64();
+  m.counterparts = counterparts(r);
+  m.assumptions = assumptions(r);
   KernelPathModel k = kernel_paths(r);
   if (!r.ok() || !r.at_end()) return false;
   if (model) *model = std::move(m);

@@ -34,6 +34,23 @@ void effort(Writer& w, const EffortModel& e) {
   for (double d : {k.backward_factor, k.fallback_factor}) w.f64(d);
   verification(w, e.precision);
   verification(w, e.performance);
+  w.f64(e.smoke_hours_per_phase);
+}
+
+void counterparts(Writer& w, const std::vector<CounterpartModel>& cs) {
+  w.u32(static_cast<uint32_t>(cs.size()));
+  for (const CounterpartModel& c : cs) {
+    for (const auto* s : {&c.id, &c.framework, &c.name, &c.how, &c.how_zh, &c.feasibility})
+      w.str(*s);
+    for (const auto* l : {&c.packages, &c.distributions, &c.rules, &c.refs}) w.strings(*l);
+    for (double d : {c.min_share, c.hours_is, c.hours_built_on}) w.f64(d);
+  }
+}
+
+void assumptions(Writer& w, const std::vector<AssumptionModel>& as) {
+  w.u32(static_cast<uint32_t>(as.size()));
+  for (const AssumptionModel& a : as)
+    for (const auto* s : {&a.id, &a.en, &a.zh}) w.str(*s);
 }
 
 void phases(Writer& w, const PhaseModel& p) {
@@ -95,6 +112,9 @@ std::string write_model_snapshot(const Model& model, const KernelPathModel& kern
   const FeasibilityModel& f = model.feasibility;
   for (const auto* list : {&f.infeasible_tags, &f.difficult_tags, &f.rewrite_kernel_kinds})
     w.strings(*list);
+  w.f64(f.feasible_max_adapt_hours);
+  counterparts(w, model.counterparts);
+  assumptions(w, model.assumptions);
   kernel_paths(w, kernels);
   return snapshot::frame(w.bytes(), kModelSnapshotVersion, source_hash);
 }

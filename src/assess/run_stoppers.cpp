@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "assess/taxonomy.hpp"
 #include "core/rule.hpp"
 
 namespace ascendify::assess {
@@ -12,7 +13,7 @@ void find_run_stoppers(Assessment& a) {
   for (const Finding& f : a.findings) {
     // What transfer_to_npu covers (torch.cuda.is_available(), x.is_cuda) holds on an NPU once
     // the entry point imports it: the start-up lines port those checks.
-    if (!f.stops_run || f.optional || f.guarded || !f.rule || f.auto_by_transfer_to_npu) continue;
+    if (!stops_where_reached(f)) continue;
     if (last && last->path == f.path && last->span.line == f.span.line) continue;
     const bool on_path = a.target_phase.empty() ? !f.phases.empty()
                                                 : std::find(f.phases.begin(), f.phases.end(),

@@ -1,8 +1,12 @@
 #include "assess/verdict.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <string_view>
 #include <unordered_set>
+
+#include "assess/effort.hpp"
 
 namespace ascendify::assess {
 
@@ -15,6 +19,15 @@ bool has(const std::vector<std::string>& v, const std::string& s) {
 bool any_tag(const Rule* r, const std::vector<std::string>& tags) {
   if (r == nullptr) return false;
   return std::any_of(r->tags.begin(), r->tags.end(), [&](const auto& t) { return has(tags, t); });
+}
+
+// Whole hours, or one decimal below ten ("2.5", "12").
+std::string hours(double h) {
+  const double r = h < 10 ? std::round(h * 10) / 10 : std::round(h);
+  std::string t = std::to_string(r);
+  t.erase(t.find_last_not_of('0') + 1);
+  if (!t.empty() && t.back() == '.') t.pop_back();
+  return t;
 }
 
 std::string where(const Finding& f) {
@@ -35,21 +48,23 @@ std::string evidence_en(const Assessment::VerdictBasis& b) {
     case B::Kind::Rewrite:
       return n + " kernel rewrite(s), blocker finding(s) or unported framework(s) in " + scope;
     case B::Kind::Manual:
-      return n +
-             " site(s) need manual API swaps or precision changes that transfer_to_npu "
-             "does not cover, in " +
-             scope;
+      return n + " site(s) must be adapted by hand (API swaps with a semantic change, precision " +
+             "rework, unsupported ops or libraries), about " + hours(b.hours) +
+             " h, more than the " + hours(b.limit) + " h a feasible port allows, in " + scope;
     case B::Kind::Covered:
     case B::Kind::None:
       break;
   }
-  return "transfer_to_npu covers " + n + " site(s); no manual change needed in " + scope;
+  return "nothing stops the run after the mechanical edits (" + std::to_string(b.mechanical) +
+         " site(s): transfer_to_npu or `ascendify fix`); " + n +
+         " site(s) to adapt by hand, about " + hours(b.hours) + " h (at most " + hours(b.limit) +
+         " h), in " + scope;
 }
 
 }  // namespace
 
-void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::RuleSet& rules,
-                        const std::string& required_phase) {
+void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortModel& effort,
+                        const rules::RuleSet& rules, const std::string& required_phase) {
   const bool phased = !a.phases.empty();
   auto required = [&](const std::vector<std::string>& phases) {
     if (!phased) return true;
@@ -57,7 +72,10 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
     return !phases.empty();
   };
   std::vector<std::string> infeasible, difficult, optional;
-  size_t manual = 0, covered = 0;
+  size_t adapt = 0, mechanical = 0;
+  // The must-adapt and stops-run sites of the required code, by rule: priced as the effort
+  // model prices them (first site, each further one).
+  std::map<std::string_view, std::pair<const Rule*, std::vector<const Finding*>>> to_adapt;
   for (const auto& d : a.dependencies) {
     if (d.guarded || d.status != "unsupported" || !required(d.phases)) continue;
     const std::string msg = "dependency " + d.name + " is unsupported on Ascend";
@@ -89,12 +107,21 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
       if (f.domain == Domain::Dependency) continue;  // its dependency row speaks for it
       (f.optional ? optional : difficult)
           .push_back(f.rule_id + ": " + f.match + " (" + where(f) + ")");
-    } else if (f.auto_by_transfer_to_npu) {
-      ++covered;
-    } else {
-      ++manual;
+    } else if (f.optional) {
+      continue;  // an optional feature's sites: the port can leave the feature off
+    } else if (f.site_class == SiteClass::Mechanical) {
+      ++mechanical;
+    } else if (f.site_class == SiteClass::MustAdapt || f.site_class == SiteClass::StopsRun) {
+      if (f.domain == Domain::CustomOp && kernel_paths.count(f.path)) continue;
+      auto& slot = to_adapt[f.rule_id];
+      slot.first = r;
+      slot.second.push_back(&f);
+      adapt += std::max<uint32_t>(f.sites, 1);
     }
   }
+  double adapt_hours = 0;
+  for (const auto& [id, slot] : to_adapt)
+    adapt_hours += rule_hours(slot.first, slot.second, effort, false);
   a.blockers.clear();
   a.optional_blockers = std::move(optional);
   using Basis = Assessment::VerdictBasis;
@@ -115,14 +142,14 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::R
     a.blockers = difficult;
     basis.kind = Basis::Kind::Rewrite;
     basis.count = difficult.size();
-  } else if (manual > 0) {
-    a.feasibility = Feasibility::NeedsAdaptation;
-    basis.kind = Basis::Kind::Manual;
-    basis.count = manual;
   } else {
-    a.feasibility = Feasibility::Feasible;
-    basis.kind = Basis::Kind::Covered;
-    basis.count = covered;
+    basis.hours = adapt_hours;
+    basis.limit = m.feasible_max_adapt_hours;
+    basis.mechanical = mechanical;
+    basis.count = adapt;
+    const bool small = adapt_hours <= m.feasible_max_adapt_hours;
+    a.feasibility = small ? Feasibility::Feasible : Feasibility::NeedsAdaptation;
+    basis.kind = small ? Basis::Kind::Covered : Basis::Kind::Manual;
   }
   a.feasibility_evidence = {evidence_en(basis)};
   if (!a.optional_blockers.empty())

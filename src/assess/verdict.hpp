@@ -5,9 +5,10 @@
 //                      finding whose rule is tagged no-ascend-path);
 //   difficult        — a required phase needs kernel rewrites (CUDA/Triton/extension kernels
 //                      without fallback), a blocker-severity finding, or an unported framework;
-//   needs-adaptation — manual API swaps or precision changes (unguarded, non-info findings that
-//                      transfer_to_npu does not cover);
-//   feasible         — transfer_to_npu plus trivial edits suffice.
+//   needs-adaptation — the must-adapt and stops-run sites (assess/taxonomy.hpp) of the required
+//                      code cost more than feasible_max_adapt_hours;
+//   feasible         — nothing stops the run after the mechanical edits and what is left to
+//                      adapt costs at most that.
 // Required phases: the target phase when one was asked for, else every phase; with no
 // phases, all findings. Unreached code never decides the verdict.
 #include <string>
@@ -19,7 +20,8 @@
 namespace ascendify::assess {
 
 // Sets a.feasibility, a.blockers ("reason (path:line)") and a.feasibility_evidence.
-void decide_feasibility(Assessment& a, const FeasibilityModel& m, const rules::RuleSet& rules,
-                        const std::string& required_phase);
+// Needs the findings classified (classify_sites).
+void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortModel& effort,
+                        const rules::RuleSet& rules, const std::string& required_phase);
 
 }  // namespace ascendify::assess

@@ -13,6 +13,8 @@ constexpr std::array<std::string_view, 7> kDomainNames = {
 constexpr std::array<std::string_view, 3> kConfidenceNames = {"high", "medium", "low"};
 constexpr std::array<std::string_view, 3> kCoverageNames = {"covered", "partial", "not-covered"};
 constexpr std::array<std::string_view, 3> kSeverityNames = {"info", "manual", "blocker"};
+constexpr std::array<std::string_view, kSiteClasses> kSiteClassNames = {
+    "stops-run", "must-adapt", "mechanical", "tuning", "no-change"};
 
 template <typename E, size_t N>
 std::optional<E> parse_enum(std::string_view s, const std::array<std::string_view, N>& names) {
@@ -26,6 +28,12 @@ std::string_view to_string(Domain d) { return kDomainNames[static_cast<size_t>(d
 std::string_view to_string(Confidence c) { return kConfidenceNames[static_cast<size_t>(c)]; }
 std::string_view to_string(TransferCoverage t) { return kCoverageNames[static_cast<size_t>(t)]; }
 std::string_view to_string(Severity s) { return kSeverityNames[static_cast<size_t>(s)]; }
+std::string_view to_string(SiteClass c) {
+  return kSiteClassNames[static_cast<size_t>(c)];
+}
+std::optional<SiteClass> parse_site_class(std::string_view s) {
+  return parse_enum<SiteClass>(s, kSiteClassNames);
+}
 std::optional<Domain> parse_domain(std::string_view s) { return parse_enum<Domain>(s, kDomainNames); }
 std::optional<Confidence> parse_confidence(std::string_view s) {
   return parse_enum<Confidence>(s, kConfidenceNames);

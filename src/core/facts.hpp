@@ -100,6 +100,9 @@ struct Fact {
   // missing raises (`if not torch.cuda.is_available(): raise ...`, `if x.is_cuda: ... else:
   // raise`): false on an NPU, it stops the run (rules say which facts are CUDA checks).
   bool stops_run : 1 = false;
+  // Inside the arguments of an output call (`print(...)`, `logger.info(...)`, an f-string
+  // field of one): the value is only shown, the run does not depend on it.
+  bool output_only : 1 = false;
   int32_t arg_index = -1;
   Span span;  // the matched token(s): the dotted name, the method name, the literal
   std::string name;

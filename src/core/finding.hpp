@@ -29,6 +29,10 @@ struct Finding {
   // branch on a CUDA check, an unguarded module-level import of a package with no NPU build.
   // assess keeps it where the default run reaches it (Assessment::run_stoppers).
   bool stops_run = false;
+  // Inside the arguments of print / a logging call (Fact::output_only): only shown.
+  bool output_only = false;
+  // What the site asks of the port (assess/taxonomy.hpp), filled by assess.
+  SiteClass site_class = SiteClass::MustAdapt;
   // An optional feature: the site sits under a flag that is off by default, or every phase
   // reaches its file (inside a function: its functions) only through such code. Not a blocker.
   bool optional = false;

@@ -110,6 +110,10 @@ struct Rule {
   // compiled CUDA extension) outside any availability check or NPU branch.
   static constexpr uint8_t kStopsAsCheck = 1, kStopsAsImport = 2, kStopsAsCall = 4;
   uint8_t stops_run = 0;
+  // `class:` what a site of this rule asks of the port when the rule knows better than its
+  // severity and coverage say (SiteClass; `allow_tf32 = True` is a no-op on an NPU: no-change;
+  // an fp32 up-cast in a norm runs as it is: tuning). Unset: derived (assess/taxonomy.hpp).
+  std::optional<SiteClass> site_class;
   std::vector<std::string> tags;  // free-form ("fa2", "varlen", "training-needs-backward")
   std::string source;             // "rules/device.yaml:42" for diagnostics
 };

@@ -259,6 +259,7 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
   fd.severity = r.severity;
   fd.guarded = f.guarded;
   fd.beside_npu = f.beside_npu;
+  fd.output_only = f.output_only;
   fd.stops_run = ((r.stops_run & Rule::kStopsAsCheck) && f.stops_run && !f.guarded) ||
                  ((r.stops_run & Rule::kStopsAsImport) && f.kind == FactKind::Import &&
                   !f.guarded && f.scope.empty()) ||

@@ -114,6 +114,7 @@ Fact& Analyzer::new_fact(FactKind kind, Span sp) {
   f.scope = scopes_.name();
   f.guarded = guarded();
   f.beside_npu = blocks_.back().beside_npu;
+  f.output_only = in_output_call();
   return f;
 }
 

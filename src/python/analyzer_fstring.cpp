@@ -17,6 +17,7 @@ void Analyzer::queue_fstring(const Token& t) {
   PendingFString& p = fstrings_.emplace_back();
   p.tok = t;
   p.level = fstring_level_;
+  p.output = in_output_call();
   for (const Shadow& s : shadows_) p.shadows.push_back(s.name);
   p.shadows.insert(p.shadows.end(), outer_shadows_.begin(), outer_shadows_.end());
 }
@@ -32,6 +33,7 @@ void Analyzer::scan_fstring_fields() {
     if (field_lexer_.start(p.tok) == 0) continue;
     fstring_level_ = p.level + 1;
     outer_shadows_ = std::move(p.shadows);
+    fstring_output_ = p.output;
     for (size_t f = 0; f < field_lexer_.size(); ++f) {
       if (!field_lexer_.lex(f, fstring_toks_, field_fors_)) continue;
       toks_ = fstring_toks_.data();
@@ -43,6 +45,7 @@ void Analyzer::scan_fstring_fields() {
   fstrings_.clear();
   outer_shadows_.clear();
   fstring_level_ = 0;
+  fstring_output_ = false;
   toks_ = file_toks;
   n_ = file_n;
   bracket_fors_ = file_fors;

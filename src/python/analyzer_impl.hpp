@@ -198,6 +198,8 @@ class Analyzer {
   uint32_t open_body(uint32_t colon, Block b);  // returns where statements resume
   bool guarded() const { return blocks_.back().guard_cum > 0; }
   Fact& new_fact(FactKind kind, Span sp);
+  // Inside the arguments of print / a logging call (analyzer_output.cpp): Fact::output_only.
+  bool in_output_call() const;
 
   // ---- statements (analyzer_stmt.cpp)
   // The top-level `=` / annotation / augmented assignment split of a simple statement.
@@ -372,10 +374,12 @@ class Analyzer {
   struct PendingFString {
     Token tok;
     uint32_t level = 0;
+    bool output = false;  // queued inside an output call's arguments
     std::vector<std::string_view> shadows;
   };
   std::vector<PendingFString> fstrings_;
   uint32_t fstring_level_ = 0;                   // level of the fields being scanned
+  bool fstring_output_ = false;                  // the f-string being scanned is output only
   std::vector<std::string_view> outer_shadows_;  // shadows of the f-string being scanned
   FieldLexer field_lexer_;
   std::vector<Token> fstring_toks_;  // the field being scanned

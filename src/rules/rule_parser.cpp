@@ -299,7 +299,7 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
   check_keys(n, "a rule",
              {"id", "domain", "match", "message", "replacement", "confidence", "transfer_to_npu",
               "severity", "autofix", "effort", "refs", "status", "tags", "aggregate",
-              "skip_in_tests", "stops_run"});
+              "skip_in_tests", "stops_run", "class"});
   for (const char* key : {"id", "domain", "match", "message", "confidence", "refs"})
     if (!n[key]) fail(n, std::string("rule is missing '") + key + "'");
   Rule r;
@@ -338,6 +338,12 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
     r.aggregate_per_file = true;
   }
   if (n["skip_in_tests"]) r.skip_in_tests = boolean(n["skip_in_tests"], "skip_in_tests");
+  if (n["class"]) {
+    r.site_class = parse_enum<SiteClass>(n["class"], "class", parse_site_class,
+                                         "must-adapt|mechanical|tuning|no-change");
+    if (*r.site_class == SiteClass::StopsRun)
+      fail(n["class"], "'class: stops-run' is decided per site: use 'stops_run:'");
+  }
   if (n["stops_run"])
     for (const auto& v : string_list(n["stops_run"], "stops_run")) {
       if (v == "check" && (r.match.kind == MatchKind::Reference ||

@@ -67,6 +67,8 @@ Rule read_rule(Reader& r) {
   rule.aggregate_per_file = flag(r);
   rule.skip_in_tests = flag(r);
   rule.stops_run = r.u8();
+  if (const uint8_t c = r.u8(); c > 0 && c <= kSiteClasses)
+    rule.site_class = static_cast<SiteClass>(c - 1);
   rule.tags = r.strings();
   rule.source = r.str();
   return rule;

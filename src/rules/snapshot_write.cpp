@@ -56,6 +56,7 @@ void write_rule(snapshot::Writer& w, const Rule& r) {
   w.u8(r.aggregate_per_file);
   w.u8(r.skip_in_tests);
   w.u8(r.stops_run);
+  w.u8(r.site_class ? static_cast<uint8_t>(*r.site_class) + 1 : 0);
   w.strings(r.tags);
   w.str(r.source);
 }

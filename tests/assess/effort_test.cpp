@@ -163,8 +163,17 @@ TEST(Model, EmbeddedFilesLoadCleanly) {
     load_model_file(m, f.name, f.text, d);
     ++n;
   }
-  EXPECT_EQ(n, 5u);  // effort, feasibility, kernels, phases, roadmap
+  EXPECT_EQ(n, 7u);  // assumptions, counterparts, effort, feasibility, kernels, phases, roadmap
   EXPECT_TRUE(d.empty()) << d.front().path << ": " << d.front().message;
+  ASSERT_GE(m.counterparts.size(), 4u);
+  EXPECT_EQ(m.counterparts.front().id, "megatron");
+  EXPECT_EQ(m.counterparts.front().name, "MindSpeed");
+  EXPECT_GT(m.counterparts.front().hours_is, 0.0);
+  for (const auto& c : m.counterparts) EXPECT_FALSE(c.refs.empty()) << c.id << " cites no source";
+  ASSERT_GE(m.assumptions.size(), 4u);
+  for (const auto& a : m.assumptions) EXPECT_FALSE(a.en.empty() || a.zh.empty()) << a.id;
+  EXPECT_DOUBLE_EQ(m.feasibility.feasible_max_adapt_hours, 16.0);
+  EXPECT_DOUBLE_EQ(m.effort.smoke_hours_per_phase, 4.0);
   EXPECT_EQ(m.roadmap.size(), 8u);
   EXPECT_EQ(m.roadmap.front().id, "environment");
   EXPECT_EQ(m.roadmap.back().id, "verification");

@@ -52,6 +52,7 @@ std::string model_difference(const Model& a, const Model& b) {
   d.field("kernels.fallback_factor", k.fallback_factor, l.fallback_factor);
   verification(d, "precision", x.precision, y.precision);
   verification(d, "performance", x.performance, y.performance);
+  d.field("smoke_hours_per_phase", x.smoke_hours_per_phase, y.smoke_hours_per_phase);
   const PhaseModel& p = a.phases;
   const PhaseModel& q = b.phases;
   d.field("conventions.size", p.conventions.size(), q.conventions.size());
@@ -91,6 +92,32 @@ std::string model_difference(const Model& a, const Model& b) {
   d.field("difficult_tags", a.feasibility.difficult_tags, b.feasibility.difficult_tags);
   d.field("rewrite_kernel_kinds", a.feasibility.rewrite_kernel_kinds,
           b.feasibility.rewrite_kernel_kinds);
+  d.field("feasible_max_adapt_hours", a.feasibility.feasible_max_adapt_hours,
+          b.feasibility.feasible_max_adapt_hours);
+  d.field("counterparts.size", a.counterparts.size(), b.counterparts.size());
+  for (size_t i = 0; i < a.counterparts.size() && i < b.counterparts.size(); ++i) {
+    const CounterpartModel& s = a.counterparts[i];
+    const CounterpartModel& t = b.counterparts[i];
+    d.field("counterparts.id", s.id, t.id);
+    d.field("counterparts.framework", s.framework, t.framework);
+    d.field("counterparts.name", s.name, t.name);
+    d.field("counterparts.how", s.how, t.how);
+    d.field("counterparts.how_zh", s.how_zh, t.how_zh);
+    d.field("counterparts.feasibility", s.feasibility, t.feasibility);
+    d.field("counterparts.packages", s.packages, t.packages);
+    d.field("counterparts.distributions", s.distributions, t.distributions);
+    d.field("counterparts.rules", s.rules, t.rules);
+    d.field("counterparts.refs", s.refs, t.refs);
+    d.field("counterparts.min_share", s.min_share, t.min_share);
+    d.field("counterparts.hours_is", s.hours_is, t.hours_is);
+    d.field("counterparts.hours_built_on", s.hours_built_on, t.hours_built_on);
+  }
+  d.field("assumptions.size", a.assumptions.size(), b.assumptions.size());
+  for (size_t i = 0; i < a.assumptions.size() && i < b.assumptions.size(); ++i) {
+    d.field("assumptions.id", a.assumptions[i].id, b.assumptions[i].id);
+    d.field("assumptions.en", a.assumptions[i].en, b.assumptions[i].en);
+    d.field("assumptions.zh", a.assumptions[i].zh, b.assumptions[i].zh);
+  }
   return d.first();
 }
 

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "assess/model.hpp"
 #include "assess/roadmap.hpp"
+#include "assess/taxonomy.hpp"
 #include "core/rule.hpp"
 #include "project.hpp"
 
@@ -13,6 +15,12 @@ namespace {
 
 assess::FeasibilityModel fm() {
   return {{"no-ascend-path"}, {"kernel-rewrite", "unported-framework"}, {"cuda", "triton"}};
+}
+
+// Classifies the findings (as assess does first), then decides, with the embedded effort model.
+void decide(Assessment& a, const rules::RuleSet& rules, const std::string& target) {
+  assess::classify_sites(a);
+  assess::decide_feasibility(a, fm(), assess::embedded_model().effort, rules, target);
 }
 
 rules::RuleSet empty_rules() {
@@ -57,36 +65,122 @@ TEST(Feasibility, FeasibleWhenTransferToNpuCoversAll) {
   a.findings = {finding("device.sync", Domain::Device, true, {"inference"})};
   a.findings.push_back(finding("device.x", Domain::Device, false, {}));  // unreached: ignored
   const auto rules = empty_rules();
-  assess::decide_feasibility(a, fm(), rules, "");
+  decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Feasible);
   EXPECT_TRUE(a.blockers.empty());
   EXPECT_TRUE(a.assessed);
   ASSERT_EQ(a.feasibility_evidence.size(), 1u);
-  EXPECT_NE(a.feasibility_evidence[0].find("covers 1 site"), std::string::npos);
+  EXPECT_NE(a.feasibility_evidence[0].find("nothing stops the run after the mechanical edits (1 "),
+            std::string::npos)
+      << a.feasibility_evidence[0];
 }
 
-TEST(Feasibility, NeedsAdaptationForManualSwaps) {
+TEST(Feasibility, NeedsAdaptationWhenTheManualWorkIsMoreThanTwoDays) {
   Assessment a = base();
-  a.findings = {finding("precision.rope-complex128", Domain::Precision, false, {"inference"})};
+  Rule attention;
+  attention.id = "attention.flash-attn-varlen";
+  attention.effort = {12, 2};  // a varlen swap: 12 h, 2 h per further call
+  Finding f = finding(attention.id, Domain::Attention, false, {"inference"});
+  f.rule = &attention;
+  a.findings = {f};
   const auto rules = empty_rules();
-  assess::decide_feasibility(a, fm(), rules, "");
+  decide(a, rules, "");
+  // One call: 12 h, within the 16 h a feasible port adapts by hand.
+  EXPECT_EQ(a.feasibility, Feasibility::Feasible);
+  EXPECT_EQ(a.verdict_basis.count, 1u);
+  EXPECT_DOUBLE_EQ(a.verdict_basis.hours, 12.0);
+  // Three calls: 12 + 2 + 2 = 16 h, still feasible; a fourth makes 18 h.
+  a.findings.push_back(a.findings[0]);
+  a.findings.push_back(a.findings[0]);
+  decide(a, rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Feasible);
+  a.findings.push_back(a.findings[0]);
+  decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::NeedsAdaptation);
+  EXPECT_DOUBLE_EQ(a.verdict_basis.hours, 18.0);
   EXPECT_TRUE(a.blockers.empty());
+  EXPECT_EQ(a.feasibility_evidence[0],
+            "4 site(s) must be adapted by hand (API swaps with a semantic change, precision "
+            "rework, unsupported ops or libraries), about 18 h, more than the 16 h a feasible "
+            "port allows, in the phases reached from entry points");
+  // The same sites under a flag that is off by default decide nothing.
+  for (auto& x : a.findings) x.optional = true;
+  decide(a, rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Feasible);
+}
+
+TEST(Feasibility, NoChangeAndTuningSitesNeverDecide) {
+  Assessment a = base();
+  Rule tf32, norm;
+  tf32.id = "device.cuda-matmul-tf32";
+  tf32.site_class = SiteClass::NoChange;
+  tf32.effort = {20, 20};
+  norm.id = "precision.rmsnorm-float";
+  norm.site_class = SiteClass::Tuning;
+  norm.effort = {20, 20};
+  Finding t = finding(tf32.id, Domain::Device, false, {"training"});
+  t.rule = &tf32;
+  Finding n = finding(norm.id, Domain::Precision, false, {"training"});
+  n.rule = &norm;
+  // A device query only printed: no change either, whatever its rule costs.
+  Finding shown = finding("device.cuda-get-device-name", Domain::Device, false, {"training"});
+  shown.output_only = true;
+  a.findings = {t, n, shown, shown, shown};
+  const auto rules = empty_rules();
+  decide(a, rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Feasible);
+  EXPECT_EQ(a.site_classes[static_cast<size_t>(SiteClass::NoChange)], 4u);
+  EXPECT_EQ(a.site_classes[static_cast<size_t>(SiteClass::Tuning)], 1u);
+  EXPECT_EQ(a.site_classes[static_cast<size_t>(SiteClass::MustAdapt)], 0u);
+  // Printed is not the same as used: the same query assigned decides.
+  a.findings[2].output_only = false;
+  decide(a, rules, "");
+  EXPECT_EQ(a.site_classes[static_cast<size_t>(SiteClass::MustAdapt)], 1u);
+}
+
+TEST(Taxonomy, StopsRunUnlessTransferToNpuMakesTheCheckHold) {
+  Rule assert_rule;
+  assert_rule.id = "device.tensor-is-cuda";
+  assert_rule.stops_run = Rule::kStopsAsCheck;
+  Finding f = finding(assert_rule.id, Domain::Device, false, {"inference"});
+  f.rule = &assert_rule;
+  f.stops_run = true;
+  EXPECT_EQ(assess::classify_site(f), SiteClass::StopsRun);
+  f.auto_by_transfer_to_npu = true;  // x.is_cuda holds on an NPU under transfer_to_npu
+  EXPECT_EQ(assess::classify_site(f), SiteClass::Mechanical);
+  f.auto_by_transfer_to_npu = false;
+  f.optional = true;  // behind a flag that is off by default
+  EXPECT_EQ(assess::classify_site(f), SiteClass::MustAdapt);
+  f.optional = false;
+  f.phases.clear();  // unreached
+  EXPECT_EQ(assess::classify_site(f), SiteClass::MustAdapt);
+  // A safe autofix is mechanical, an unsafe one waits for review.
+  Rule fixable;
+  fixable.id = "device.cuda-device-string";
+  fixable.autofix = Autofix{};
+  Finding g = finding(fixable.id, Domain::Device, false, {"inference"});
+  g.rule = &fixable;
+  g.autofix = true;
+  EXPECT_EQ(assess::classify_site(g), SiteClass::Mechanical);
+  fixable.autofix->safe = false;
+  EXPECT_EQ(assess::classify_site(g), SiteClass::MustAdapt);
+  g.severity = Severity::Info;
+  EXPECT_EQ(assess::classify_site(g), SiteClass::NoChange);
 }
 
 TEST(Feasibility, DifficultForKernelRewrite) {
   Assessment a = base();
   a.kernels = {training_cuda_kernel()};
   const auto rules = empty_rules();
-  assess::decide_feasibility(a, fm(), rules, "");
+  decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Difficult);
   EXPECT_EQ(a.blockers, Names{"cuda kernel fused_norm needs a rewrite (csrc/norm.cu:12)"});
   // Only inference required (--target inference): the training kernel does not count.
-  assess::decide_feasibility(a, fm(), rules, "inference");
+  decide(a, rules, "inference");
   EXPECT_EQ(a.feasibility, Feasibility::Feasible);
   // A fallback means no rewrite is required.
   a.kernels[0].has_fallback = true;
-  assess::decide_feasibility(a, fm(), rules, "");
+  decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Feasible);
 }
 
@@ -99,11 +193,11 @@ TEST(Feasibility, DifficultForUnportedFramework) {
   f.rule = &r;
   a.findings = {f};
   const auto rules = empty_rules();
-  assess::decide_feasibility(a, fm(), rules, "");
+  decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Difficult);
   EXPECT_EQ(a.blockers, Names{"distributed.deepspeed: x (m.py:9)"});
   a.findings[0].guarded = true;  // guarded: optional, decides nothing
-  assess::decide_feasibility(a, fm(), rules, "");
+  decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Feasible);
 }
 
@@ -116,16 +210,16 @@ TEST(Feasibility, InfeasibleWithoutAscendPath) {
   d.phases = {"inference"};
   a.dependencies = {d};
   const auto rules = empty_rules();
-  assess::decide_feasibility(a, fm(), rules, "");
+  decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Infeasible);
   EXPECT_EQ(a.blockers, Names{"dependency cupy is unsupported on Ascend with no replacement "
                               "(requirements.txt:4)"});
   a.dependencies[0].phases.clear();  // not involved in any phase
-  assess::decide_feasibility(a, fm(), rules, "");
+  decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Feasible);
   a.dependencies[0].phases = {"inference"};
   a.dependencies[0].replacement = "numpy on host";  // a path exists: difficult, not infeasible
-  assess::decide_feasibility(a, fm(), rules, "");
+  decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Difficult);
 }
 
@@ -231,7 +325,7 @@ TEST(Feasibility, KernelRowSpeaksForBlockerFindingsInItsFile) {
   elsewhere.severity = Severity::Blocker;
   a.findings = {in_file, elsewhere};
   const auto rules = empty_rules();
-  assess::decide_feasibility(a, fm(), rules, "");
+  decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Difficult);
   EXPECT_EQ(a.blockers, (Names{"cuda kernel fused_norm needs a rewrite (csrc/norm.cu:12)",
                                "custom_op.cupy-raw-kernel: x (m.py:7)"}));

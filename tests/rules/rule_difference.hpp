@@ -72,6 +72,8 @@ inline std::string rule_difference(const Rule& a, const Rule& b) {
   d.field("aggregate_per_file", a.aggregate_per_file, b.aggregate_per_file);
   d.field("skip_in_tests", a.skip_in_tests, b.skip_in_tests);
   d.field("stops_run", int(a.stops_run), int(b.stops_run));
+  d.field("site_class", a.site_class ? int(*a.site_class) : -1,
+          b.site_class ? int(*b.site_class) : -1);
   d.field("tags", a.tags, b.tags);
   d.field("source", a.source, b.source);
   return d.first();

@@ -52,6 +52,7 @@ Rule full_rule() {
   r.aggregate_per_file = true;
   r.skip_in_tests = true;
   r.tags = {"fa2", "varlen"};
+  r.site_class = SiteClass::Tuning;
   r.source = "rules/attention.yaml:7";
   return r;
 }
@@ -98,6 +99,7 @@ const std::vector<std::pair<std::string, std::function<void(Rule&)>>>& mutations
       {"aggregate_per_file", [](Rule& r) { r.aggregate_per_file = false; }},
       {"skip_in_tests", [](Rule& r) { r.skip_in_tests = false; }},
       {"tags", [](Rule& r) { r.tags[0] = "fa3"; }},
+      {"site_class", [](Rule& r) { r.site_class = SiteClass::NoChange; }},
       {"source", [](Rule& r) { r.source = "rules/attention.yaml:8"; }},
   };
   return m;
@@ -128,7 +130,7 @@ std::vector<Rule> yaml_rules(std::vector<Diagnostic>& diags) {
 TEST(RuleDifference, NamesEachFieldThatDiffers) {
   const Rule base = full_rule();
   EXPECT_EQ(rule_difference(base, base), "");
-  EXPECT_EQ(mutations().size(), 40u);
+  EXPECT_EQ(mutations().size(), 41u);
   for (const auto& [field, mutate] : mutations()) {
     Rule changed = base;
     mutate(changed);
