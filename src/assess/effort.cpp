@@ -36,7 +36,7 @@ double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites, co
   const double each = rule ? rule->effort.per_site_hours : m.default_each;
   std::vector<std::pair<double, bool>> weights;  // (weight, covered by transfer_to_npu)
   for (const Finding* f : sites) {
-    if (f->severity == Severity::Info) continue;
+    if (f->severity == Severity::Info || f->site_class == SiteClass::NoChange) continue;
     double w = 1.0;
     if (f->guarded) w *= m.factors.guarded;
     if (discount_unreached && f->phases.empty()) w *= m.factors.unreached;
@@ -66,20 +66,75 @@ double kernel_hours(const KernelRow& k, bool needs_backward, const EffortModel& 
   return h;
 }
 
-double verification_hours(size_t phases, size_t kernels, size_t precision_sites,
-                          size_t attention_sites, const EffortModel& m) {
+double verification_hours(const VerificationScope& v, const EffortModel& m) {
+  const bool numerics = v.precision_sites + v.attention_sites + v.kernels > 0;
+  const bool speed = v.attention_sites + v.tuning_sites + v.kernels > 0;
+  const size_t full = numerics || speed ? v.full_phases : 0;
+  const size_t smoke = v.smoke_phases + (v.full_phases - full);
   // Sites grow the work sublinearly (they cluster in a few modules that are compared once).
-  auto part = [&](const VerificationModel& v, size_t sites) {
-    return v.base + v.per_phase * static_cast<double>(phases) +
-           v.per_kernel * static_cast<double>(kernels) +
-           v.per_site * std::sqrt(static_cast<double>(sites));
+  auto part = [&](const VerificationModel& x, size_t sites) {
+    return x.base + x.per_phase * static_cast<double>(full) +
+           x.per_kernel * static_cast<double>(v.kernels) +
+           x.per_site * std::sqrt(static_cast<double>(sites));
   };
-  return part(m.precision, precision_sites) + part(m.performance, attention_sites);
+  double h = m.smoke_hours_per_phase * static_cast<double>(smoke);
+  if (full > 0 && numerics) h += part(m.precision, v.precision_sites);
+  if (full > 0 && speed) h += part(m.performance, v.attention_sites);
+  return h;
+}
+
+namespace {
+
+// How much of a verification a site asks for: the start-up import marks every torch entry
+// point, CPU-only ones too, so it asks for none.
+VerificationNeed need_of(const Finding& f, const EffortModel& m) {
+  if (contains(m.smoke_ignore_rules, f.rule_id)) return VerificationNeed::None;
+  switch (f.site_class) {
+    case SiteClass::StopsRun:
+    case SiteClass::MustAdapt:
+    case SiteClass::Tuning:
+      return f.severity == Severity::Info ? VerificationNeed::Smoke : VerificationNeed::Full;
+    case SiteClass::Mechanical:
+    case SiteClass::NoChange:
+      break;
+  }
+  return VerificationNeed::Smoke;
+}
+
+}  // namespace
+
+std::vector<VerificationNeed> verification_needs(const EffortScope& scope, const EffortModel& m) {
+  const size_t n = std::max<size_t>(scope.phases.size(), 1);
+  std::vector<VerificationNeed> needs(n, VerificationNeed::None);
+  // Per phase, the sites (finding index, then kernels after the findings) that need the full
+  // comparison there.
+  std::vector<std::vector<size_t>> full_sites(n);
+  auto raise = [&](const std::vector<std::string>& phases, VerificationNeed need, size_t site) {
+    for (size_t i = 0; i < n; ++i) {
+      if (!scope.phases.empty() && !contains(phases, scope.phases[i])) continue;
+      needs[i] = std::max(needs[i], need);
+      if (need == VerificationNeed::Full) full_sites[i].push_back(site);
+    }
+  };
+  for (size_t i = 0; i < scope.findings.size(); ++i)
+    raise(scope.findings[i]->phases, need_of(*scope.findings[i], m), i);
+  for (size_t i = 0; i < scope.kernels.size(); ++i)
+    raise(scope.kernels[i]->phases, VerificationNeed::Full, scope.findings.size() + i);
+  // A phase whose full-comparison sites an earlier phase already compares (two example
+  // scripts over one model) only needs a smoke run of its own.
+  std::unordered_set<size_t> compared;
+  for (size_t i = 0; i < n; ++i) {
+    if (needs[i] != VerificationNeed::Full) continue;
+    const bool news = std::any_of(full_sites[i].begin(), full_sites[i].end(),
+                                  [&](size_t s) { return !compared.count(s); });
+    if (!news) needs[i] = VerificationNeed::Smoke;
+    compared.insert(full_sites[i].begin(), full_sites[i].end());
+  }
+  return needs;
 }
 
 EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
   EffortHours h;
-  h.environment = m.environment_hours;
   // Custom-op sites in a file that holds a kernel are that kernel's port: the kernel model
   // prices them (base + lines + features), so their rules must not count them again.
   std::unordered_set<std::string_view> kernel_files;
@@ -89,7 +144,7 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
   using Slot = std::pair<const Rule*, std::vector<const Finding*>>;
   std::unordered_map<const Rule*, Slot> by_rule;
   std::unordered_map<std::string_view, Slot> by_id;
-  size_t precision = 0, attention = 0;
+  VerificationScope v;
   const std::string* last_path = nullptr;
   bool last_in_kernel_file = false;
   for (const Finding* f : scope.findings) {
@@ -103,9 +158,12 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
     auto& slot = f->rule ? by_rule[f->rule] : by_id[f->rule_id];
     slot.first = f->rule;
     slot.second.push_back(f);
-    if (f->severity == Severity::Info) continue;
-    if (f->domain == Domain::Precision) ++precision;
-    if (f->domain == Domain::Attention) ++attention;
+    if (f->severity == Severity::Info || f->site_class == SiteClass::NoChange) continue;
+    // Precision sites that run as they are (tuning: an fp32 up-cast in a norm) change nothing
+    // to compare; the ones rewritten (complex128 RoPE, float64) do.
+    if (f->domain == Domain::Precision && f->site_class != SiteClass::Tuning) ++v.precision_sites;
+    if (f->domain == Domain::Attention) ++v.attention_sites;
+    if (f->site_class == SiteClass::Tuning) ++v.tuning_sites;
   }
   std::vector<std::pair<std::string_view, const Slot*>> ordered;
   ordered.reserve(by_rule.size() + by_id.size());
@@ -124,8 +182,14 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
     if (scope.discount_unreached && k->phases.empty()) kh *= m.factors.unreached;
     h.domain[static_cast<size_t>(Domain::CustomOp)] += kh;
   }
-  h.verification = verification_hours(std::max<size_t>(scope.phases, 1), scope.kernels.size(),
-                                      precision, attention, m);
+  for (VerificationNeed need : verification_needs(scope, m)) {
+    v.full_phases += need == VerificationNeed::Full;
+    v.smoke_phases += need == VerificationNeed::Smoke;
+  }
+  v.kernels = scope.kernels.size();
+  h.verification = verification_hours(v, m);
+  // Nothing of the project touches the GPU: there is nothing to set up an NPU for.
+  if (v.full_phases + v.smoke_phases > 0) h.environment = m.environment_hours;
   return h;
 }
 
@@ -141,7 +205,7 @@ EffortHours fill_effort(Assessment& a, const EffortModel& m,
     return false;
   };
   EffortScope all;
-  all.phases = a.phases.size();
+  for (const auto& p : a.phases) all.phases.push_back(p.name);
   all.discount_unreached = !a.phases.empty();
   for (const auto& f : a.findings) all.findings.push_back(&f);
   for (const auto& k : a.kernels) {
@@ -156,6 +220,7 @@ EffortHours fill_effort(Assessment& a, const EffortModel& m,
   for (size_t d = 0; d < 7; ++d) a.effort_by_domain[d] = to_weeks(h.domain[d], m);
   for (auto& p : a.phases) {
     EffortScope s;
+    s.phases = {p.name};
     for (const auto& f : a.findings)
       if (contains(f.phases, p.name)) s.findings.push_back(&f);
     for (const auto& k : a.kernels)

@@ -8,15 +8,24 @@
 
 namespace ascendify::assess {
 
-// What to estimate: findings and kernels, the number of phases to verify, and whether
-// sites/kernels without phases are discounted as unreached.
+// What to estimate: findings and kernels, the phases to verify, and whether sites/kernels
+// without phases are discounted as unreached.
 struct EffortScope {
   std::vector<const Finding*> findings;
   std::vector<const KernelRow*> kernels;
   std::vector<bool> kernel_needs_backward;  // parallel to kernels
-  size_t phases = 1;
+  // The phases verified; each pays for what differs on the NPU there (verification_need).
+  // Empty: the scope is verified as one unit (a project without entry points).
+  std::vector<std::string> phases;
   bool discount_unreached = false;
 };
+
+// What verifying a phase takes: nothing (no site: CPU-only or not touching the GPU), a smoke
+// run (only mechanical or no-change sites), or the full comparison (must-adapt, stops-run or
+// tuning sites, or kernels).
+enum class VerificationNeed : uint8_t { None, Smoke, Full };
+// The need of each phase of the scope (scope.phases order; one entry when it is empty).
+std::vector<VerificationNeed> verification_needs(const EffortScope& scope, const EffortModel& m);
 
 struct EffortHours {
   double environment = 0.0;
@@ -31,9 +40,18 @@ double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites, co
                   bool discount_unreached);
 // Hours of one kernel: base by kind + lines + features, x templated, x backward, x fallback.
 double kernel_hours(const KernelRow& k, bool needs_backward, const EffortModel& m);
-// Verification: precision comparison + performance tuning, scaled to the scope.
-double verification_hours(size_t phases, size_t kernels, size_t precision_sites,
-                          size_t attention_sites, const EffortModel& m);
+// What verification is scaled by: phases by need, kernels, and the sites that change numerics
+// (precision, attention) or speed (attention, tuning).
+struct VerificationScope {
+  size_t full_phases = 0, smoke_phases = 0, kernels = 0;
+  size_t precision_sites = 0, attention_sites = 0, tuning_sites = 0;
+};
+// Verification over the phases that need the full comparison: the precision comparison when
+// something changes numerics (precision or attention sites, kernels), performance tuning when
+// something changes speed (attention or tuning sites, kernels); a phase that needs the full
+// comparison while nothing changes either (a compile switch only) takes a smoke run. Plus one
+// smoke run per phase that needs only that. No phase in need: nothing.
+double verification_hours(const VerificationScope& v, const EffortModel& m);
 
 EffortHours estimate(const EffortScope& scope, const EffortModel& m);
 EffortRange to_weeks(double hours, const EffortModel& m);

@@ -68,6 +68,7 @@ void load_effort(EffortModel& e, const YAML::Node& n) {
   e.precision = verification(n["verification"]["precision"], "per_precision_site");
   e.performance = verification(n["verification"]["performance"], "per_attention_site");
   e.smoke_hours_per_phase = num(n["verification"]["smoke_per_phase"], e.smoke_hours_per_phase);
+  e.smoke_ignore_rules = strings(n["verification"]["ignore_rules"]);
 }
 
 void load_phases(PhaseModel& p, const YAML::Node& n) {

@@ -44,6 +44,8 @@ struct EffortModel {
   // A phase whose NPU differences are all mechanical (or that has only no-change sites) is
   // verified by one smoke run; a phase with no site at all costs nothing.
   double smoke_hours_per_phase = 0.0;
+  // Rules whose sites do not make a phase need any verification (the start-up import).
+  std::vector<std::string> smoke_ignore_rules;
 };
 
 struct PhaseConvention {

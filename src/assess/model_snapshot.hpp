@@ -33,10 +33,10 @@ namespace layout {
 // and model_snapshot_read.cpp, compare it in tests/assess/model_snapshot_test.cpp, bump
 // kModelSnapshotVersion, then update the numbers.
 static_assert(sizeof(SiteFactors) == 24 && sizeof(KernelModel) == 208 &&
-                  sizeof(VerificationModel) == 32 && sizeof(EffortModel) == 352 &&
+                  sizeof(VerificationModel) == 32 && sizeof(EffortModel) == 376 &&
                   sizeof(PhaseConvention) == 80 && sizeof(PhaseModel) == 336 &&
                   sizeof(RoadmapStepModel) == 192 && sizeof(FeasibilityModel) == 80 &&
-                  sizeof(Model) == 840 && sizeof(KernelPurpose) == 112 &&
+                  sizeof(Model) == 864 && sizeof(KernelPurpose) == 112 &&
                   sizeof(CounterpartModel) == 312 && sizeof(AssumptionModel) == 96 &&
                   sizeof(KernelPathModel) == 128,
               "a model struct changed: update the model snapshot encoding (see above)");

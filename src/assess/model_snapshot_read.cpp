@@ -43,6 +43,7 @@ EffortModel effort(Reader& r) {
   e.precision = verification(r);
   e.performance = verification(r);
   e.smoke_hours_per_phase = r.f64();
+  e.smoke_ignore_rules = r.strings();
   return e;
 }
 

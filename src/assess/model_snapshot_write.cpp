@@ -35,6 +35,7 @@ void effort(Writer& w, const EffortModel& e) {
   verification(w, e.precision);
   verification(w, e.performance);
   w.f64(e.smoke_hours_per_phase);
+  w.strings(e.smoke_ignore_rules);
 }
 
 void counterparts(Writer& w, const std::vector<CounterpartModel>& cs) {

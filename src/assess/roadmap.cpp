@@ -137,7 +137,7 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
       return std::any_of(phases.begin(), phases.end(), [&](const auto& x) { return has(done, x); });
     };
     EffortScope cum;
-    cum.phases = done.size();
+    cum.phases = done;
     MigrationSet set;
     set.phase = p->name;
     std::set<std::string> rules, deps;

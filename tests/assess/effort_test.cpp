@@ -32,6 +32,8 @@ kernels:
 verification:
   precision: {base: 4, per_phase: 2, per_kernel: 1, per_precision_site: 0.5}
   performance: {base: 4, per_phase: 2, per_kernel: 1, per_attention_site: 0.25}
+  smoke_per_phase: 1.5
+  ignore_rules: [device.npu-startup]
 )";
 
 EffortModel model() {
@@ -113,21 +115,80 @@ TEST(Effort, VerificationAndWholeEstimate) {
   const EffortModel m = model();
   // Sites count by their square root:
   // precision 4 + 2*2 + 1*1 + 0.5*sqrt(4) = 10; performance 4 + 2*2 + 1*1 + 0.25*sqrt(2)
-  EXPECT_DOUBLE_EQ(verification_hours(2, 1, 4, 2, m), 10.0 + 9.0 + 0.25 * std::sqrt(2.0));
-  // 100 precision sites weigh 0.5*10 = 5 hours, not 50.
-  EXPECT_DOUBLE_EQ(verification_hours(1, 0, 100, 0, m), (4 + 2 + 5.0) + (4 + 2));
+  // {full, smoke, kernels, precision, attention, tuning}
+  EXPECT_DOUBLE_EQ(verification_hours({2, 0, 1, 4, 2, 0}, m), 10.0 + 9.0 + 0.25 * std::sqrt(2.0));
+  // A phase that needs only a smoke run adds that, without the bases.
+  EXPECT_DOUBLE_EQ(verification_hours({2, 1, 1, 4, 2, 0}, m),
+                   10.0 + 9.0 + 0.25 * std::sqrt(2.0) + 1.5);
+  EXPECT_DOUBLE_EQ(verification_hours({0, 2, 0, 0, 0, 0}, m), 3.0);
+  EXPECT_DOUBLE_EQ(verification_hours({0, 0, 0, 0, 0, 0}, m), 0.0);
+  // 100 precision sites weigh 0.5*10 = 5 hours, not 50; nothing changes speed: no tuning.
+  EXPECT_DOUBLE_EQ(verification_hours({1, 0, 0, 100, 0, 0}, m), 4 + 2 + 5.0);
+  // Only speed changes (a tuning site): no precision comparison.
+  EXPECT_DOUBLE_EQ(verification_hours({1, 0, 0, 0, 0, 3}, m), 4 + 2);
+  // Neither (a compile switch turned off): the phase takes a smoke run.
+  EXPECT_DOUBLE_EQ(verification_hours({2, 0, 0, 0, 0, 0}, m), 3.0);
   Assessment a;
   a.phases = {PhaseSummary{"inference", {"gen.py"}, 1, 1, {}, "inference", false}};
   Finding f = site();
   f.domain = Domain::Precision;
   a.findings = {f};
   EffortHours h = fill_effort(a, m, {"training"});
-  // env 8 + precision rule (default first 3) + verification (4+2+0.5) + (4+2) = 23.5
-  EXPECT_DOUBLE_EQ(h.total(), 23.5);
-  EXPECT_DOUBLE_EQ(a.effort.low, 23.5 * 0.5 / 40);
-  EXPECT_DOUBLE_EQ(a.effort.high, 23.5 * 2.0 / 40);
+  // env 8 + precision rule (default first 3) + precision comparison (4+2+0.5) = 17.5; no
+  // site changes speed, so no performance tuning.
+  EXPECT_DOUBLE_EQ(h.total(), 17.5);
+  EXPECT_DOUBLE_EQ(a.effort.low, 17.5 * 0.5 / 40);
+  EXPECT_DOUBLE_EQ(a.effort.high, 17.5 * 2.0 / 40);
   EXPECT_DOUBLE_EQ(a.effort_by_domain[static_cast<size_t>(Domain::Precision)].high, 3 * 2.0 / 40);
-  EXPECT_DOUBLE_EQ(a.phases[0].effort.high, 23.5 * 2.0 / 40);
+  EXPECT_DOUBLE_EQ(a.phases[0].effort.high, 17.5 * 2.0 / 40);
+}
+
+// No phantom costs: a phase pays verification for what differs on the NPU there.
+TEST(Effort, APhaseWithoutSitesCostsNothing) {
+  const EffortModel m = model();
+  Assessment a;
+  a.phases = {PhaseSummary{"inference", {"gen.py"}, 1, 1, {}, "inference", false},
+              PhaseSummary{"preprocessing", {"prep.py"}, 1, 0, {}, "preprocessing", false},
+              PhaseSummary{"training", {"train.py"}, 1, 0, {}, "training", true}};
+  Finding adapt = site();  // must-adapt (default class), inference only
+  Finding mech = site(true);
+  mech.site_class = SiteClass::Mechanical;
+  mech.phases = {"training"};
+  Finding startup = site();
+  startup.rule_id = "device.npu-startup";
+  startup.severity = Severity::Info;
+  startup.site_class = SiteClass::Mechanical;
+  startup.phases = {"preprocessing"};  // a CPU-only script that imports torch
+  a.findings = {adapt, mech, startup};
+  EffortHours h = fill_effort(a, m, {"training"});
+  // Inference needs the full comparison, but its device site changes neither numerics nor
+  // speed: a smoke run; training: a smoke run; preprocessing: nothing.
+  EXPECT_DOUBLE_EQ(h.verification, 1.5 + 1.5);
+  // env 8 + device.sync: first 3 (must-adapt) + each 1 x 0.1 (covered) + verification
+  EXPECT_DOUBLE_EQ(h.total(), 8 + 3 + 0.1 + 3.0);
+  EXPECT_DOUBLE_EQ(a.phases[1].effort.high, 0.0);  // preprocessing alone: nothing to port
+  // Training alone: environment, the mechanical site (first 3), a smoke run.
+  EXPECT_DOUBLE_EQ(a.phases[2].effort.high, (8 + 3 + 1.5) * 2.0 / 40);
+  // An attention site in inference: precision comparison and tuning for that phase.
+  a.findings[0].domain = Domain::Attention;
+  h = fill_effort(a, m, {"training"});
+  EXPECT_DOUBLE_EQ(h.verification, (4 + 2 + 0) + (4 + 2 + 0.25) + 1.5);
+  // The same attention site reached by training too: compared once, in inference; training
+  // (nothing new to compare) keeps its smoke run.
+  a.findings[0].phases = {"inference", "training"};
+  h = fill_effort(a, m, {"training"});
+  EXPECT_DOUBLE_EQ(h.verification, (4 + 2 + 0) + (4 + 2 + 0.25) + 1.5);
+  // A second attention site only training reaches: training is compared too.
+  Finding train_only = a.findings[0];
+  train_only.phases = {"training"};
+  train_only.span.line = 9;
+  a.findings.push_back(train_only);
+  h = fill_effort(a, m, {"training"});
+  EXPECT_DOUBLE_EQ(h.verification, (4 + 2 * 2 + 0) + (4 + 2 * 2 + 0.25 * std::sqrt(2.0)));
+  // A project with no site at all costs nothing: no environment, no verification.
+  Assessment empty;
+  EXPECT_DOUBLE_EQ(fill_effort(empty, m, {"training"}).total(), 0.0);
+  EXPECT_DOUBLE_EQ(empty.effort.high, 0.0);
 }
 
 TEST(Effort, CustomOpSitesInAKernelFileArePricedByTheKernel) {

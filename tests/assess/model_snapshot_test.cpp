@@ -53,6 +53,7 @@ std::string model_difference(const Model& a, const Model& b) {
   verification(d, "precision", x.precision, y.precision);
   verification(d, "performance", x.performance, y.performance);
   d.field("smoke_hours_per_phase", x.smoke_hours_per_phase, y.smoke_hours_per_phase);
+  d.field("smoke_ignore_rules", x.smoke_ignore_rules, y.smoke_ignore_rules);
   const PhaseModel& p = a.phases;
   const PhaseModel& q = b.phases;
   d.field("conventions.size", p.conventions.size(), q.conventions.size());

@@ -251,7 +251,7 @@ TEST(MigrationSets, MinimalThenIncremental) {
   EXPECT_GT(sets[1].effort.high, 0.0);
   // Sum of the sets is the estimate of the whole.
   assess::EffortScope all;
-  all.phases = 2;
+  all.phases = {"inference", "training"};
   for (const auto& f : a.findings) all.findings.push_back(&f);
   const double whole = assess::estimate(all, m).total();
   EXPECT_NEAR((sets[0].effort.high + sets[1].effort.high) * m.hours_per_week / m.range_high, whole,

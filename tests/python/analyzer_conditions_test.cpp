@@ -404,3 +404,48 @@ TEST(AnalyzerFlags, BranchesArgparseDefaultsRuleOut) {
 }
 
 }  // namespace ascendify::python
+
+namespace ascendify::python {
+
+// A CUDA query whose value is only shown (printed, logged, in an f-string field of either)
+// changes nothing the run does: Fact::output_only. The same query assigned, returned, passed
+// to a function that is not an output call, or compared is used.
+TEST(AnalyzerOutputOnly, PrintAndLoggingArgumentsAreOutputOnly) {
+  FileFacts ff = analyze(
+      "import logging\n"
+      "import torch\n"
+      "logger = logging.getLogger(__name__)\n"
+      "print(torch.cuda.get_device_name(0))\n"
+      "print(f'mem {torch.cuda.max_memory_allocated() / 1e9:.1f} GB')\n"
+      "logger.info('flash sdp: %s', torch.backends.cuda.flash_sdp_enabled())\n"
+      "logging.warning(f'{torch.cuda.device_count()} devices')\n"
+      "print0(torch.cuda.memory_reserved())\n"
+      "self.log.debug(torch.cuda.memory_allocated())\n"
+      "name = torch.cuda.get_device_properties(0)\n"
+      "stats.append(torch.cuda.max_memory_reserved())\n"
+      "if torch.cuda.is_bf16_supported():\n"
+      "    pass\n"
+      "log_value(torch.cuda.mem_get_info())\n"
+      "blog.info(torch.cuda.utilization())\n",
+      "a.py");
+  for (const char* shown : {"torch.cuda.get_device_name", "torch.cuda.max_memory_allocated",
+                            "torch.backends.cuda.flash_sdp_enabled", "torch.cuda.device_count",
+                            "torch.cuda.memory_reserved", "torch.cuda.memory_allocated"}) {
+    const Fact* f = one(ff, FactKind::Reference, shown);
+    ASSERT_NE(f, nullptr) << shown;
+    EXPECT_TRUE(f->output_only) << shown;
+  }
+  // Look-alikes that use the value: an assignment, a list append, a condition, a project
+  // function whose name only starts like a logger's.
+  for (const char* used : {"torch.cuda.get_device_properties", "torch.cuda.max_memory_reserved",
+                           "torch.cuda.is_bf16_supported", "torch.cuda.mem_get_info"}) {
+    const Fact* f = one(ff, FactKind::Reference, used);
+    ASSERT_NE(f, nullptr) << used;
+    EXPECT_FALSE(f->output_only) << used;
+  }
+  // `blog.info` names a logger only by accident of spelling: still counted as logging (the
+  // receiver holds "log"), a known, harmless over-reach for a value that is only shown.
+  EXPECT_TRUE(one(ff, FactKind::Reference, "torch.cuda.utilization")->output_only);
+}
+
+}  // namespace ascendify::python
