@@ -5,6 +5,7 @@
 #include <future>
 
 #include "assess/attribution.hpp"
+#include "assess/counterparts.hpp"
 #include "assess/dependencies.hpp"
 #include "assess/effort.hpp"
 #include "assess/import_graph.hpp"
@@ -113,7 +114,8 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
 
   classify_sites(a);
   StageTimer t_effort("  effort");
-  const EffortHours hours = fill_effort(a, model.effort, model.phases.training_phases);
+  const double adoption = adopt_built_on(a, model.counterparts, model.effort);
+  const EffortHours hours = fill_effort(a, model.effort, model.phases.training_phases, adoption);
   t_effort.stop();
   a.target_phase = pick_target(a.phases, options.target_phase);
   if (!options.target_phase.empty() && a.target_phase != options.target_phase)
@@ -132,9 +134,14 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
       options.target_phase.empty() || a.target_phase != options.target_phase ? "" : a.target_phase;
   decide_feasibility(a, model.feasibility, model.effort, rules, required);
   a.roadmap = build_roadmap(a, hours, model.roadmap, model.effort);
+  price_built_on(a, hours.total(), model.effort);
+  std::string is_evidence;
+  if (const CounterpartModel* c = project_is(files, model.counterparts, &is_evidence))
+    adopt_as_project(a, *c, is_evidence, model.effort);
   a.risks = build_risks(a.findings);
   t_rest.stop();
   a.migration_sets = sets.get();
+  for (const auto& s : model.assumptions) a.assumptions.push_back({s.id, s.en, s.zh});
   a.assessed = true;
   return a;
 }

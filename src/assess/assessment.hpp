@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct EffortRange {
 enum class Feasibility : uint8_t { Feasible, NeedsAdaptation, Difficult, Infeasible };
 std::string_view to_string(Feasibility f);   // "feasible" | "needs-adaptation" | ...
 std::string_view to_chinese(Feasibility f);  // 可行 | 需适配 | 困难 | 不可行
+std::optional<Feasibility> parse_feasibility(std::string_view s);
 
 struct PhaseSummary {
   std::string name;                       // "inference", "training", ...
@@ -101,6 +103,25 @@ struct ScanStats {
   uint32_t suppressed = 0;
 };
 
+// A framework with an Ascend counterpart that the project is, or runs on
+// (rules/model/counterparts.yaml, assess/counterparts.hpp).
+struct CounterpartUse {
+  std::string id, framework, name;  // "megatron", "Megatron-LM", "MindSpeed"
+  std::string how, how_zh;          // what adopting it means
+  bool is_project = false;          // the project is the framework (else it runs on it)
+  // Why: "megatron/ holds 412 of 530 Python files" | "dependency megatron-core (setup.py:3)".
+  std::string evidence;
+  EffortRange adoption;  // person-weeks to adopt the counterpart
+  // The same project ported line by line (the tool's estimate without the counterpart).
+  Feasibility literal_feasibility = Feasibility::NeedsAdaptation;
+  EffortRange literal_effort;
+  uint32_t taken_over = 0;  // sites the counterpart takes over (Finding::by_counterpart)
+  double adoption_hours = 0, literal_hours = 0;  // built on: adoption, taken-over sites
+  // The line-by-line port's blockers (is_project; at most 10), not the adoption's.
+  std::vector<std::string> literal_blockers;
+  std::vector<std::string> refs;
+};
+
 struct Assessment {
   std::string root;          // as given on the command line
   std::string project_name;  // last component of the root
@@ -129,7 +150,15 @@ struct Assessment {
   std::vector<std::string> feasibility_evidence;  // the criteria that decided the verdict
   // The same criterion as data, for reports in other languages than the English evidence.
   struct VerdictBasis {
-    enum class Kind : uint8_t { None, NoPath, Rewrite, Manual, Covered } kind = Kind::None;
+    // Counterpart: the project is a framework with an Ascend counterpart (counterparts[0]).
+    enum class Kind : uint8_t {
+      None,
+      NoPath,
+      Rewrite,
+      Manual,
+      Covered,
+      Counterpart
+    } kind = Kind::None;
     enum class Scope : uint8_t { All, Reached, Phase } scope = Scope::All;
     size_t count = 0;   // NoPath, Rewrite: blockers; Manual, Covered: sites to adapt by hand
     std::string phase;  // Scope::Phase
@@ -140,6 +169,16 @@ struct Assessment {
   std::array<EffortRange, 7> effort_by_domain{};  // kAllDomains order; kernels in custom_op
   EffortRange effort_environment;                 // CANN + torch_npu set-up
   EffortRange effort_verification;                // precision comparison + tuning
+  EffortRange effort_kernels;      // the kernels' part of effort_by_domain[custom_op]
+  EffortRange effort_counterpart;  // adopting the counterparts the project runs on
+  // Frameworks with an Ascend counterpart: the one the project is (first, is_project; it then
+  // decides the verdict and the effort), and those it runs on.
+  std::vector<CounterpartUse> counterparts;
+  // What every estimate rests on (rules/model/assumptions.yaml), in both report languages.
+  struct Assumption {
+    std::string id, en, zh;
+  };
+  std::vector<Assumption> assumptions;
   std::string target_phase;                       // phase of the minimal migration set
   std::vector<MigrationSet> migration_sets;       // [0] minimal, then incremental
   std::vector<RiskRow> risks;                     // by domain, rule id

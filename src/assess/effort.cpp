@@ -27,7 +27,8 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
 }  // namespace
 
 double EffortHours::total() const {
-  return environment + verification + std::accumulate(domain.begin(), domain.end(), 0.0);
+  return environment + verification + counterpart +
+         std::accumulate(domain.begin(), domain.end(), 0.0);
 }
 
 double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites, const EffortModel& m,
@@ -37,6 +38,7 @@ double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites, co
   std::vector<std::pair<double, bool>> weights;  // (weight, covered by transfer_to_npu)
   for (const Finding* f : sites) {
     if (f->severity == Severity::Info || f->site_class == SiteClass::NoChange) continue;
+    if (f->by_counterpart) continue;  // the counterpart's adoption prices it
     double w = 1.0;
     if (f->guarded) w *= m.factors.guarded;
     if (discount_unreached && f->phases.empty()) w *= m.factors.unreached;
@@ -89,6 +91,7 @@ namespace {
 // point, CPU-only ones too, so it asks for none.
 VerificationNeed need_of(const Finding& f, const EffortModel& m) {
   if (contains(m.smoke_ignore_rules, f.rule_id)) return VerificationNeed::None;
+  if (f.by_counterpart) return VerificationNeed::Smoke;  // the counterpart is verified as used
   switch (f.site_class) {
     case SiteClass::StopsRun:
     case SiteClass::MustAdapt:
@@ -181,6 +184,7 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
     double kh = kernel_hours(*k, bwd, m);
     if (scope.discount_unreached && k->phases.empty()) kh *= m.factors.unreached;
     h.domain[static_cast<size_t>(Domain::CustomOp)] += kh;
+    h.kernels += kh;
   }
   for (VerificationNeed need : verification_needs(scope, m)) {
     v.full_phases += need == VerificationNeed::Full;
@@ -198,7 +202,7 @@ EffortRange to_weeks(double hours, const EffortModel& m) {
 }
 
 EffortHours fill_effort(Assessment& a, const EffortModel& m,
-                        const std::vector<std::string>& training) {
+                        const std::vector<std::string>& training, double counterpart_hours) {
   auto backward_phase = [&](const std::string& name) {
     for (const auto& p : a.phases)
       if (p.name == name) return p.needs_backward || contains(training, p.kind);
@@ -213,8 +217,11 @@ EffortHours fill_effort(Assessment& a, const EffortModel& m,
     all.kernel_needs_backward.push_back(
         std::any_of(k.phases.begin(), k.phases.end(), backward_phase));
   }
-  const EffortHours h = estimate(all, m);
+  EffortHours h = estimate(all, m);
+  h.counterpart = counterpart_hours;
   a.effort = to_weeks(h.total(), m);
+  a.effort_kernels = to_weeks(h.kernels, m);
+  a.effort_counterpart = to_weeks(h.counterpart, m);
   a.effort_environment = to_weeks(h.environment, m);
   a.effort_verification = to_weeks(h.verification, m);
   for (size_t d = 0; d < 7; ++d) a.effort_by_domain[d] = to_weeks(h.domain[d], m);

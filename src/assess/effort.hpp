@@ -31,6 +31,8 @@ struct EffortHours {
   double environment = 0.0;
   double verification = 0.0;
   std::array<double, 7> domain{};  // kAllDomains order; kernels are custom_op
+  double kernels = 0.0;            // the kernels' part of domain[custom_op]
+  double counterpart = 0.0;        // adopting the counterparts the project runs on
   double total() const;
 };
 
@@ -59,7 +61,8 @@ EffortRange to_weeks(double hours, const EffortModel& m);
 // Fills a.effort, a.effort_by_domain, a.effort_environment, a.effort_verification and each
 // phase's effort (a phase estimated alone, as if it were the only one migrated). Returns the
 // hours of the whole project (the roadmap splits them into steps).
+// `counterpart_hours`: adopting the counterparts the project runs on (adopt_built_on).
 EffortHours fill_effort(Assessment& a, const EffortModel& m,
-                        const std::vector<std::string>& training);
+                        const std::vector<std::string>& training, double counterpart_hours = 0);
 
 }  // namespace ascendify::assess

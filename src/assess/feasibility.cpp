@@ -16,6 +16,13 @@ std::string_view to_string(Feasibility f) {
   return "needs-adaptation";
 }
 
+std::optional<Feasibility> parse_feasibility(std::string_view s) {
+  for (Feasibility f : {Feasibility::Feasible, Feasibility::NeedsAdaptation, Feasibility::Difficult,
+                        Feasibility::Infeasible})
+    if (to_string(f) == s) return f;
+  return std::nullopt;
+}
+
 std::string_view to_chinese(Feasibility f) {
   switch (f) {
     case Feasibility::Feasible:

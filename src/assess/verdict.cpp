@@ -52,6 +52,7 @@ std::string evidence_en(const Assessment::VerdictBasis& b) {
              "rework, unsupported ops or libraries), about " + hours(b.hours) +
              " h, more than the " + hours(b.limit) + " h a feasible port allows, in " + scope;
     case B::Kind::Covered:
+    case B::Kind::Counterpart:  // worded by assess/counterparts.cpp
     case B::Kind::None:
       break;
   }
@@ -97,7 +98,8 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
   std::unordered_set<std::string_view> kernel_paths;
   for (const auto& k : a.kernels) kernel_paths.insert(k.path);
   for (const auto& f : a.findings) {
-    if (f.guarded || f.severity == Severity::Info || !required(f.phases)) continue;
+    if (f.guarded || f.severity == Severity::Info || f.by_counterpart || !required(f.phases))
+      continue;
     if (f.domain == Domain::CustomOp && kernel_paths.count(f.path)) continue;
     const Rule* r = f.rule ? f.rule : rules.find(f.rule_id);
     if (any_tag(r, m.infeasible_tags)) {

@@ -31,6 +31,9 @@ struct Finding {
   bool stops_run = false;
   // Inside the arguments of print / a logging call (Fact::output_only): only shown.
   bool output_only = false;
+  // A site a framework counterpart takes over (the project runs on Megatron: MindSpeed handles
+  // its megatron.* uses): listed, not priced, decides nothing (assess/counterparts.hpp).
+  bool by_counterpart = false;
   // What the site asks of the port (assess/taxonomy.hpp), filled by assess.
   SiteClass site_class = SiteClass::MustAdapt;
   // An optional feature: the site sits under a flag that is off by default, or every phase

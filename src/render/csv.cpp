@@ -28,14 +28,14 @@ void row(std::string& out, const std::vector<std::string>& fields) {
 std::string render_csv(const Assessment& a) {
   std::string out;
   row(out, {"domain", "rule", "file", "line", "column", "original", "snippet", "replacement",
-            "confidence", "auto_manual", "guarded", "optional", "phases"});
+            "confidence", "auto_manual", "guarded", "optional", "phases", "class"});
   for (const auto& f : a.findings) {
     std::string phases;
     for (const auto& p : f.phases) phases += (phases.empty() ? "" : ";") + p;
     row(out, {std::string(to_string(f.domain)), f.rule_id, f.path, std::to_string(f.span.line),
               std::to_string(f.span.col), f.match, f.snippet, f.replacement,
               std::string(to_string(f.confidence)), auto_manual(f), f.guarded ? "true" : "false",
-              f.optional ? "true" : "false", phases});
+              f.optional ? "true" : "false", phases, std::string(to_string(f.site_class))});
   }
   return out;
 }

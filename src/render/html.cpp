@@ -3,6 +3,8 @@
 // lives in the DOM tables, never in a script block.
 #include <fmt/format.h>
 
+#include <array>
+
 #include "render/escape.hpp"
 #include "render/html_parts.hpp"
 #include "render/labels.hpp"
@@ -73,10 +75,11 @@ std::string summary(const Assessment& a) {
               fmt::format("<span class=\"badge {}\">{}</span>", to_string(a.feasibility),
                           feasibility_plain(a.feasibility)),
               to_chinese(a.feasibility), "card-feasibility");
-    s += card("Estimated effort", weeks(a.effort) + " <small>weeks</small>",
-              fmt::format("environment {} · verification {}", weeks(a.effort_environment),
-                          weeks(a.effort_verification)),
-              "card-effort");
+    std::string parts = fmt::format("environment {} · verification {}", weeks(a.effort_environment),
+                                    weeks(a.effort_verification));
+    if (a.effort_kernels.high > 0) parts += " · kernels " + weeks(a.effort_kernels);
+    if (a.effort_counterpart.high > 0) parts += " · counterpart " + weeks(a.effort_counterpart);
+    s += card("Estimated effort", weeks(a.effort) + " <small>weeks</small>", parts, "card-effort");
   } else {
     s += card("Overall feasibility", "<span class=\"badge unknown\">not assessed</span>", "",
               "card-feasibility");
@@ -99,6 +102,26 @@ std::string summary(const Assessment& a) {
     s += "</ul>";
   }
   if (a.assessed) {
+    for (const auto& c : a.counterparts) {
+      s += "<h3>Framework counterpart</h3><p id=\"counterpart-" + html_escape(c.id) + "\">";
+      s += c.is_project ? "The project is " : "The project runs on ";
+      s += fmt::format("<strong>{}</strong> ({}): adopt <strong>{}</strong> — {}; {} weeks.",
+                       html_escape(c.framework), html_escape(c.evidence), html_escape(c.name),
+                       html_escape(c.how), weeks(c.adoption));
+      s += c.is_project
+               ? fmt::format(" Ported line by line: {}, {} weeks.",
+                             feasibility_plain(c.literal_feasibility), weeks(c.literal_effort))
+               : fmt::format(" It takes over {} site(s); without it: {} weeks.", c.taken_over,
+                             weeks(c.literal_effort));
+      s += "</p>";
+    }
+    static constexpr std::array<std::string_view, kSiteClasses> kClassWords = {
+        "stop the run", "must be adapted", "mechanical (transfer_to_npu or ascendify fix)",
+        "tuning only", "no change"};
+    s += "<h3>What the sites of the default run ask</h3><ul class=\"ev\" id=\"site-classes\">";
+    for (size_t c = 0; c < kSiteClasses; ++c)
+      s += fmt::format("<li><strong>{}</strong> {}</li>", a.site_classes[c], kClassWords[c]);
+    s += "</ul>";
     s += "<h3>What stops it from running</h3>";
     if (a.run_stoppers.empty())
       s += "<p class=\"muted\">Nothing found: no assert, raise or import on the default run "
@@ -118,6 +141,11 @@ std::string summary(const Assessment& a) {
     s += "<h3>Blockers of optional features</h3><p class=\"muted\">Behind flags that are off by "
          "default; not counted in the feasibility.</p>";
     folded_list(s, a.optional_blockers, "optional-blockers");
+  }
+  if (!a.assumptions.empty()) {
+    s += "<h3>Assumptions</h3><ul class=\"ev\" id=\"assumptions\">";
+    for (const auto& x : a.assumptions) s += "<li>" + html_escape(x.en) + "</li>";
+    s += "</ul>";
   }
   s += "<div class=\"charts\">";
   s += "<div class=\"chart\"><h3>Findings per domain</h3>" + chart_domains(a) + "</div>";

@@ -115,6 +115,8 @@ std::string chart_effort(const Assessment& a) {
   std::vector<Bar> bars;
   for (size_t d = 0; d < 7; ++d)
     bars.push_back({domain_label(kAllDomains[d]), a.effort_by_domain[d], kColors[d]});
+  if (a.effort_counterpart.high > 0)
+    bars.push_back({"Counterpart", a.effort_counterpart, "#9aa5b1"});
   bars.push_back({"Environment", a.effort_environment, "#9aa5b1"});
   bars.push_back({"Verification", a.effort_verification, "#9aa5b1"});
   double max = 0.1;

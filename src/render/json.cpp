@@ -44,6 +44,35 @@ ordered_json summary_json(const Assessment& a) {
     s["effort_by_domain"] = by_domain;
     s["effort_environment"] = effort_json(a.effort_environment);
     s["effort_verification"] = effort_json(a.effort_verification);
+    s["effort_kernels"] = effort_json(a.effort_kernels);
+    s["effort_counterpart"] = effort_json(a.effort_counterpart);
+    // The site taxonomy of the code the phases require (assess/taxonomy.hpp).
+    ordered_json classes;
+    for (size_t c = 0; c < kSiteClasses; ++c)
+      classes[std::string(to_string(static_cast<SiteClass>(c)))] = a.site_classes[c];
+    s["site_classes"] = classes;
+    ordered_json counterparts = ordered_json::array();
+    for (const auto& c : a.counterparts) {
+      ordered_json j;
+      j["id"] = c.id;
+      j["framework"] = c.framework;
+      j["counterpart"] = c.name;
+      j["relation"] = c.is_project ? "is" : "built-on";
+      j["evidence"] = c.evidence;
+      j["how"] = c.how;
+      j["adoption_weeks"] = effort_json(c.adoption);
+      j["literal_port"] = {{"feasibility", std::string(to_string(c.literal_feasibility))},
+                           {"effort_weeks", effort_json(c.literal_effort)},
+                           {"blockers", strings(c.literal_blockers)}};
+      j["sites_taken_over"] = c.taken_over;
+      j["refs"] = strings(c.refs);
+      counterparts.push_back(std::move(j));
+    }
+    s["counterparts"] = std::move(counterparts);
+    ordered_json assumptions = ordered_json::array();
+    for (const auto& x : a.assumptions)
+      assumptions.push_back({{"id", x.id}, {"en", x.en}, {"zh", x.zh}});
+    s["assumptions"] = std::move(assumptions);
   } else {
     // Not computed yet: say so rather than report a made-up default.
     s["feasibility"] = nullptr;
@@ -188,6 +217,7 @@ void append_finding(std::string& out, const Finding& f) {
   flag("autofix", f.autofix);
   flag("stops_run", f.stops_run);
   flag("auto_by_transfer_to_npu", f.auto_by_transfer_to_npu);
+  str("class", to_string(f.site_class));
   jt::key(out, L, "phases");
   jt::append_strings(out, L, f.phases);
   out += ',';

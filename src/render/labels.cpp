@@ -147,6 +147,23 @@ const Labels kEn{
     .run_stoppers =
         "What stops it from running (the default run fails here on an NPU, even with torch_npu "
         "and transfer_to_npu imported, unless changed)",
+    .site_classes = "What the sites of the default run ask",
+    .class_names = {"stop the run", "must be adapted",
+                    "mechanical (transfer_to_npu or `ascendify "
+                    "fix`)",
+                    "tuning only", "no change"},
+    .of_which_kernels = "of which custom kernels",
+    .counterpart_row = "Adopting the framework counterpart",
+    .counterpart = "Framework counterpart",
+    // {framework} {name} {evidence} {how} {weeks} {literal} {literal_weeks}
+    .counterpart_is_fmt =
+        "the project is {framework} ({evidence}): adopt {name} — {how}; "
+        "{weeks} weeks. Ported line by line: {literal}, {literal_weeks} weeks",
+    .counterpart_on_fmt =
+        "the project runs on {framework} ({evidence}): adopt {name} — {how}; "
+        "{weeks} weeks, taking over {sites} site(s); without it: "
+        "{literal_weeks} weeks",
+    .h_assumptions = "Assumptions",
 };
 
 const Labels kZh{
@@ -280,6 +297,19 @@ const Labels kZh{
     .run_stoppers =
         "运行中断点（即使已导入 torch_npu 和 transfer_to_npu，默认运行在 NPU "
         "上仍会在此处失败，必须修改）",
+    .site_classes = "默认运行各处的修改性质",
+    .class_names = {"阻断运行", "需手动适配", "机械修改（transfer_to_npu 或 `ascendify fix`）",
+                    "仅性能调优", "无需修改"},
+    .of_which_kernels = "其中自定义算子",
+    .counterpart_row = "采用框架的昇腾对应方案",
+    .counterpart = "框架对应方案",
+    .counterpart_is_fmt =
+        "项目本身即 {framework}（{evidence}）：采用 {name}——{how}；{weeks} 周。"
+        "逐行移植：{literal}，{literal_weeks} 周",
+    .counterpart_on_fmt =
+        "项目基于 {framework}（{evidence}）：采用 {name}——{how}；{weeks} 周，"
+        "接管 {sites} 处；不采用时：{literal_weeks} 周",
+    .h_assumptions = "估算前提",
 };
 
 }  // namespace

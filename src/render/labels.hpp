@@ -54,6 +54,12 @@ struct Labels {
   std::string_view optional_blockers, optional_feature;
   // Assessment::run_stoppers: the summary opens with them.
   std::string_view run_stoppers;
+  // The site taxonomy (Assessment::site_classes, SiteClass order) and its line's lead.
+  std::string_view site_classes;
+  std::array<std::string_view, kSiteClasses> class_names;
+  // Effort breakdown rows; counterparts; the stated assumptions.
+  std::string_view of_which_kernels, counterpart_row, counterpart, counterpart_is_fmt,
+      counterpart_on_fmt, h_assumptions;
 };
 
 // The executive summary lists this many blockers; the rest are counted (the JSON report, the

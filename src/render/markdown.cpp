@@ -23,9 +23,17 @@ std::string weeks_cell(const EffortRange& e) {
   return fmt::format("{}–{}", one_decimal(e.low), one_decimal(e.high));
 }
 
+// Hours as the English criterion writes them: "16", "4.5".
+std::string hours_text(double h) {
+  std::string t = one_decimal(h);
+  if (t.size() > 2 && t.ends_with(".0")) t.resize(t.size() - 2);
+  return t;
+}
+
 // The verdict's deciding criterion in Chinese (the English one is a.feasibility_evidence).
-std::string basis_zh(const Assessment::VerdictBasis& b) {
+std::string basis_zh(const Assessment& a) {
   using B = Assessment::VerdictBasis;
+  const B& b = a.verdict_basis;
   const std::string scope = b.scope == B::Scope::All       ? "全部扫描代码"
                             : b.scope == B::Scope::Reached ? "入口点可达的各阶段"
                                                            : "阶段 " + md_text(b.phase);
@@ -36,14 +44,50 @@ std::string basis_zh(const Assessment::VerdictBasis& b) {
     case B::Kind::Rewrite:
       return fmt::format("{}：{} 处需重写的算子、阻塞级发现或未移植的框架", scope, b.count);
     case B::Kind::Manual:
-      return fmt::format("{}：{} 处需手动替换 API 或调整精度（transfer_to_npu 不覆盖）", scope,
-                         b.count);
+      return fmt::format(
+          "{}：{} 处需手动适配（语义有变化的 API 替换、精度调整、不支持的算子或库），约 {} 小时，"
+          "超过可行移植允许的 {} 小时",
+          scope, b.count, hours_text(b.hours), hours_text(b.limit));
     case B::Kind::Covered:
-      return fmt::format("{}：transfer_to_npu 覆盖全部 {} 处，无需手动修改", scope, b.count);
+      return fmt::format(
+          "{}：完成机械修改（transfer_to_npu 或 `ascendify fix`，{} 处）后无阻断运行的问题；"
+          "需手动适配 {} 处，约 {} 小时（不超过 {} 小时）",
+          scope, b.mechanical, b.count, hours_text(b.hours), hours_text(b.limit));
+    case B::Kind::Counterpart:
+      if (!a.counterparts.empty()) {
+        const CounterpartUse& c = a.counterparts.front();
+        return fmt::format("项目本身即 {}（{}）：采用 {}——{}；逐行移植本仓库为{}，{}–{} 周",
+                           md_text(c.framework), md_text(c.evidence), md_text(c.name),
+                           md_text(c.how_zh), to_chinese(c.literal_feasibility),
+                           one_decimal(c.literal_effort.low), one_decimal(c.literal_effort.high));
+      }
+      break;
     case B::Kind::None:
       break;
   }
   return {};
+}
+
+std::string counterpart_text(const CounterpartUse& c, const Labels& l, Lang lang) {
+  const bool zh = lang == Lang::Zh;
+  return fill(c.is_project ? l.counterpart_is_fmt : l.counterpart_on_fmt,
+              {{"framework", md_text(c.framework)},
+               {"evidence", md_text(c.evidence)},
+               {"name", md_text(c.name)},
+               {"how", md_text(zh && !c.how_zh.empty() ? c.how_zh : c.how)},
+               {"weeks", weeks_cell(c.adoption)},
+               {"literal", feasibility_words(c.literal_feasibility, lang)},
+               {"literal_weeks", weeks_cell(c.literal_effort)},
+               {"sites", std::to_string(c.taken_over)}});
+}
+
+// What every estimate rests on, at the end of the report.
+void write_assumptions(std::string& out, const Assessment& a, const Labels& l, Lang lang) {
+  if (a.assumptions.empty()) return;
+  out += fmt::format("## {}\n\n", l.h_assumptions);
+  for (const auto& x : a.assumptions)
+    out += "- " + md_text(lang == Lang::Zh && !x.zh.empty() ? x.zh : x.en) + "\n";
+  out += '\n';
 }
 
 void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang lang) {
@@ -63,12 +107,18 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
     }
     out += fmt::format("- {}: **{}**\n", l.feasibility, feasibility_words(a.feasibility, lang));
     if (lang == Lang::Zh && a.verdict_basis.kind != Assessment::VerdictBasis::Kind::None) {
-      out += fmt::format("  - {}: {}\n", l.evidence, basis_zh(a.verdict_basis));
+      out += fmt::format("  - {}: {}\n", l.evidence, basis_zh(a));
     } else {
       for (const auto& e : a.feasibility_evidence)
         out += fmt::format("  - {}: {}\n", l.evidence, md_text(e));
     }
     out += fmt::format("- {}: {}\n", l.effort, weeks_range(a.effort, l));
+    for (const auto& c : a.counterparts)
+      out += fmt::format("- {}: {}\n", l.counterpart, counterpart_text(c, l, lang));
+    std::string classes;
+    for (size_t c = 0; c < kSiteClasses; ++c)
+      classes += fmt::format("{}{} {}", c ? " · " : "", a.site_classes[c], l.class_names[c]);
+    out += fmt::format("- {}: {}\n", l.site_classes, classes);
     out += fmt::format("- {}:", l.blockers);
     if (a.blockers.empty())
       out += fmt::format(" {}\n", l.none);
@@ -132,6 +182,11 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
   Row header = {std::string(l.c_domain), std::string(l.c_findings), std::string(l.c_blockers_n)};
   if (a.assessed) {
     header.push_back(std::string(l.c_effort_weeks));
+    if (a.effort_kernels.high > 0)
+      rows.push_back(
+          {fmt::format("└ {}", l.of_which_kernels), "—", "—", weeks_cell(a.effort_kernels)});
+    if (a.effort_counterpart.high > 0)
+      rows.push_back({std::string(l.counterpart_row), "—", "—", weeks_cell(a.effort_counterpart)});
     rows.push_back({std::string(l.environment), "—", "—", weeks_cell(a.effort_environment)});
     rows.push_back({std::string(l.verification), "—", "—", weeks_cell(a.effort_verification)});
     rows.push_back({fmt::format("**{}**", l.total), std::to_string(total),
@@ -304,6 +359,7 @@ std::string render_markdown(const Assessment& a, Lang lang) {
   write_domain_details(out, a, lang);
   write_roadmap(out, a, l, lang);
   write_risk_matrix(out, a, l);
+  write_assumptions(out, a, l, lang);
   write_diagnostics(out, a, l);
   while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n')
     out.pop_back();

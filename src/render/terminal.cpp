@@ -70,6 +70,15 @@ std::string render_terminal(const Assessment& a, bool color) {
         fmt::format(", effort {}–{} weeks", one_decimal(a.effort.low), one_decimal(a.effort.high));
   out += '\n';
   if (a.assessed) {
+    for (const auto& c : a.counterparts)
+      out += fmt::format("Counterpart:   {} {} -> adopt {} ({}–{} weeks)\n",
+                         c.is_project ? "is" : "runs on", c.framework, c.name,
+                         one_decimal(c.adoption.low), one_decimal(c.adoption.high));
+    out += fmt::format(
+        "Sites:         {} stop the run · {} must adapt · {} mechanical · {} tuning · {} no "
+        "change\n",
+        a.site_classes[0], a.site_classes[1], a.site_classes[2], a.site_classes[3],
+        a.site_classes[4]);
     const std::string stops = std::to_string(a.run_stoppers.size());
     out += "Stops the run: " + (a.run_stoppers.empty() ? stops : st.red(stops));
     if (!a.run_stoppers.empty()) out += "  (first: " + a.run_stoppers.front() + ")";

@@ -116,22 +116,23 @@ TEST_F(Formats, OptionalBlockersShownApartInEveryReport) {
 TEST_F(Formats, CsvRowsAndQuoting) {
   const std::string csv = render_csv(a);
   EXPECT_EQ(csv.rfind("domain,rule,file,line,column,original,snippet,replacement,confidence,"
-                      "auto_manual,guarded,optional,phases\r\n",
+                      "auto_manual,guarded,optional,phases,class\r\n",
                       0),
             0u);
   EXPECT_TRUE(has(csv,
                   "\r\ndependency,dependency.flash-attn,requirements.txt,3,1,flash-attn,"
                   "flash-attn>=2.5,torch_npu.npu_fusion_attention,high,manual,false,"
-                  "false,inference\r\n"));
-  EXPECT_TRUE(
-      has(csv,
-          "\r\ndistributed,distributed.nccl-backend,wan/train.py,20,40,"
-          "\"\"\"nccl\"\"\",\"dist.init_process_group(backend=\"\"nccl\"\", "
-          "init_method=url)\",\"backend=\"\"hccl\"\"\",high,manual,false,false,training\r\n"));
-  EXPECT_TRUE(has(csv, ",attention.flash-attn-func,") && has(csv, ",inference;training\r\n"));
-  EXPECT_TRUE(has(csv, ",auto-transfer_to_npu,false,false,inference\r\n"));
-  EXPECT_TRUE(has(csv, ",auto-fix,true,false,inference\r\n"));
-  EXPECT_TRUE(has(csv, ",info,false,false,\r\n"));  // SDPA
+                  "false,inference,must-adapt\r\n"));
+  EXPECT_TRUE(has(csv,
+                  "\r\ndistributed,distributed.nccl-backend,wan/train.py,20,40,"
+                  "\"\"\"nccl\"\"\",\"dist.init_process_group(backend=\"\"nccl\"\", "
+                  "init_method=url)\",\"backend=\"\"hccl\"\"\",high,manual,false,false,training,"
+                  "must-adapt\r\n"));
+  EXPECT_TRUE(has(csv, ",attention.flash-attn-func,") &&
+              has(csv, ",inference;training,must-adapt\r\n"));
+  EXPECT_TRUE(has(csv, ",auto-transfer_to_npu,false,false,inference,"));
+  EXPECT_TRUE(has(csv, ",auto-fix,true,false,inference,"));
+  EXPECT_TRUE(has(csv, ",info,false,false,,"));  // SDPA
   EXPECT_EQ(csv.substr(csv.size() - 2), "\r\n");
 }
 
@@ -142,7 +143,8 @@ TEST_F(Formats, CsvRoundTripsEveryField) {
   ASSERT_EQ(rows.size(), a.findings.size() + 1);
   for (size_t i = 0; i < a.findings.size(); ++i) {
     const auto& r = rows[i + 1];
-    ASSERT_EQ(r.size(), 13u) << i;
+    ASSERT_EQ(r.size(), 14u) << i;
+    EXPECT_EQ(r[13], to_string(a.findings[i].site_class));
     EXPECT_EQ(r[11], a.findings[i].optional ? "true" : "false");
     EXPECT_EQ(r[1], a.findings[i].rule_id);
     EXPECT_EQ(r[2], a.findings[i].path);
@@ -258,7 +260,7 @@ TEST(FormatsEmpty, EmptyAssessment) {
   Assessment empty;
   EXPECT_EQ(render_csv(empty),
             "domain,rule,file,line,column,original,snippet,replacement,confidence,auto_manual,"
-            "guarded,optional,phases\r\n");
+            "guarded,optional,phases,class\r\n");
   const json s = json::parse(render_sarif(empty));
   EXPECT_TRUE(s["runs"][0]["results"].empty());
   EXPECT_TRUE(s["runs"][0]["tool"]["driver"]["rules"].empty());

@@ -51,7 +51,8 @@ TEST_F(JsonReport, FormatIsTwoSpaceIndentWithTrailingNewlineAndFixedKeyOrder) {
       "column",   "end_line",    "end_column", "match",
       "snippet",  "replacement", "confidence", "guarded",
       "optional", "autofix",     "stops_run",  "auto_by_transfer_to_npu",
-      "phases",   "severity",    "message",    "scope"};
+      "class",    "phases",      "severity",   "message",
+      "scope"};
   EXPECT_EQ(fkeys, fexpected);
 }
 

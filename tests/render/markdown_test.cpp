@@ -132,14 +132,16 @@ TEST_F(MarkdownReport, ChineseReportStatesTheVerdictBasisInChinese) {
   EXPECT_TRUE(has(render_markdown(a, Lang::Zh),
                   "  - 判定依据: manual sites transfer_to_npu does not cover"));
   const std::pair<B, std::string> cases[] = {
-      {B{B::Kind::Manual, B::Scope::Reached, 40, ""},
-       "入口点可达的各阶段：40 处需手动替换 API 或调整精度（transfer_to_npu 不覆盖）"},
+      {B{B::Kind::Manual, B::Scope::Reached, 40, "", 52.5, 16, 7},
+       "入口点可达的各阶段：40 处需手动适配（语义有变化的 API 替换、精度调整、不支持的算子或库），"
+       "约 52.5 小时，超过可行移植允许的 16 小时"},
       {B{B::Kind::Rewrite, B::Scope::Phase, 3, "inference"},
        "阶段 inference：3 处需重写的算子、阻塞级发现或未移植的框架"},
       {B{B::Kind::NoPath, B::Scope::All, 1, ""},
        "全部扫描代码：1 处无保护的依赖或用法在昇腾上没有可用路径，也没有回退实现"},
-      {B{B::Kind::Covered, B::Scope::Reached, 12, ""},
-       "入口点可达的各阶段：transfer_to_npu 覆盖全部 12 处，无需手动修改"},
+      {B{B::Kind::Covered, B::Scope::Reached, 2, "", 4.5, 16, 12},
+       "入口点可达的各阶段：完成机械修改（transfer_to_npu 或 `ascendify fix`，12 处）后无阻断运行的"
+       "问题；需手动适配 2 处，约 4.5 小时（不超过 16 小时）"},
   };
   for (const auto& [basis, words] : cases) {
     a.verdict_basis = basis;

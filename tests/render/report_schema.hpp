@@ -128,6 +128,14 @@ inline void check_summary(Checker& c, const json& s, const json* findings) {
   c.strings(s, w, "blockers");
   c.strings(s, w, "optional_blockers");
   c.strings(s, w, "run_stoppers");
+  if (assessed) {
+    if (const json* classes = c.member(s, w, "site_classes"))
+      for (const char* k : {"stops-run", "must-adapt", "mechanical", "tuning", "no-change"})
+        c.count(*classes, w + ".site_classes", k);
+    for (const char* k : {"effort_kernels", "effort_counterpart"}) c.effort(s, w, k);
+    c.array(s, w, "counterparts");
+    c.array(s, w, "assumptions");
+  }
   const json* counts = c.member(s, w, "counts");
   if (!counts) return;
   if (!counts->is_object()) return c.fail(w + ".counts", "not an object");
@@ -160,6 +168,7 @@ inline void check_finding(Checker& c, const json& f, const std::string& w) {
   for (const char* k : {"guarded", "optional", "autofix", "stops_run", "auto_by_transfer_to_npu"})
     c.boolean(f, w, k);
   c.strings(f, w, "phases");
+  c.one_of(f, w, "class", {"stops-run", "must-adapt", "mechanical", "tuning", "no-change"});
   if (!f.is_object()) return;
   if (f.contains("path") && f["path"].is_string()) {
     const std::string p = f["path"].get<std::string>();
