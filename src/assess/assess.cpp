@@ -17,6 +17,7 @@
 #include "assess/roadmap.hpp"
 #include "assess/run_stoppers.hpp"
 #include "assess/startup_finding.hpp"
+#include "assess/tasks.hpp"
 #include "assess/taxonomy.hpp"
 #include "assess/verdict.hpp"
 #include "assess/wrappers.hpp"
@@ -113,6 +114,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   t_attr.stop();
 
   classify_sites(a);
+  find_tasks(a, files, graph, pm, program, model.phases.task_options, model.effort);
   StageTimer t_effort("  effort");
   const double adoption = adopt_built_on(a, model.counterparts, model.effort);
   const EffortHours hours = fill_effort(a, model.effort, model.phases.training_phases, adoption);
@@ -141,6 +143,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   a.risks = build_risks(a.findings);
   t_rest.stop();
   a.migration_sets = sets.get();
+  split_minimal_set(a, model.effort);
   for (const auto& s : model.assumptions) a.assumptions.push_back({s.id, s.en, s.zh});
   a.assessed = true;
   return a;

@@ -66,6 +66,21 @@ struct KernelRow {
   bool optional = false;  // reached only through code under flag tests (Finding::optional)
 };
 
+// One task of a phase whose entry dispatches on an argparse option (`--task t2v-14B`): the
+// code that value runs (assess/tasks.hpp).
+struct TaskPhase {
+  std::string phase;               // "inference"
+  std::string entry;               // "generate.py"
+  std::string option;              // "task"
+  std::string value;               // "t2v-14B"
+  bool is_default = false;         // the option's default: what the default run does
+  std::vector<std::string> files;  // files with a function or class the task runs, sorted
+  uint32_t findings = 0;
+  EffortRange effort;                 // the task ported alone
+  std::vector<std::string> rule_ids;  // rules with non-info findings in the task, sorted
+  std::vector<std::string> kernels;   // "path:line name"
+};
+
 struct RoadmapStep {
   std::string title;
   std::string detail;
@@ -140,6 +155,9 @@ struct Assessment {
   // optional, not guarded); an aggregated finding counts its sites.
   std::array<uint32_t, kSiteClasses> site_classes{};
   std::vector<PhaseSummary> phases;
+  // Sub-phases of phases whose entry dispatches tasks on an option, phase by phase, the
+  // choices in declared order.
+  std::vector<TaskPhase> tasks;
   std::vector<DependencyRow> dependencies;
   std::vector<KernelRow> kernels;
   std::vector<Finding> findings;  // sorted (path, line, col, rule)

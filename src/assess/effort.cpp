@@ -191,10 +191,23 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
     v.smoke_phases += need == VerificationNeed::Smoke;
   }
   v.kernels = scope.kernels.size();
+  if (v.full_phases > 0) v.full_phases += scope.extra_task_runs;
   h.verification = verification_hours(v, m);
   // Nothing of the project touches the GPU: there is nothing to set up an NPU for.
   if (v.full_phases + v.smoke_phases > 0) h.environment = m.environment_hours;
   return h;
+}
+
+size_t extra_task_runs(const Assessment& a, const std::string& phase) {
+  std::vector<const TaskPhase*> distinct;
+  for (const TaskPhase& t : a.tasks) {
+    if (t.phase != phase) continue;
+    const bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const TaskPhase* d) {
+      return d->files == t.files && d->rule_ids == t.rule_ids && d->kernels == t.kernels;
+    });
+    if (!seen) distinct.push_back(&t);
+  }
+  return distinct.empty() ? 0 : distinct.size() - 1;
 }
 
 EffortRange to_weeks(double hours, const EffortModel& m) {
@@ -209,7 +222,10 @@ EffortHours fill_effort(Assessment& a, const EffortModel& m,
     return false;
   };
   EffortScope all;
-  for (const auto& p : a.phases) all.phases.push_back(p.name);
+  for (const auto& p : a.phases) {
+    all.phases.push_back(p.name);
+    all.extra_task_runs += extra_task_runs(a, p.name);
+  }
   all.discount_unreached = !a.phases.empty();
   for (const auto& f : a.findings) all.findings.push_back(&f);
   for (const auto& k : a.kernels) {
@@ -228,6 +244,7 @@ EffortHours fill_effort(Assessment& a, const EffortModel& m,
   for (auto& p : a.phases) {
     EffortScope s;
     s.phases = {p.name};
+    s.extra_task_runs = extra_task_runs(a, p.name);
     for (const auto& f : a.findings)
       if (contains(f.phases, p.name)) s.findings.push_back(&f);
     for (const auto& k : a.kernels)

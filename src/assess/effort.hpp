@@ -17,8 +17,15 @@ struct EffortScope {
   // The phases verified; each pays for what differs on the NPU there (verification_need).
   // Empty: the scope is verified as one unit (a project without entry points).
   std::vector<std::string> phases;
+  // Further tasks of those phases that run code of their own (Assessment::tasks): each is
+  // verified like one more phase.
+  size_t extra_task_runs = 0;
   bool discount_unreached = false;
 };
+
+// Per phase of `a`, its tasks that run different code (files, rules, kernels) than the others,
+// minus one: the extra verification runs the phase's tasks need.
+size_t extra_task_runs(const Assessment& a, const std::string& phase);
 
 // What verifying a phase takes: nothing (no site: CPU-only or not touching the GPU), a smoke
 // run (only mechanical or no-change sites), or the full comparison (must-adapt, stops-run or

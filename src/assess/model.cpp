@@ -100,6 +100,7 @@ void load_phases(PhaseModel& p, const YAML::Node& n) {
     if (d["min_phases"]) p.dispatcher_min_phases = d["min_phases"].as<uint32_t>();
   }
   p.pure_decorators = strings(n["pure_decorators"]);
+  p.task_options = strings(n["task_options"]);
 }
 
 std::string str_of(const YAML::Node& n) {

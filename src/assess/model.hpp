@@ -77,6 +77,9 @@ struct PhaseModel {
   // only these is used only where something names it. Each entry matches the decorator's
   // resolved name or any name below it ("torch" matches "torch.no_grad").
   std::vector<std::string> pure_decorators;
+  // Argparse options (dests) that select the project's task (`--task t2v-14B`): an entry that
+  // declares one with choices and branches on it has a sub-phase per choice (assess/tasks.hpp).
+  std::vector<std::string> task_options;
 };
 
 struct RoadmapStepModel {

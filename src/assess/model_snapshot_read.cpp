@@ -64,6 +64,7 @@ PhaseModel phases(Reader& r) {
     *list = r.strings();
   p.dispatcher_min_phases = r.u32();
   p.pure_decorators = r.strings();
+  p.task_options = r.strings();
   return p;
 }
 

@@ -70,6 +70,7 @@ void phases(Writer& w, const PhaseModel& p) {
     w.strings(*list);
   w.u32(p.dispatcher_min_phases);
   w.strings(p.pure_decorators);
+  w.strings(p.task_options);
 }
 
 void roadmap(Writer& w, const std::vector<RoadmapStepModel>& steps) {

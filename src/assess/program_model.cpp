@@ -88,6 +88,7 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
     }
   }
   edges_.resize(units_.size());
+  edge_lines_.resize(units_.size());
   // Names are interned per file: each distinct name is resolved once per file (and kept for
   // the wrapper pass: resolved_names()).
   std::vector<int> launches;
@@ -141,6 +142,7 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
                            : s.guarded                    ? kGuarded
                                                           : kRequired;
       edges_[static_cast<size_t>(from)].emplace_back(to, kind);
+      edge_lines_[static_cast<size_t>(from)].push_back(s.line);
     }
   }
 }
@@ -317,60 +319,80 @@ int ProgramModel::search_imports(int file, std::string_view name, int depth) con
 }
 
 void ProgramModel::compute_reach(const PhaseMap& pm) {
-  reach_.assign(pm.phases.size(), std::vector<uint8_t>(units_.size(), kUnused));
+  reach_.assign(pm.phases.size(), {});
+  for (size_t p = 0; p < pm.phases.size(); ++p) reach_[p] = reach_phase(pm, p, nullptr);
+}
+
+std::vector<uint8_t> ProgramModel::reach_with(const PhaseMap& pm, size_t phase,
+                                              const LineOverride& lines) const {
+  return reach_phase(pm, phase, &lines);
+}
+
+std::vector<uint8_t> ProgramModel::reach_phase(const PhaseMap& pm, size_t p,
+                                               const LineOverride* ov) const {
+  std::vector<uint8_t> level(units_.size(), kUnused);
   std::deque<int> queue;
-  for (size_t p = 0; p < pm.phases.size(); ++p) {
-    std::vector<uint8_t>& level = reach_[p];
-    std::vector<uint8_t> all_of(files_.size(), kUnused);  // "every unit of file" applied at
-    auto visit = [&](int u, uint8_t l) {
-      uint8_t& cur = level[static_cast<size_t>(u)];
-      if (l >= cur) return;
-      cur = l;
-      queue.push_back(u);
-    };
-    // A reached file that is no entry and that no reached file imports was reached another
-    // way (a config's `_target_` class path names it): any of its units may be what runs.
-    std::vector<bool> imported(files_.size(), false);
-    for (size_t i = 0; i < files_.size(); ++i)
-      if (pm.reached[p][i] && module_unit_[i] >= 0)
-        for (int t : graph_.edges(static_cast<int>(i))) imported[static_cast<size_t>(t)] = true;
-    for (size_t i = 0; i < files_.size(); ++i) {
-      if (module_unit_[i] < 0 || !pm.reached[p][i]) continue;
-      const uint8_t l = pm.reach[p][i] == ImportGraph::kAllOptional ? kOptional : kRequired;
-      visit(module_unit_[i], l);
-      const bool named_elsewhere =
-          !imported[i] &&
-          !std::binary_search(pm.entry_roots.begin(), pm.entry_roots.end(), static_cast<int>(i));
-      for (const auto& [name, u] : by_name_[i])
-        if (named_elsewhere || units_[static_cast<size_t>(u)].registered) visit(u, l);
-      // The `__main__` block runs when the file is the program: an entry, or a file no reached
-      // file imports (a script a launcher starts).
-      const bool program =
-          !imported[i] ||
-          std::binary_search(pm.entry_roots.begin(), pm.entry_roots.end(), static_cast<int>(i));
-      if (main_unit_[i] >= 0 && program) visit(main_unit_[i], l);
-    }
-    // Each unit is queued again only when its level gets stronger: at most three times.
-    while (!queue.empty()) {
-      const int u = queue.front();
-      queue.pop_front();
-      const uint8_t l = level[static_cast<size_t>(u)];
-      for (const auto& [to, kind] : edges_[static_cast<size_t>(u)]) {
-        // A training phase runs backward passes: those uses are required there.
-        const uint8_t edge =
-            kind == kBackward && pm.phases[p].needs_backward ? uint8_t{kRequired} : kind;
-        const uint8_t next = std::max(l, edge);
-        if (to >= 0) {
-          visit(to, next);
-        } else {  // every unit of a file (a computed getattr / globals())
-          const size_t f = static_cast<size_t>(-(to + 1));
-          if (next >= all_of[f]) continue;
-          all_of[f] = next;
-          for (const auto& [name, v] : by_name_[f]) visit(v, next);
-        }
+  std::vector<uint8_t> all_of(files_.size(), kUnused);  // "every unit of file" applied at
+  auto visit = [&](int u, uint8_t l) {
+    uint8_t& cur = level[static_cast<size_t>(u)];
+    if (l >= cur) return;
+    cur = l;
+    queue.push_back(u);
+  };
+  auto within = [](const std::vector<std::pair<uint32_t, uint32_t>>& ranges, uint32_t line) {
+    return std::any_of(ranges.begin(), ranges.end(),
+                       [&](const auto& r) { return line >= r.first && line <= r.second; });
+  };
+  // A reached file that is no entry and that no reached file imports was reached another
+  // way (a config's `_target_` class path names it): any of its units may be what runs.
+  std::vector<bool> imported(files_.size(), false);
+  for (size_t i = 0; i < files_.size(); ++i)
+    if (pm.reached[p][i] && module_unit_[i] >= 0)
+      for (int t : graph_.edges(static_cast<int>(i))) imported[static_cast<size_t>(t)] = true;
+  for (size_t i = 0; i < files_.size(); ++i) {
+    if (module_unit_[i] < 0 || !pm.reached[p][i]) continue;
+    const uint8_t l = pm.reach[p][i] == ImportGraph::kAllOptional ? kOptional : kRequired;
+    visit(module_unit_[i], l);
+    const bool named_elsewhere =
+        !imported[i] &&
+        !std::binary_search(pm.entry_roots.begin(), pm.entry_roots.end(), static_cast<int>(i));
+    for (const auto& [name, u] : by_name_[i])
+      if (named_elsewhere || units_[static_cast<size_t>(u)].registered) visit(u, l);
+    // The `__main__` block runs when the file is the program: an entry, or a file no reached
+    // file imports (a script a launcher starts).
+    const bool program =
+        !imported[i] ||
+        std::binary_search(pm.entry_roots.begin(), pm.entry_roots.end(), static_cast<int>(i));
+    if (main_unit_[i] >= 0 && program) visit(main_unit_[i], l);
+  }
+  // Each unit is queued again only when its level gets stronger: at most three times.
+  while (!queue.empty()) {
+    const int u = queue.front();
+    queue.pop_front();
+    const uint8_t l = level[static_cast<size_t>(u)];
+    const auto& out = edges_[static_cast<size_t>(u)];
+    const bool overridden = ov && units_[static_cast<size_t>(u)].file == ov->file;
+    for (size_t e = 0; e < out.size(); ++e) {
+      const auto& [to, kind] = out[e];
+      // A training phase runs backward passes: those uses are required there.
+      uint8_t edge = kind == kBackward && pm.phases[p].needs_backward ? uint8_t{kRequired} : kind;
+      if (overridden) {
+        const uint32_t line = edge_lines_[static_cast<size_t>(u)][e];
+        if (within(ov->off, line)) continue;  // a branch this task does not take
+        if (within(ov->on, line) && edge == kOptional) edge = kRequired;
+      }
+      const uint8_t next = std::max(l, edge);
+      if (to >= 0) {
+        visit(to, next);
+      } else {  // every unit of a file (a computed getattr / globals())
+        const size_t f = static_cast<size_t>(-(to + 1));
+        if (next >= all_of[f]) continue;
+        all_of[f] = next;
+        for (const auto& [name, v] : by_name_[f]) visit(v, next);
       }
     }
   }
+  return level;
 }
 
 }  // namespace ascendify::assess

@@ -46,6 +46,15 @@ class ProgramModel {
                const PhaseModel& model);
   // Reach of every unit in each phase of `pm`, from the module code of the files it reaches.
   void compute_reach(const PhaseMap& pm);
+  // Lines of one file whose uses a task sub-phase drops (`off`: branches its value does not
+  // take) or makes required (`on`: the branch it takes, optional by the option's default).
+  struct LineOverride {
+    int file = -1;
+    std::vector<std::pair<uint32_t, uint32_t>> off, on;
+  };
+  // The reach (Reach per unit) of phase `phase` with those lines overridden (assess/tasks.hpp).
+  std::vector<uint8_t> reach_with(const PhaseMap& pm, size_t phase,
+                                  const LineOverride& lines) const;
 
   // The unit a scope of file `file` lies in ("Cls.method" -> Cls), or the file's module code.
   int unit_of(int file, std::string_view scope) const;
@@ -77,6 +86,7 @@ class ProgramModel {
   }
 
  private:
+  std::vector<uint8_t> reach_phase(const PhaseMap& pm, size_t p, const LineOverride* ov) const;
   int resolve_in(int file, std::string_view name, int depth) const;
   int search_imports(int file, std::string_view name, int depth) const;  // resolve_in's search
   int resolve_relative(int file, std::string_view rest) const;  // "1.attn.flash_attention"
@@ -105,6 +115,7 @@ class ProgramModel {
   // kBackward for a use in an autograd.Function's backward); a negative target -(file + 1)
   // means "every unit of file".
   std::vector<std::vector<std::pair<int, uint8_t>>> edges_;
+  std::vector<std::vector<uint32_t>> edge_lines_;  // parallel to edges_: the use's line
   std::vector<std::vector<uint8_t>> reach_;  // [phase][unit]
   Stats stats_;
   std::vector<std::vector<int>> resolved_;   // [file][name id]: resolve() of Reference names

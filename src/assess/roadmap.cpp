@@ -138,6 +138,7 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
     };
     EffortScope cum;
     cum.phases = done;
+    for (const auto& name : done) cum.extra_task_runs += extra_task_runs(a, name);
     MigrationSet set;
     set.phase = p->name;
     std::set<std::string> rules, deps;

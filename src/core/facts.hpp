@@ -202,6 +202,31 @@ struct FileFacts {
     bool option = false;
   };
   std::vector<FlagBlock> flag_blocks;
+  // Python: the branches of an if/elif/else chain that tests one argparse option against
+  // literals (`if "t2v" in args.task:`, `elif args.task == "i2v":`, `else:`), lines
+  // first..last. Per task sub-phase, each value of the option takes the first branch whose
+  // test holds, else the chain's `else` (assess/tasks.hpp).
+  struct TaskBranch {
+    uint32_t first_line = 0, last_line = 0;
+    uint32_t chain = 0;  // the line of the chain's `if`
+    std::string dest;    // the option's dest: "task"
+    // The test holds when any atom does: '=' the value equals the text, '~' contains it.
+    std::vector<std::pair<char, std::string>> atoms;
+    bool is_else = false;
+  };
+  std::vector<TaskBranch> task_branches;
+  // Python: argparse options declared with `choices=`: the dest, its default (a string
+  // literal, else ""), and the choices, either literal values or the name of what lists them
+  // (`choices=list(WAN_CONFIGS.keys())`: "wan.configs.WAN_CONFIGS" as the import binds it,
+  // "__local__.TASKS" for a module-level name of the file).
+  struct OptionChoices {
+    std::string dest, default_value, source;
+    std::vector<std::string> values;
+  };
+  std::vector<OptionChoices> option_choices;
+  // Python: module-level names bound once to a dict display with string keys or a list/tuple
+  // of strings: the keys / strings (a `choices=` source another file names).
+  std::vector<std::pair<std::string, std::vector<std::string>>> module_string_lists;
   // Python: the bodies of module-level `if __name__ == "__main__":` blocks, lines first..last:
   // they run only when the file is the program, not when another module imports it.
   std::vector<std::pair<uint32_t, uint32_t>> main_blocks;

@@ -145,6 +145,9 @@ void Analyzer::pop_block() {
   if (b.flag_block >= 0)
     out_.flag_blocks[static_cast<size_t>(b.flag_block)].last_line =
         std::max(last_line_, b.start_line);
+  if (b.task_branch >= 0)
+    out_.task_branches[static_cast<size_t>(b.task_branch)].last_line =
+        std::max(last_line_, b.start_line);
   if (b.main_block >= 0)
     out_.main_blocks[static_cast<size_t>(b.main_block)].second = std::max(last_line_, b.start_line);
   if (b.own_kernel >= 0 && static_cast<size_t>(b.own_kernel) < out_.kernels.size()) {
@@ -163,10 +166,10 @@ void Analyzer::pop_block() {
     case Block::kIf:
       pending_try_.valid = false;
       pending_else_guard_ = b.else_guard;
-      pending_chain_ = {b.chain_begin,   b.chain_npu,          true,      b.has_negated_flag,
-                        b.negated_flag,  b.negated_flag_param, b.cond_b,  b.cond_e,
-                        b.cond_facts_b,  b.cond_facts_e,       b.lone_if, b.chain_taken,
-                        b.chain_taken_by};
+      pending_chain_ = {b.chain_begin,    b.chain_npu,          true,        b.has_negated_flag,
+                        b.negated_flag,   b.negated_flag_param, b.cond_b,    b.cond_e,
+                        b.cond_facts_b,   b.cond_facts_e,       b.lone_if,   b.chain_taken,
+                        b.chain_taken_by, b.task_dest,          b.task_chain};
       break;
     default:
       pending_try_.valid = false;
@@ -198,6 +201,7 @@ uint32_t Analyzer::open_body(uint32_t colon, Block b) {
     params_in_scope_.resize(std::min<size_t>(params_in_scope_.size(), b.params_begin));
   }
   if (b.flag_block >= 0) out_.flag_blocks.pop_back();  // opened last, by this header
+  if (b.task_branch >= 0) out_.task_branches.pop_back();
   if (b.main_block >= 0) out_.main_blocks.pop_back();
   if (b.own_kernel >= 0) out_.kernels[b.own_kernel].loc = 0;
   return std::min(op(colon, ":") ? k : colon, n_ - 1);
@@ -232,6 +236,7 @@ void Analyzer::run() {
     }
   }
   while (blocks_.size() > 1) pop_block();
+  resolve_choices();
 }
 
 }  // namespace detail

@@ -385,6 +385,16 @@ uint32_t Analyzer::if_stmt(uint32_t s, uint32_t le, bool elif) {
   b.chain_taken_by = after_taken ? pending_chain_.taken_by : constant;
   if (after_taken || decided == 0)
     open_flag_block(b, colon, after_taken ? pending_chain_.taken_by : constant, false, true);
+  // A branch of a chain on an argparse option (`if "t2v" in args.task:`): each task takes one.
+  if (!probe && !npu) {
+    std::string_view dest;
+    std::vector<std::pair<char, std::string>> atoms;
+    const bool task_chain = continues && !pending_chain_.task_dest.empty();
+    if ((!elif || task_chain) && task_atoms(s + 1, colon, &dest, &atoms) &&
+        (!task_chain || dest == pending_chain_.task_dest))
+      open_task_branch(b, colon, dest, task_chain ? pending_chain_.task_chain : at(s).span.line,
+                       std::move(atoms), false);
+  }
   // A flag that is off by default and neither a probe nor an NPU check: an optional feature,
   // in the body (`if FLAG:`) or in the else (`if not FLAG:`).
   std::string_view flag;

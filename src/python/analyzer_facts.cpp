@@ -174,7 +174,13 @@ void Analyzer::note_own_name(uint32_t i, uint32_t j, bool call) {
   if ((!local && rel == relative_names_.end()) || is_param(n)) return;
   const bool top = frames_.size() == 1 && i == rb_;
   if (top && region_->mode == Region::kAssignTarget) return;  // a rebinding, no use
-  const Usage u = top && region_->mode == Region::kDecorator ? Usage::Decorator : Usage::Load;
+  // `class B(A):` with A a def of the file: a base (the program model makes A used where B
+  // is, not wherever the file's module code runs).
+  const bool base = frames_.size() == 1 && region_->mode == Region::kClassBases &&
+                    i == frames_[0].value_begin && (j == re_ || op(j, ","));
+  const Usage u = top && region_->mode == Region::kDecorator ? Usage::Decorator
+                  : base                                     ? Usage::ClassBase
+                                                             : Usage::Load;
   if (local) {
     if (call && u == Usage::Load) {  // `Fn.apply(x)`, `Cls.create()`: the whole chain, a call
       std::string name = concat({"__local__.", n});

@@ -96,6 +96,9 @@ struct Block {
   bool chain_taken = false;
   std::string_view chain_taken_by;  // the constant that decided it
   int32_t flag_block = -1;        // FileFacts::flag_blocks entry of this body (last_line at pop)
+  int32_t task_branch = -1;       // FileFacts::task_branches entry of this body (last_line at pop)
+  std::string_view task_dest;     // kIf: the option the chain's branches test ("" when not)
+  uint32_t task_chain = 0;        // kIf: the line of the chain's `if`
   int32_t main_block = -1;        // FileFacts::main_blocks entry of this body (last_line at pop)
   uint32_t off_params_begin = 0;  // kDef: its off-by-default parameters in Analyzer::off_params_
   uint32_t params_begin = 0;      // kDef: its parameters in Analyzer::params_in_scope_
@@ -179,6 +182,18 @@ class Analyzer {
   // The condition [b, e) as module constants decide it: 1 true, 0 false, -1 not decided;
   // *name: the constant that decides it.
   int const_test(uint32_t b, uint32_t e, std::string_view* name) const;
+  // The condition [b, e) as an `or` of tests of one argparse option against literals
+  // (FileFacts::TaskBranch atoms); false when it is anything else. Sets *dest.
+  void read_string_list(std::string_view name, uint32_t open);
+  void read_choices(uint32_t b, uint32_t close, FileFacts::OptionChoices* c);
+  // After the scan (imports bound): a `choices=NAME` becomes the values of a module-level list
+  // of the file, or the qualified name its import binds; else it is dropped.
+  void resolve_choices();
+  bool task_atoms(uint32_t b, uint32_t e, std::string_view* dest,
+                  std::vector<std::pair<char, std::string>>* atoms) const;
+  // Records the branch of an if/elif/else chain on an option (FileFacts::task_branches).
+  void open_task_branch(Block& b, uint32_t colon, std::string_view dest, uint32_t chain,
+                        std::vector<std::pair<char, std::string>> atoms, bool is_else);
   bool has_compare_op(uint32_t b, uint32_t e) const;
   void read_option_default(uint32_t open);
   // [b, e) is `[not] NAME` or `NAME is [not] None` with NAME bound by an optional import
@@ -307,6 +322,8 @@ class Analyzer {
     bool lone_if = false;
     bool taken = false;  // Block::chain_taken
     std::string_view taken_by;
+    std::string_view task_dest;  // Block::task_dest
+    uint32_t task_chain = 0;
   } pending_chain_;
   // Calls of the project's own functions (read by the wrapper pass, assess/wrappers.cpp): the
   // module-level defs seen so far and the names relative imports bind ("1.attn.flash_attention"

@@ -94,6 +94,8 @@ void Analyzer::prescan_module() {
         o.text == "!=" || o.text == "<=" || o.text == ">=")
       continue;
     bound.push_back(t.text);
+    if (o.text == "=" && (op(eq + 1, "{") || op(eq + 1, "[") || op(eq + 1, "(")))
+      read_string_list(t.text, eq + 1);
     if (o.text == "=" && is_literal(at(eq + 1)) && at(eq + 2).kind == TokenKind::Newline &&
         !module_consts_.count(t.text))
       module_consts_.emplace(t.text, literal_value(eq + 1));
@@ -107,6 +109,11 @@ void Analyzer::prescan_module() {
     it = it->second.kind == ConstValue::kNone && it->second.text == "ambiguous"
              ? option_defaults_.erase(it)
              : std::next(it);
+  // A list bound more than once is not the one `choices=` means.
+  std::erase_if(out_.module_string_lists, [&](const auto& l) {
+    return std::count(bound.begin(), bound.end(), l.first) != 1 ||
+           std::find(rebound.begin(), rebound.end(), l.first) != rebound.end();
+  });
   for (auto it = module_consts_.begin(); it != module_consts_.end();) {
     const bool once = bindings[it->first] == 1 &&
                       std::find(rebound.begin(), rebound.end(), it->first) == rebound.end();
@@ -120,6 +127,7 @@ void Analyzer::prescan_module() {
 void Analyzer::read_option_default(uint32_t open) {
   const uint32_t close = match_close(toks_, open, n_);
   std::string option, dest;
+  FileFacts::OptionChoices choices;
   ConstValue value;
   bool has_default = false;
   int depth = 0;
@@ -143,6 +151,8 @@ void Analyzer::read_option_default(uint32_t open) {
         has_default = true;
       } else if (key == "default") {
         return;  // a computed default: not decided
+      } else if (key == "choices") {
+        read_choices(k + 2, close, &choices);
       } else if (key == "action" && toks_[k + 2].kind == TokenKind::String && !has_default) {
         const std::string action = decode_string(toks_[k + 2]);
         if (action == "store_true" || action == "store_false") {
@@ -155,6 +165,11 @@ void Analyzer::read_option_default(uint32_t open) {
   if (dest.empty()) dest = option;
   std::replace(dest.begin(), dest.end(), '-', '_');
   if (dest.empty()) return;
+  if (!choices.values.empty() || !choices.source.empty()) {
+    choices.dest = dest;
+    if (has_default && value.kind == ConstValue::kString) choices.default_value = value.text;
+    out_.option_choices.push_back(std::move(choices));
+  }
   if (!has_default) value = {ConstValue::kNone, {}};  // argparse's default is None
   auto [it, fresh] = option_defaults_.try_emplace(dest, value);
   if (!fresh && it->second.equals(value) != 1) it->second = {ConstValue::kNone, "ambiguous"};
@@ -300,6 +315,76 @@ bool Analyzer::has_compare_op(uint32_t b, uint32_t e) const {
       return true;
   }
   return false;
+}
+
+// `NAME = {"a": ..., "b": ...}` / `NAME = ["a", "b"]` at `open`: the keys / strings, when all
+// are string literals and the display ends the statement (FileFacts::module_string_lists).
+void Analyzer::read_string_list(std::string_view name, uint32_t open) {
+  const uint32_t close = match_close(toks_, open, n_);
+  if (close >= n_ || at(close + 1).kind != TokenKind::Newline) return;
+  const bool dict = op(open, "{");
+  std::vector<std::string> keys;
+  int depth = 0;
+  bool slot_start = true;
+  for (uint32_t k = open + 1; k < close; ++k) {
+    if (depth == 0 && slot_start) {
+      if (toks_[k].kind != TokenKind::String) return;
+      if (dict ? !op(k + 1, ":") : !(op(k + 1, ",") || k + 1 == close)) return;
+      keys.push_back(decode_string(toks_[k]));
+    }
+    slot_start = false;
+    if (is_opener(toks_[k])) ++depth;
+    if (is_closer(toks_[k]) && depth > 0) --depth;
+    if (depth == 0 && op(k, ",")) slot_start = true;
+  }
+  if (!keys.empty()) out_.module_string_lists.emplace_back(std::string(name), std::move(keys));
+}
+
+// The value of `choices=` at [b, end of its slot): a list or tuple of string literals, or a
+// name (`TASKS`, `list(TASKS)`, `TASKS.keys()`, `list(TASKS.keys())`, `sorted(TASKS)`,
+// `tuple(TASKS)`) whose list is looked up when the file is read (resolve_choices).
+void Analyzer::read_choices(uint32_t b, uint32_t close, FileFacts::OptionChoices* c) {
+  uint32_t e = b;
+  int depth = 0;
+  while (e < close && !(depth == 0 && op(e, ","))) {
+    if (is_opener(toks_[e])) ++depth;
+    if (is_closer(toks_[e]) && depth > 0) --depth;
+    ++e;
+  }
+  if ((op(b, "[") || op(b, "(")) && match_close(toks_, b, e) == e - 1) {
+    for (uint32_t k = b + 1; k < e - 1; k += 2) {
+      if (toks_[k].kind != TokenKind::String || !(op(k + 1, ",") || k + 1 == e - 1)) {
+        c->values.clear();
+        return;
+      }
+      c->values.push_back(decode_string(toks_[k]));
+    }
+    return;
+  }
+  // Unwrap list( / sorted( / tuple( ... ) and a trailing .keys().
+  if (is_ident(toks_[b]) && op(b + 1, "(") && match_close(toks_, b + 1, e) == e - 1 &&
+      (toks_[b].text == "list" || toks_[b].text == "sorted" || toks_[b].text == "tuple")) {
+    b += 2;
+    --e;
+  }
+  if (e == b + 5 && op(b + 1, ".") && kw(b + 2, "keys") && op(b + 3, "(") && op(b + 4, ")"))
+    e = b + 1;
+  if (e == b + 1 && is_ident(toks_[b])) c->source = std::string(toks_[b].text);
+}
+
+void Analyzer::resolve_choices() {
+  for (FileFacts::OptionChoices& c : out_.option_choices) {
+    if (c.source.empty()) continue;
+    const std::string name = std::move(c.source);
+    c.source.clear();
+    auto local = std::find_if(out_.module_string_lists.begin(), out_.module_string_lists.end(),
+                              [&](const auto& l) { return l.first == name; });
+    if (local != out_.module_string_lists.end()) {
+      c.values = local->second;
+    } else if (const Binding* head = resolve_head(name); head && head->is_import) {
+      c.source = head->qualified;
+    }
+  }
 }
 
 }  // namespace ascendify::python::detail

@@ -129,6 +129,8 @@ uint32_t Analyzer::statement(uint32_t i) {
     b.guard = pending_else_guard_;
     b.beside_npu = pending_chain_.valid && pending_chain_.npu;  // the else of an NPU chain
     const uint32_t colon = header_colon(s + 1, le);
+    if (pending_chain_.valid && !pending_chain_.task_dest.empty())  // the tasks no branch takes
+      open_task_branch(b, colon, pending_chain_.task_dest, pending_chain_.task_chain, {}, true);
     if (pending_chain_.valid && pending_chain_.taken) {  // a constant selects an earlier branch
       open_flag_block(b, colon, pending_chain_.taken_by, false, true);
     } else if (pending_chain_.valid &&

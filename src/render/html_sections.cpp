@@ -110,6 +110,20 @@ std::string section_matrix(const Assessment& a) {
            "</tr>";
     }
     s += kFoot;
+    if (!a.tasks.empty()) {
+      s += "<h3>Tasks</h3><p class=\"muted\">A phase whose entry dispatches on an option: each "
+           "value runs its own code, estimated alone; the default is the minimal migration "
+           "set.</p>";
+      s += head("sortable", {th("Phase"), th("Entry"), th("Task"), th("Files", true),
+                             th("Findings", true), th("Effort (weeks)", true)});
+      for (const TaskPhase& t : a.tasks)
+        s += "<tr>" + td(html_escape(t.phase)) + td(code(t.entry)) +
+             td(code("--" + t.option + " " + t.value) + (t.is_default ? " (default)" : "")) +
+             td_num(static_cast<uint32_t>(t.files.size())) + td_num(t.findings) +
+             fmt::format("<td class=\"n\" data-k=\"{}\">{}</td>", t.effort.high, weeks(t.effort)) +
+             "</tr>";
+      s += kFoot;
+    }
   } else {
     s += "<p class=\"muted\">Task phases were not computed; the matrix covers all files.</p>";
   }

@@ -318,6 +318,21 @@ ordered_json migration_set_json(const MigrationSet& m) {
   return j;
 }
 
+ordered_json task_json(const TaskPhase& t) {
+  ordered_json j;
+  j["phase"] = t.phase;
+  j["entry"] = t.entry;
+  j["option"] = t.option;
+  j["value"] = t.value;
+  j["default"] = t.is_default;
+  j["files"] = strings(t.files);
+  j["findings"] = t.findings;
+  j["rules"] = strings(t.rule_ids);
+  j["kernels"] = strings(t.kernels);
+  j["effort_weeks"] = effort_json(t.effort);
+  return j;
+}
+
 ordered_json risk_json(const RiskRow& r) {
   ordered_json j;
   j["rule"] = r.rule_id;
@@ -384,6 +399,7 @@ void render_json_to(const Assessment& a, const std::function<void(std::string_vi
   // Extra keys (allowed by the schema): the assess stage's migration sets and risk matrix.
   doc("target_phase", a.target_phase);
   doc("migration_sets", array_of(a.migration_sets, migration_set_json));
+  doc("tasks", array_of(a.tasks, task_json));
   doc("risks", array_of(a.risks, risk_json));
   json_text::newline(out, 0);
   out += "}\n";

@@ -164,6 +164,13 @@ const Labels kEn{
         "{weeks} weeks, taking over {sites} site(s); without it: "
         "{literal_weeks} weeks",
     .h_assumptions = "Assumptions",
+    .tasks_intro_fmt =
+        "Tasks of {entry} (`--{option}`): each value runs its own code, estimated "
+        "alone; the default is what the default run does (the minimal migration "
+        "set).",
+    .c_task = "Task",
+    .default_task = "default",
+    .c_own_files_fmt = "Files of its own (besides the {n} all tasks run)",
 };
 
 const Labels kZh{
@@ -310,6 +317,12 @@ const Labels kZh{
         "项目基于 {framework}（{evidence}）：采用 {name}——{how}；{weeks} 周，"
         "接管 {sites} 处；不采用时：{literal_weeks} 周",
     .h_assumptions = "估算前提",
+    .tasks_intro_fmt =
+        "{entry} 的任务（`--{option}`）：每个取值运行各自的代码，单独估算；"
+        "默认值即默认运行所执行的任务（最小迁移集）。",
+    .c_task = "任务",
+    .default_task = "默认",
+    .c_own_files_fmt = "独有文件（另有 {n} 个文件为所有任务共用）",
 };
 
 }  // namespace

@@ -60,6 +60,9 @@ struct Labels {
   // Effort breakdown rows; counterparts; the stated assumptions.
   std::string_view of_which_kernels, counterpart_row, counterpart, counterpart_is_fmt,
       counterpart_on_fmt, h_assumptions;
+  // Task sub-phases: the table's lead ("{entry}" "{option}") and columns.
+  std::string_view tasks_intro_fmt, c_task, default_task;
+  std::string_view c_own_files_fmt;  // "{n}": the files every task runs
 };
 
 // The executive summary lists this many blockers; the rest are counted (the JSON report, the

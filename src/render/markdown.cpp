@@ -220,6 +220,39 @@ void write_phases(std::string& out, const Assessment& a, const Labels& l) {
         {std::string(l.c_phase), std::string(l.c_kind), std::string(l.c_entry),
          std::string(l.c_files), std::string(l.c_findings), std::string(l.c_effort_weeks)},
         rows);
+  // Task sub-phases, one table per dispatching entry and option.
+  for (size_t i = 0; i < a.tasks.size();) {
+    const TaskPhase& head = a.tasks[i];
+    out +=
+        fill(l.tasks_intro_fmt, {{"entry", md_code(head.entry)}, {"option", head.option}}) + "\n\n";
+    size_t end = i;
+    while (end < a.tasks.size() && a.tasks[end].phase == head.phase &&
+           a.tasks[end].entry == head.entry && a.tasks[end].option == head.option)
+      ++end;
+    // The files every task runs are shared: each row shows the files of its own.
+    std::vector<std::string> shared = head.files;
+    for (size_t k = i + 1; k < end; ++k)
+      std::erase_if(shared, [&](const std::string& f) {
+        return !std::binary_search(a.tasks[k].files.begin(), a.tasks[k].files.end(), f);
+      });
+    std::vector<Row> task_rows;
+    for (; i < end; ++i) {
+      const TaskPhase& t = a.tasks[i];
+      std::vector<std::string> files;
+      for (const auto& f : t.files)
+        if (!std::binary_search(shared.begin(), shared.end(), f)) files.push_back(md_code(f));
+      if (files.empty()) files.push_back("—");
+      task_rows.push_back(
+          {md_text(t.phase),
+           md_code(t.value) + (t.is_default ? fmt::format(" ({})", l.default_task) : std::string()),
+           join_limited(files, 4, l), std::to_string(t.findings), weeks_cell(t.effort)});
+    }
+    table(out,
+          {std::string(l.c_phase), std::string(l.c_task),
+           fill(l.c_own_files_fmt, {{"n", std::to_string(shared.size())}}),
+           std::string(l.c_findings), std::string(l.c_effort_weeks)},
+          task_rows);
+  }
 }
 
 void write_matrix(std::string& out, const Assessment& a, const Labels& l) {

@@ -75,6 +75,7 @@ std::string model_difference(const Model& a, const Model& b) {
   d.field("dispatcher_stems", p.dispatcher_stems, q.dispatcher_stems);
   d.field("dispatcher_min_phases", p.dispatcher_min_phases, q.dispatcher_min_phases);
   d.field("pure_decorators", p.pure_decorators, q.pure_decorators);
+  d.field("task_options", p.task_options, q.task_options);
   d.field("roadmap.size", a.roadmap.size(), b.roadmap.size());
   for (size_t i = 0; i < a.roadmap.size() && i < b.roadmap.size(); ++i) {
     const RoadmapStepModel& s = a.roadmap[i];
@@ -173,10 +174,27 @@ Model full_model() {
   m.phases.dispatcher_stems = {"__main__", "cli"};
   m.phases.dispatcher_min_phases = 3;
   m.phases.pure_decorators = {"torch", "functools"};
+  m.phases.task_options = {"task", "mode"};
+  e.smoke_hours_per_phase = 3;
+  e.smoke_ignore_rules = {"device.npu-startup"};
+  m.counterparts = {{"megatron",
+                     "Megatron-LM",
+                     "MindSpeed",
+                     "how",
+                     "做法",
+                     {"megatron"},
+                     0.25,
+                     {"megatron-core"},
+                     80,
+                     40,
+                     "needs-adaptation",
+                     {"distributed.megatron"},
+                     {"ascend-facts.md §3"}}};
+  m.assumptions = {{"person-week", "40 hours", "40 小时"}};
   m.roadmap = {
       {"env", "Environment", "detail", "环境搭建", "安装 CANN", {"dependency"}, true, false, true},
       {"kern", "Kernels", "", "", "", {}, false, true, false}};
-  m.feasibility = {{"no-npu"}, {"fa3"}, {"cuda"}};
+  m.feasibility = {{"no-npu"}, {"fa3"}, {"cuda"}, 12};
   return m;
 }
 
@@ -206,6 +224,13 @@ TEST(ModelDifference, SeesAChangeInEachPart) {
       {"dispatcher_stems", [](Model& x) { x.phases.dispatcher_stems.pop_back(); }},
       {"dispatcher_min_phases", [](Model& x) { x.phases.dispatcher_min_phases = 2; }},
       {"pure_decorators", [](Model& x) { x.phases.pure_decorators.pop_back(); }},
+      {"task_options", [](Model& x) { x.phases.task_options.pop_back(); }},
+      {"smoke_hours_per_phase", [](Model& x) { x.effort.smoke_hours_per_phase = 4; }},
+      {"smoke_ignore_rules", [](Model& x) { x.effort.smoke_ignore_rules.clear(); }},
+      {"feasible_max_adapt_hours", [](Model& x) { x.feasibility.feasible_max_adapt_hours = 16; }},
+      {"counterparts.hours_is", [](Model& x) { x.counterparts[0].hours_is = 1; }},
+      {"counterparts.rules", [](Model& x) { x.counterparts[0].rules.clear(); }},
+      {"assumptions.zh", [](Model& x) { x.assumptions[0].zh = "x"; }},
       {"roadmap.verification", [](Model& x) { x.roadmap[0].verification = false; }},
       {"rewrite_kernel_kinds", [](Model& x) { x.feasibility.rewrite_kernel_kinds.clear(); }},
   };

@@ -328,3 +328,27 @@ TEST(ProgramModel, MarkerLikeModuleNamesResolveToNothing) {
   EXPECT_TRUE(unused_names(rep).empty()) << rep["summary"].dump(1);
   EXPECT_FALSE(states(rep).at("run.py:7").apart);
 }
+
+// `class Sub(Base):` with Base a def of the same file: Base is used where Sub is, not
+// wherever the file's module code runs (Wan2.1: WanVaceMP(WanVace) made WanVace look used by
+// every task).
+TEST(ProgramModel, ALocalBaseOfAnUnusedClassIsUnused) {
+  TempDir root, out;
+  write_file(root / "main.py",
+             "from pkg.pipes import Used\n\nif __name__ == \"__main__\":\n    Used().run()\n");
+  write_file(root / "pkg" / "__init__.py", "");
+  write_file(root / "pkg" / "pipes.py",
+             "import torch\n\n\nclass Base:\n    def run(self):\n        torch.cuda.synchronize()\n"
+             "\n\nclass Sub(Base):\n    pass\n\n\nclass Used:\n    def run(self):\n"
+             "        return torch.ones(1).cuda()\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  // (Definitions holding findings are listed: Sub holds none.)
+  EXPECT_EQ(unused_names(rep), (std::set<std::string>{"pkg/pipes.py:Base"}))
+      << rep["summary"].dump(1);
+  // Used by a used subclass, the base is used.
+  write_file(root / "main.py",
+             "from pkg.pipes import Sub\n\nif __name__ == \"__main__\":\n    Sub().run()\n");
+  const nlohmann::json again = scan_report(root.path(), out.path());
+  EXPECT_EQ(unused_names(again), (std::set<std::string>{"pkg/pipes.py:Used"}))
+      << again["summary"].dump(1);
+}

@@ -449,3 +449,60 @@ TEST(AnalyzerOutputOnly, PrintAndLoggingArgumentsAreOutputOnly) {
 }
 
 }  // namespace ascendify::python
+
+namespace ascendify::python {
+
+// A task dispatcher: the option's choices (literal, a module-level dict's keys, or an imported
+// name) and the branches of the chains that test it, as atoms assess evaluates per value.
+TEST(AnalyzerTasks, ChoicesAndTheBranchesThatTestThem) {
+  FileFacts ff = analyze(
+      "import argparse\n"
+      "from wan.configs import WAN_CONFIGS\n"
+      "MODES = {'fast': 1, 'slow': 2}\n"
+      "p = argparse.ArgumentParser()\n"
+      "p.add_argument('--task', default='t2v-14B', choices=list(WAN_CONFIGS.keys()))\n"
+      "p.add_argument('--mode', default='fast', choices=MODES)\n"
+      "p.add_argument('--size', choices=['480p', '720p'])\n"
+      "args = p.parse_args()\n"
+      "if 't2v' in args.task or 't2i' in args.task:\n"
+      "    run_t2v()\n"
+      "elif args.task == 'i2v-14B':\n"
+      "    run_i2v()\n"
+      "else:\n"
+      "    run_vace()\n"
+      "if args.mode in ('slow',):\n"
+      "    slow()\n"
+      "if args.task == 'x' and args.mode == 'fast':\n"  // and: not a task test
+      "    both()\n"
+      "if cfg.task == 'i2v':\n"  // cfg.task is no option of this file: its dest is, though
+      "    other()\n",
+      "generate.py");
+  ASSERT_EQ(ff.option_choices.size(), 3u);
+  EXPECT_EQ(ff.option_choices[0].dest, "task");
+  EXPECT_EQ(ff.option_choices[0].default_value, "t2v-14B");
+  EXPECT_EQ(ff.option_choices[0].source, "wan.configs.WAN_CONFIGS");
+  EXPECT_TRUE(ff.option_choices[0].values.empty());
+  EXPECT_EQ(ff.option_choices[1].values, (std::vector<std::string>{"fast", "slow"}));
+  EXPECT_EQ(ff.option_choices[2].dest, "size");
+  EXPECT_EQ(ff.option_choices[2].values, (std::vector<std::string>{"480p", "720p"}));
+  // The task chain: three branches, the else last; the mode test; `and` is not recorded.
+  // `cfg.task` names the dest `task` too (any receiver but an import or self).
+  ASSERT_EQ(ff.task_branches.size(), 5u);
+  const auto& t2v = ff.task_branches[0];
+  EXPECT_EQ(t2v.dest, "task");
+  EXPECT_EQ(t2v.chain, 9u);
+  EXPECT_EQ(t2v.first_line, 9u);
+  EXPECT_EQ(t2v.last_line, 10u);
+  EXPECT_EQ(t2v.atoms, (std::vector<std::pair<char, std::string>>{{'~', "t2v"}, {'~', "t2i"}}));
+  EXPECT_EQ(ff.task_branches[1].atoms,
+            (std::vector<std::pair<char, std::string>>{{'=', "i2v-14B"}}));
+  EXPECT_EQ(ff.task_branches[1].chain, 9u);
+  EXPECT_TRUE(ff.task_branches[2].is_else);
+  EXPECT_EQ(ff.task_branches[2].first_line, 13u);
+  EXPECT_EQ(ff.task_branches[2].last_line, 14u);
+  EXPECT_EQ(ff.task_branches[3].dest, "mode");
+  EXPECT_EQ(ff.task_branches[3].atoms, (std::vector<std::pair<char, std::string>>{{'=', "slow"}}));
+  EXPECT_EQ(ff.task_branches[4].chain, 19u);
+}
+
+}  // namespace ascendify::python

@@ -42,7 +42,7 @@ TEST_F(JsonReport, FormatIsTwoSpaceIndentWithTrailingNewlineAndFixedKeyOrder) {
                                              "stats", "phases", "roadmap", "dependencies",
                                              "kernels", "findings", "diagnostics",
                                              // Extra keys after the schema's own:
-                                             "target_phase", "migration_sets", "risks"};
+                                             "target_phase", "migration_sets", "tasks", "risks"};
   EXPECT_EQ(keys, expected);
   std::vector<std::string> fkeys;
   for (const auto& [k, v] : j["findings"][0].items()) fkeys.push_back(k);

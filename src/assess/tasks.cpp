@@ -1,0 +1,192 @@
+#include "assess/tasks.hpp"
+
+#include <algorithm>
+#include <set>
+#include <string_view>
+#include <unordered_map>
+
+#include "assess/effort.hpp"
+
+namespace ascendify::assess {
+
+namespace {
+
+using Lines = std::vector<std::pair<uint32_t, uint32_t>>;
+
+bool within(const Lines& ranges, uint32_t line) {
+  return std::any_of(ranges.begin(), ranges.end(),
+                     [&](const auto& r) { return line >= r.first && line <= r.second; });
+}
+
+bool takes(const FileFacts::TaskBranch& b, std::string_view value) {
+  return std::any_of(b.atoms.begin(), b.atoms.end(), [&](const auto& atom) {
+    return atom.first == '=' ? value == atom.second
+                             : value.find(atom.second) != std::string_view::npos;
+  });
+}
+
+// The choices of `c`: literal, or the module-level list its source names in another file
+// ("wan.configs.WAN_CONFIGS": the module wan.configs, its list WAN_CONFIGS).
+std::vector<std::string> choices_of(const FileFacts::OptionChoices& c, int file,
+                                    const std::vector<ScannedFile>& files,
+                                    const ImportGraph& graph) {
+  if (!c.values.empty() || c.source.empty()) return c.values;
+  const size_t dot = c.source.rfind('.');
+  if (dot == std::string::npos) return {};
+  const std::string_view module = std::string_view(c.source).substr(0, dot);
+  const std::string_view name = std::string_view(c.source).substr(dot + 1);
+  int m = graph.resolve_module(module);
+  if (m < 0) m = graph.resolve_module_from(file, module);
+  if (m < 0) return {};
+  for (const auto& [list, keys] : files[static_cast<size_t>(m)].facts.module_string_lists)
+    if (list == name) return keys;
+  return {};
+}
+
+// The branches of the chains on `dest` that `value` takes (on) and does not take (off).
+ProgramModel::LineOverride override_for(int file, const FileFacts& ff, std::string_view dest,
+                                        std::string_view value) {
+  ProgramModel::LineOverride ov;
+  ov.file = file;
+  std::vector<uint32_t> chains;
+  for (const auto& b : ff.task_branches)
+    if (b.dest == dest && std::find(chains.begin(), chains.end(), b.chain) == chains.end())
+      chains.push_back(b.chain);
+  for (uint32_t chain : chains) {
+    const FileFacts::TaskBranch* taken = nullptr;
+    for (const auto& b : ff.task_branches)
+      if (b.chain == chain && b.dest == dest && !taken && (b.is_else || takes(b, value)))
+        taken = &b;
+    for (const auto& b : ff.task_branches)
+      if (b.chain == chain && b.dest == dest)
+        (&b == taken ? ov.on : ov.off).emplace_back(b.first_line, b.last_line);
+  }
+  return ov;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+}  // namespace
+
+void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const ImportGraph& graph,
+                const PhaseMap& pm, const ProgramModel& program,
+                const std::vector<std::string>& task_options, const EffortModel& m) {
+  a.tasks.clear();
+  std::unordered_map<std::string_view, int> index;
+  for (size_t i = 0; i < files.size(); ++i)
+    index.emplace(files[i].file.rel_path, static_cast<int>(i));
+  auto file_of = [&](const std::string& path) {
+    auto it = index.find(path);
+    return it == index.end() ? -1 : it->second;
+  };
+  for (size_t p = 0; p < pm.phases.size() && p < a.phases.size(); ++p) {
+    const PhaseSummary& phase = a.phases[p];
+    const uint64_t bit = p < 64 ? uint64_t{1} << p : 0;
+    for (const std::string& entry : phase.entry_points) {
+      const int e = file_of(entry);
+      if (e < 0) continue;
+      const FileFacts& ff = files[static_cast<size_t>(e)].facts;
+      if (ff.task_branches.empty()) continue;
+      for (const auto& option : ff.option_choices) {
+        if (!contains(task_options, option.dest)) continue;
+        const std::vector<std::string> values = choices_of(option, e, files, graph);
+        if (values.size() < 2) continue;
+        if (std::none_of(ff.task_branches.begin(), ff.task_branches.end(),
+                         [&](const auto& b) { return b.dest == option.dest; }))
+          continue;
+        for (const std::string& value : values) {
+          const ProgramModel::LineOverride ov = override_for(e, ff, option.dest, value);
+          const std::vector<uint8_t> level = program.reach_with(pm, p, ov);
+          auto runs = [&](int unit) {
+            return unit < 0 || level[static_cast<size_t>(unit)] <= ProgramModel::kGuarded;
+          };
+          TaskPhase t;
+          t.phase = phase.name;
+          t.entry = entry;
+          t.option = option.dest;
+          t.value = value;
+          t.is_default = value == option.default_value;
+          std::set<std::string> paths = {entry}, rules;
+          for (size_t u = 0; u < program.size(); ++u)
+            if (!program.is_module(static_cast<int>(u)) && runs(static_cast<int>(u)))
+              paths.insert(
+                  files[static_cast<size_t>(program.unit(static_cast<int>(u)).file)].file.rel_path);
+          EffortScope scope;
+          scope.phases = {phase.name};
+          for (const Finding& f : a.findings) {
+            if (!contains(f.phases, phase.name)) continue;
+            const int fi = file_of(f.path);
+            if (fi == e && within(ov.off, f.span.line)) continue;
+            const int unit = fi < 0 ? -1 : program.unit_at(fi, f.scope, f.span.line);
+            if (!runs(unit)) continue;
+            // Optional in the phase although its code runs in the phase's default task: a
+            // flag of its own (`if args.use_fp8:`), not the task, leaves it off.
+            const bool task_made_optional =
+                (fi == e && within(ov.on, f.span.line)) ||
+                (unit >= 0 && program.reach(p, unit) > ProgramModel::kGuarded);
+            if ((f.optional_in & bit) && !task_made_optional) continue;
+            scope.findings.push_back(&f);
+            ++t.findings;
+            if (f.severity != Severity::Info) rules.insert(f.rule_id);
+          }
+          for (const KernelRow& k : a.kernels) {
+            if (!contains(k.phases, phase.name)) continue;
+            const int fi = file_of(k.path);
+            if (fi < 0 || !runs(program.unit_at(fi, k.name, k.line))) continue;
+            scope.kernels.push_back(&k);
+            scope.kernel_needs_backward.push_back(phase.needs_backward);
+            t.kernels.push_back(k.path + ":" + std::to_string(k.line) + " " + k.name);
+          }
+          t.effort = to_weeks(estimate(scope, m).total(), m);
+          t.files.assign(paths.begin(), paths.end());
+          t.rule_ids.assign(rules.begin(), rules.end());
+          a.tasks.push_back(std::move(t));
+        }
+      }
+    }
+  }
+}
+
+void split_minimal_set(Assessment& a, const EffortModel& m) {
+  if (a.migration_sets.empty() || a.migration_sets.front().phase != a.target_phase) return;
+  const TaskPhase* first = nullptr;
+  for (const TaskPhase& t : a.tasks)
+    if (t.phase == a.target_phase && t.is_default) first = &t;
+  const PhaseSummary* phase = nullptr;
+  for (const PhaseSummary& p : a.phases)
+    if (p.name == a.target_phase) phase = &p;
+  if (!first || !phase) return;
+  // The rest of the phase: its other tasks (optional by the option's default, so outside the
+  // phase's own set) and what the default task does not run.
+  MigrationSet& rest = a.migration_sets.front();
+  MigrationSet task;
+  task.phase = first->phase + ":" + first->value;
+  task.rule_ids = first->rule_ids;
+  task.kernels = first->kernels;
+  task.dependencies = rest.dependencies;  // the phase's installs come with its first task
+  task.findings = first->findings;
+  task.effort = first->effort;
+  std::set<std::string> rule_ids(rest.rule_ids.begin(), rest.rule_ids.end());
+  std::set<std::string> kernels(rest.kernels.begin(), rest.kernels.end());
+  for (const TaskPhase& t : a.tasks)
+    if (t.phase == a.target_phase) {
+      rule_ids.insert(t.rule_ids.begin(), t.rule_ids.end());
+      kernels.insert(t.kernels.begin(), t.kernels.end());
+    }
+  rest.rule_ids.clear();
+  for (const auto& r : rule_ids)
+    if (!contains(task.rule_ids, r)) rest.rule_ids.push_back(r);
+  rest.kernels.clear();
+  for (const auto& k : kernels)
+    if (!contains(task.kernels, k)) rest.kernels.push_back(k);
+  rest.dependencies.clear();
+  rest.findings = phase->findings > task.findings ? phase->findings - task.findings : 0;
+  const double hours =
+      std::max(0.0, (phase->effort.high - task.effort.high) * m.hours_per_week / m.range_high);
+  rest.effort = to_weeks(hours, m);
+  a.migration_sets.insert(a.migration_sets.begin(), std::move(task));
+}
+
+}  // namespace ascendify::assess

@@ -1,0 +1,217 @@
+// The verdict end to end (docs/effort-model.md "Site taxonomy", "Tasks", "Counterparts"): task
+// sub-phases of a `--task` dispatcher, a framework project priced as its counterpart, a phase
+// with no site costing nothing. Fixtures mimic real layouts (a video repository whose package
+// __init__ imports every pipeline; Megatron's tree); expectations are written by hand.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "robust_util.hpp"
+
+using namespace robust;
+
+namespace {
+
+// generate.py dispatches on --task; wan/__init__.py imports both pipelines, so a file-level
+// view reaches both whatever the task.
+constexpr const char* kGenerate = R"(import argparse
+
+import torch
+
+import wan
+from wan.configs import WAN_CONFIGS
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--task", default="t2v-14B", choices=list(WAN_CONFIGS.keys()))
+    parser.add_argument("--prompt_extend_method", default="local_qwen", choices=["dashscope", "local_qwen"])
+    args = parser.parse_args()
+    if "t2v" in args.task:
+        pipe = wan.WanT2V(WAN_CONFIGS[args.task])
+    elif "i2v" in args.task:
+        pipe = wan.WanI2V(WAN_CONFIGS[args.task])
+    else:
+        raise ValueError(args.task)
+    pipe.generate(args.prompt_extend_method)
+
+
+if __name__ == "__main__":
+    main()
+)";
+
+constexpr const char* kConfigs = R"(t2v_14B = dict(dim=5120)
+i2v_14B = dict(dim=5120)
+WAN_CONFIGS = {
+    "t2v-14B": t2v_14B,
+    "t2v-1.3B": t2v_14B,
+    "i2v-14B": i2v_14B,
+}
+)";
+
+constexpr const char* kT2V = R"(import torch
+
+
+class WanT2V:
+    def __init__(self, cfg):
+        self.device = torch.device("cuda")
+
+    def generate(self, method):
+        torch.cuda.synchronize()
+)";
+
+// The i2v pipeline alone calls flash-attn and computes RoPE in float64.
+constexpr const char* kI2V = R"(import torch
+from flash_attn import flash_attn_varlen_func
+
+
+class WanI2V:
+    def __init__(self, cfg):
+        self.freqs = torch.arange(64, dtype=torch.float64)
+
+    def generate(self, method):
+        return flash_attn_varlen_func(self.q, self.k, self.v, None, None, 1, 1)
+)";
+
+const nlohmann::json* task(const nlohmann::json& rep, const std::string& value) {
+  for (const auto& t : rep["tasks"])
+    if (t["value"] == value) return &t;
+  return nullptr;
+}
+
+std::set<std::string> files_of(const nlohmann::json& t) {
+  std::set<std::string> out;
+  for (const auto& f : t["files"]) out.insert(f.get<std::string>());
+  return out;
+}
+
+}  // namespace
+
+TEST(Tasks, ADispatcherYieldsOneSubPhasePerChoiceWithItsOwnFiles) {
+  TempDir root, out;
+  write_file(root / "generate.py", kGenerate);
+  write_file(root / "wan" / "__init__.py",
+             "from .text2video import WanT2V\nfrom .image2video import WanI2V\n");
+  write_file(root / "wan" / "configs" / "__init__.py", kConfigs);
+  write_file(root / "wan" / "text2video.py", kT2V);
+  write_file(root / "wan" / "image2video.py", kI2V);
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  // One sub-phase per choice of --task (the keys of WAN_CONFIGS, in another file); none for
+  // --prompt_extend_method, which tunes a run rather than choosing a task.
+  ASSERT_EQ(rep["tasks"].size(), 3u) << rep["tasks"].dump(1);
+  const nlohmann::json* t2v = task(rep, "t2v-14B");
+  const nlohmann::json* small = task(rep, "t2v-1.3B");
+  const nlohmann::json* i2v = task(rep, "i2v-14B");
+  ASSERT_TRUE(t2v && small && i2v);
+  EXPECT_TRUE((*t2v)["default"].get<bool>());
+  EXPECT_FALSE((*i2v)["default"].get<bool>());
+  EXPECT_EQ((*t2v)["option"], "task");
+  EXPECT_EQ((*t2v)["phase"], "inference");
+  // Distinct file sets: each task runs its own pipeline.
+  EXPECT_EQ(files_of(*t2v), (std::set<std::string>{"generate.py", "wan/text2video.py"}));
+  EXPECT_EQ(files_of(*i2v), (std::set<std::string>{"generate.py", "wan/image2video.py"}));
+  EXPECT_EQ(files_of(*small), files_of(*t2v));
+  // The i2v task carries the flash-attn and float64 sites, t2v does not.
+  auto rules_of = [](const nlohmann::json& t) {
+    std::set<std::string> r;
+    for (const auto& x : t["rules"]) r.insert(x.get<std::string>());
+    return r;
+  };
+  EXPECT_TRUE(rules_of(*i2v).count("attention.flash-attn-varlen"));
+  EXPECT_FALSE(rules_of(*t2v).count("attention.flash-attn-varlen"));
+  EXPECT_TRUE(rules_of(*t2v).count("device.cuda-synchronize"));
+  EXPECT_FALSE(rules_of(*i2v).count("device.cuda-synchronize"));
+  EXPECT_LT((*t2v)["effort_weeks"]["high"].get<double>(),
+            (*i2v)["effort_weeks"]["high"].get<double>());
+  // The minimal migration set is the default task alone ("first task only"); the rest of the
+  // phase follows it.
+  const auto& sets = rep["migration_sets"];
+  ASSERT_GE(sets.size(), 2u);
+  EXPECT_EQ(sets[0]["phase"], "inference:t2v-14B");
+  EXPECT_EQ(sets[0]["effort_weeks"], (*t2v)["effort_weeks"]);
+  EXPECT_EQ(sets[1]["phase"], "inference");
+  std::set<std::string> rest;
+  for (const auto& r : sets[1]["rules"]) rest.insert(r.get<std::string>());
+  EXPECT_TRUE(rest.count("attention.flash-attn-varlen")) << sets.dump(1);
+}
+
+TEST(Counterparts, AFrameworkProjectIsPricedAsItsCounterpart) {
+  TempDir root, out;
+  // A Megatron-like tree: the megatron package holds the project's Python files, with
+  // Transformer Engine and a CUDA kernel on its default path.
+  write_file(root / "megatron" / "__init__.py", "");
+  write_file(root / "megatron" / "core" / "__init__.py", "");
+  write_file(root / "megatron" / "core" / "layers.py",
+             "import torch\nimport transformer_engine.pytorch as te\n\n\n"
+             "def linear(x):\n    return te.Linear(4, 4)(x.cuda())\n");
+  write_file(root / "megatron" / "training.py",
+             "import torch\nfrom megatron.core.layers import linear\n\n\n"
+             "def train():\n    torch.cuda.synchronize()\n    return linear(torch.ones(4))\n");
+  write_file(root / "pretrain_gpt.py",
+             "from megatron.training import train\n\nif __name__ == \"__main__\":\n    train()\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  const auto& s = rep["summary"];
+  ASSERT_EQ(s["counterparts"].size(), 1u) << s.dump(1);
+  const auto& c = s["counterparts"][0];
+  EXPECT_EQ(c["counterpart"], "MindSpeed");
+  EXPECT_EQ(c["relation"], "is");
+  EXPECT_EQ(s["feasibility"], "needs-adaptation");
+  // 80 h of adoption: 1.5-3.0 weeks, whatever the line-by-line port would cost.
+  EXPECT_DOUBLE_EQ(s["effort_weeks"]["low"].get<double>(), 1.5);
+  EXPECT_DOUBLE_EQ(s["effort_weeks"]["high"].get<double>(), 3.0);
+  EXPECT_TRUE(s["blockers"].empty());
+  EXPECT_NE(s["feasibility_evidence"][0].get<std::string>().find("adopt MindSpeed"),
+            std::string::npos);
+  ASSERT_EQ(rep["roadmap"].size(), 1u);
+  EXPECT_NE(rep["roadmap"][0]["title"].get<std::string>().find("Adopt MindSpeed"),
+            std::string::npos);
+}
+
+TEST(Counterparts, AProjectBuiltOnAFrameworkAdoptsItAndItsSitesAreNotPriced) {
+  TempDir root, out;
+  write_file(root / "requirements.txt", "torch\nmegatron-core==0.8.0\n");
+  write_file(root / "train.py",
+             "import torch\nfrom megatron.core import parallel_state\n"
+             "from megatron.core.models.gpt import GPTModel\n\n\n"
+             "def main():\n    parallel_state.initialize_model_parallel(1)\n"
+             "    return GPTModel(config=None)\n\n\nif __name__ == \"__main__\":\n    main()\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  const auto& s = rep["summary"];
+  ASSERT_EQ(s["counterparts"].size(), 1u) << s.dump(1);
+  const auto& c = s["counterparts"][0];
+  EXPECT_EQ(c["relation"], "built-on");
+  EXPECT_GT(c["sites_taken_over"].get<int>(), 0);
+  // The adoption is priced (40 h) and the megatron.* sites are not priced one by one.
+  EXPECT_DOUBLE_EQ(s["effort_counterpart"]["high"].get<double>(), 1.5);
+  EXPECT_GT(c["literal_port"]["effort_weeks"]["high"].get<double>(), 0.0);
+  bool step = false;
+  for (const auto& r : rep["roadmap"])
+    step = step || r["title"].get<std::string>().find("Adopt MindSpeed") != std::string::npos;
+  EXPECT_TRUE(step) << rep["roadmap"].dump(1);
+}
+
+TEST(Effort, AnEmptyProjectIsFeasibleAndCostsNothing) {
+  TempDir root, out;
+  write_file(root / "README.md", "nothing here\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  EXPECT_EQ(rep["summary"]["feasibility"], "feasible");
+  EXPECT_DOUBLE_EQ(rep["summary"]["effort_weeks"]["high"].get<double>(), 0.0);
+}
+
+TEST(Effort, ACpuOnlyDataPreparationPhaseCostsNothing) {
+  TempDir root, out;
+  write_file(root / "prepare.py",
+             "import numpy as np\nimport torch\n\n\nif __name__ == \"__main__\":\n"
+             "    np.save(\"x.npy\", torch.arange(4).numpy())\n");
+  write_file(root / "train.py",
+             "import torch\n\n\nif __name__ == \"__main__\":\n    torch.ones(2).cuda()\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  for (const auto& p : rep["phases"]) {
+    if (p["name"] == "preprocessing") {
+      EXPECT_DOUBLE_EQ(p["effort_weeks"]["high"], 0.0);
+    }
+  }
+  bool has_prep = false;
+  for (const auto& p : rep["phases"]) has_prep = has_prep || p["name"] == "preprocessing";
+  EXPECT_TRUE(has_prep) << rep["phases"].dump(1);
+}
