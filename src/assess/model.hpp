@@ -96,6 +96,7 @@ struct FeasibilityModel {
   // Feasible: nothing stops the run after the mechanical edits and the must-adapt sites cost
   // at most this many hours (docs/effort-model.md "Site taxonomy").
   double feasible_max_adapt_hours = 16.0;
+  std::vector<std::string> triton_rewrite_rules;
 };
 
 // A framework with an Ascend counterpart (rules/model/counterparts.yaml): a project that is

@@ -77,21 +77,33 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
   // The must-adapt and stops-run sites of the required code, by rule: priced as the effort
   // model prices them (first site, each further one).
   std::map<std::string_view, std::pair<const Rule*, std::vector<const Finding*>>> to_adapt;
+  // An unsupported dependency with a replacement is must-adapt work (its findings are priced
+  // below); without one, nothing can stand in for it.
   for (const auto& d : a.dependencies) {
-    if (d.guarded || d.status != "unsupported" || !required(d.phases)) continue;
+    if (d.guarded || d.status != "unsupported" || !required(d.phases) || !d.replacement.empty())
+      continue;
     const std::string msg = "dependency " + d.name + " is unsupported on Ascend";
-    if (d.optional)
-      optional.push_back(msg + " (" + d.source + ")");
-    else if (d.replacement.empty())
-      infeasible.push_back(msg + " with no replacement (" + d.source + ")");
-    else
-      difficult.push_back(msg + "; replace with " + d.replacement + " (" + d.source + ")");
+    (d.optional ? optional : infeasible)
+        .push_back(msg + (d.optional ? "" : " with no replacement") + " (" + d.source + ")");
   }
+  // Triton files using what triton-ascend lacks: their kernels are rewrites.
+  std::unordered_set<std::string_view> triton_rewrite_files;
+  for (const auto& f : a.findings)
+    if (has(m.triton_rewrite_rules, f.rule_id)) triton_rewrite_files.insert(f.path);
+  double kernel_adapt_hours = 0;
+  size_t kernel_adapt = 0;
   for (const auto& k : a.kernels) {
-    if (k.has_fallback || !has(m.rewrite_kernel_kinds, k.kind) || !required(k.phases)) continue;
-    (k.optional ? optional : difficult)
-        .push_back(k.kind + " kernel " + k.name + " needs a rewrite (" + k.path + ":" +
-                   std::to_string(k.line) + ")");
+    if (k.has_fallback || !required(k.phases)) continue;
+    const bool rewrite = has(m.rewrite_kernel_kinds, k.kind) ||
+                         (k.kind == "triton" && triton_rewrite_files.count(k.path));
+    if (rewrite) {
+      (k.optional ? optional : difficult)
+          .push_back(k.kind + " kernel " + k.name + " needs a rewrite (" + k.path + ":" +
+                     std::to_string(k.line) + ")");
+    } else if (k.kind == "triton" && !k.optional) {  // ported through triton-ascend
+      kernel_adapt_hours += kernel_hours(k, false, effort);
+      ++kernel_adapt;
+    }
   }
   // A kernel row speaks for its whole file: the intrinsics, includes and the extension build
   // there are that kernel's port (priced and judged once, fallback included).
@@ -105,8 +117,8 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
     if (any_tag(r, m.infeasible_tags)) {
       (f.optional ? optional : infeasible)
           .push_back(f.rule_id + ": no Ascend path for " + f.match + " (" + where(f) + ")");
-    } else if (any_tag(r, m.difficult_tags) || f.severity == Severity::Blocker) {
-      if (f.domain == Domain::Dependency) continue;  // its dependency row speaks for it
+    } else if ((any_tag(r, m.difficult_tags) || f.severity == Severity::Blocker) &&
+               f.domain != Domain::Dependency) {  // a dependency's row speaks for it (above)
       (f.optional ? optional : difficult)
           .push_back(f.rule_id + ": " + f.match + " (" + where(f) + ")");
     } else if (f.optional) {
@@ -121,7 +133,8 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
       adapt += std::max<uint32_t>(f.sites, 1);
     }
   }
-  double adapt_hours = 0;
+  double adapt_hours = kernel_adapt_hours;
+  adapt += kernel_adapt;
   for (const auto& [id, slot] : to_adapt)
     adapt_hours += rule_hours(slot.first, slot.second, effort, false);
   a.blockers.clear();

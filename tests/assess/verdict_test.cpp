@@ -14,7 +14,11 @@ using test::Names;
 namespace {
 
 assess::FeasibilityModel fm() {
-  return {{"no-ascend-path"}, {"kernel-rewrite", "unported-framework"}, {"cuda", "triton"}};
+  return {{"no-ascend-path"},
+          {"kernel-rewrite", "unported-framework"},
+          {"cuda", "extension-build"},
+          16,
+          {"custom_op.triton-tma"}};
 }
 
 // Classifies the findings (as assess does first), then decides, with the embedded effort model.
@@ -218,9 +222,44 @@ TEST(Feasibility, InfeasibleWithoutAscendPath) {
   decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Feasible);
   a.dependencies[0].phases = {"inference"};
-  a.dependencies[0].replacement = "numpy on host";  // a path exists: difficult, not infeasible
+  // A replacement exists: swapping the library is must-adapt work, priced by its findings
+  // (none here), not a blocker.
+  a.dependencies[0].replacement = "numpy on host";
+  decide(a, rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::Feasible);
+  EXPECT_TRUE(a.blockers.empty());
+}
+
+// Triton kernels port through triton-ascend (must-adapt, priced by the kernel model) unless
+// their file uses what triton-ascend lacks (inline PTX, TMA, libdevice): then a rewrite.
+TEST(Feasibility, TritonKernelsAreAdaptedUnlessTheyUseWhatTritonAscendLacks) {
+  Assessment a = base();
+  KernelRow k;
+  k.kind = "triton";
+  k.name = "rmsnorm_fwd";
+  k.path = "ops/norm.py";
+  k.line = 10;
+  k.loc = 40;
+  k.phases = {"inference"};
+  a.kernels = {k};
+  const auto rules = empty_rules();
+  decide(a, rules, "");
+  EXPECT_TRUE(a.blockers.empty());
+  EXPECT_EQ(a.verdict_basis.count, 1u);  // the kernel is the one thing to adapt
+  EXPECT_GT(a.verdict_basis.hours, 0.0);
+  // Six such kernels are more than two days of triton-ascend work.
+  a.kernels.assign(6, k);
+  decide(a, rules, "");
+  EXPECT_EQ(a.feasibility, Feasibility::NeedsAdaptation);
+  EXPECT_TRUE(a.blockers.empty());
+  // A TMA descriptor in the kernel's file makes it a rewrite.
+  a.kernels = {k};
+  Finding tma = finding("custom_op.triton-tma", Domain::CustomOp, false, {"inference"}, 12);
+  tma.path = "ops/norm.py";
+  a.findings = {tma};
   decide(a, rules, "");
   EXPECT_EQ(a.feasibility, Feasibility::Difficult);
+  EXPECT_EQ(a.blockers, Names{"triton kernel rmsnorm_fwd needs a rewrite (ops/norm.py:10)"});
 }
 
 TEST(MigrationSets, MinimalThenIncremental) {
