@@ -215,3 +215,87 @@ TEST(Effort, ACpuOnlyDataPreparationPhaseCostsNothing) {
   for (const auto& p : rep["phases"]) has_prep = has_prep || p["name"] == "preprocessing";
   EXPECT_TRUE(has_prep) << rep["phases"].dump(1);
 }
+
+// The taxonomy end to end on the two shapes experts judged one notch too cautious before.
+TEST(Taxonomy, ASmallGptTrainingScriptIsFeasible) {
+  TempDir root, out;
+  write_file(root / "model.py",
+             "import torch\nimport torch.nn.functional as F\n\n\n"
+             "class GPT(torch.nn.Module):\n    def forward(self, q, k, v):\n"
+             "        return F.scaled_dot_product_attention(q, k, v, is_causal=True)\n");
+  write_file(root / "train.py", R"(import os
+
+import torch
+from torch.distributed import destroy_process_group, init_process_group
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+from model import GPT
+
+device = "cuda"
+backend = "nccl"
+torch.backends.cuda.matmul.allow_tf32 = True
+torch.backends.cudnn.allow_tf32 = True
+
+
+def main():
+    init_process_group(backend=backend)
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    device_type = "cuda" if "cuda" in device else "cpu"
+    model = GPT().to(device)
+    model = torch.compile(model)
+    model = DDP(model)
+    x = torch.randn(2, 4, 8, 16, device=device)
+    with torch.autocast(device_type=device_type, dtype=torch.bfloat16):
+        y = model(x, x, x)
+    print(f"max memory {torch.cuda.max_memory_allocated() / 1e9:.2f} GB")
+    destroy_process_group()
+
+
+if __name__ == "__main__":
+    main()
+)");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  const auto& s = rep["summary"];
+  EXPECT_EQ(s["feasibility"], "feasible") << s["feasibility_evidence"].dump(1);
+  std::map<std::string, std::string> class_of;
+  for (const auto& f : rep["findings"])
+    class_of[f["rule"].get<std::string>() + ":" + std::to_string(f["line"].get<int>())] =
+        f["class"].get<std::string>();
+  EXPECT_EQ(class_of["device.cuda-matmul-tf32:11"], "no-change");  // a no-op on an NPU
+  EXPECT_EQ(class_of["device.cudnn-allow-tf32:12"], "no-change");
+  EXPECT_EQ(class_of["attention.sdpa:7"], "no-change");
+  EXPECT_EQ(class_of["device.cuda-memory-stats:25"], "no-change") << rep["findings"].dump(1);
+  EXPECT_EQ(class_of["device.cuda-set-device:17"], "mechanical");
+  EXPECT_EQ(class_of["compile.torch-compile:20"], "must-adapt");
+  // What is left by hand is torch.compile (and the nccl variable): well within two days.
+  EXPECT_LT(s["effort_weeks"]["high"].get<double>(), 1.0);
+}
+
+TEST(Taxonomy, PrintedFlagQueriesAndFp32CastsLeaveAVideoDemoFeasible) {
+  TempDir root, out;
+  write_file(root / "demo.py", R"(import torch
+
+print("flash sdp:", torch.backends.cuda.flash_sdp_enabled())
+print("mem-efficient sdp:", torch.backends.cuda.mem_efficient_sdp_enabled())
+
+
+def rms_norm(x, w):
+    h = x.float()
+    return (h * torch.rsqrt(h.pow(2).mean(-1, keepdim=True) + 1e-6)).type_as(x) * w
+
+
+def main():
+    x = torch.randn(2, 8, device="cuda", dtype=torch.bfloat16)
+    y = rms_norm(x, torch.ones(8, device="cuda"))
+    print(y.float().mean())
+
+
+if __name__ == "__main__":
+    main()
+)");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  const auto& s = rep["summary"];
+  EXPECT_EQ(s["feasibility"], "feasible") << s["feasibility_evidence"].dump(1);
+  EXPECT_EQ(s["site_classes"]["must-adapt"], 0) << rep["findings"].dump(1);
+  EXPECT_EQ(s["site_classes"]["stops-run"], 0);
+}
