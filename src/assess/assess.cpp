@@ -114,7 +114,9 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   t_attr.stop();
 
   classify_sites(a);
+  StageTimer t_tasks("  tasks");
   find_tasks(a, files, graph, pm, program, model.phases.task_options, model.effort);
+  t_tasks.stop();
   StageTimer t_effort("  effort");
   const double adoption = adopt_built_on(a, model.counterparts, model.effort);
   const EffortHours hours = fill_effort(a, model.effort, model.phases.training_phases, adoption);

@@ -75,15 +75,23 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
                 const std::vector<std::string>& task_options, const EffortModel& m) {
   a.tasks.clear();
   std::unordered_map<std::string_view, int> index;
-  for (size_t i = 0; i < files.size(); ++i)
-    index.emplace(files[i].file.rel_path, static_cast<int>(i));
   auto file_of = [&](const std::string& path) {
+    if (index.empty())
+      for (size_t i = 0; i < files.size(); ++i)
+        index.emplace(files[i].file.rel_path, static_cast<int>(i));
     auto it = index.find(path);
     return it == index.end() ? -1 : it->second;
+  };
+  // A finding of the phase with its file and unit, computed once per phase with a dispatcher.
+  struct Site {
+    const Finding* f;
+    int file, unit;
   };
   for (size_t p = 0; p < pm.phases.size() && p < a.phases.size(); ++p) {
     const PhaseSummary& phase = a.phases[p];
     const uint64_t bit = p < 64 ? uint64_t{1} << p : 0;
+    std::vector<Site> sites;
+    bool sites_known = false;
     for (const std::string& entry : phase.entry_points) {
       const int e = file_of(entry);
       if (e < 0) continue;
@@ -96,8 +104,30 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
         if (std::none_of(ff.task_branches.begin(), ff.task_branches.end(),
                          [&](const auto& b) { return b.dest == option.dest; }))
           continue;
+        if (!sites_known) {
+          sites_known = true;
+          for (const Finding& f : a.findings) {
+            if (!contains(f.phases, phase.name)) continue;
+            const int fi = file_of(f.path);
+            sites.push_back({&f, fi, fi < 0 ? -1 : program.unit_at(fi, f.scope, f.span.line)});
+          }
+        }
+        // Values that take the same branches run the same code: computed once.
+        std::vector<std::pair<std::string, size_t>> done;  // branch selection -> task index
         for (const std::string& value : values) {
           const ProgramModel::LineOverride ov = override_for(e, ff, option.dest, value);
+          std::string key;
+          for (const auto& r : ov.on) key += std::to_string(r.first) + ",";
+          auto same =
+              std::find_if(done.begin(), done.end(), [&](const auto& d) { return d.first == key; });
+          if (same != done.end()) {
+            TaskPhase t = a.tasks[same->second];
+            t.value = value;
+            t.is_default = value == option.default_value;
+            a.tasks.push_back(std::move(t));
+            continue;
+          }
+          done.emplace_back(key, a.tasks.size());
           const std::vector<uint8_t> level = program.reach_with(pm, p, ov);
           auto runs = [&](int unit) {
             return unit < 0 || level[static_cast<size_t>(unit)] <= ProgramModel::kGuarded;
@@ -108,24 +138,22 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
           t.option = option.dest;
           t.value = value;
           t.is_default = value == option.default_value;
-          std::set<std::string> paths = {entry}, rules;
+          std::set<int> used_files = {e};
           for (size_t u = 0; u < program.size(); ++u)
             if (!program.is_module(static_cast<int>(u)) && runs(static_cast<int>(u)))
-              paths.insert(
-                  files[static_cast<size_t>(program.unit(static_cast<int>(u)).file)].file.rel_path);
+              used_files.insert(program.unit(static_cast<int>(u)).file);
+          std::set<std::string> rules;
           EffortScope scope;
           scope.phases = {phase.name};
-          for (const Finding& f : a.findings) {
-            if (!contains(f.phases, phase.name)) continue;
-            const int fi = file_of(f.path);
-            if (fi == e && within(ov.off, f.span.line)) continue;
-            const int unit = fi < 0 ? -1 : program.unit_at(fi, f.scope, f.span.line);
-            if (!runs(unit)) continue;
+          for (const Site& site : sites) {
+            const Finding& f = *site.f;
+            if (site.file == e && within(ov.off, f.span.line)) continue;
+            if (!runs(site.unit)) continue;
             // Optional in the phase although its code runs in the phase's default task: a
             // flag of its own (`if args.use_fp8:`), not the task, leaves it off.
             const bool task_made_optional =
-                (fi == e && within(ov.on, f.span.line)) ||
-                (unit >= 0 && program.reach(p, unit) > ProgramModel::kGuarded);
+                (site.file == e && within(ov.on, f.span.line)) ||
+                (site.unit >= 0 && program.reach(p, site.unit) > ProgramModel::kGuarded);
             if ((f.optional_in & bit) && !task_made_optional) continue;
             scope.findings.push_back(&f);
             ++t.findings;
@@ -140,6 +168,8 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
             t.kernels.push_back(k.path + ":" + std::to_string(k.line) + " " + k.name);
           }
           t.effort = to_weeks(estimate(scope, m).total(), m);
+          std::set<std::string> paths;
+          for (int f : used_files) paths.insert(files[static_cast<size_t>(f)].file.rel_path);
           t.files.assign(paths.begin(), paths.end());
           t.rule_ids.assign(rules.begin(), rules.end());
           a.tasks.push_back(std::move(t));
