@@ -27,6 +27,19 @@ CounterpartUse use_of(const CounterpartModel& c, bool is_project, std::string ev
   return u;
 }
 
+// The roadmap step of adopting `u`: `why` says instead of what (English, Chinese).
+RoadmapStep adoption_step(const CounterpartUse& u, const std::string& why,
+                          const std::string& why_zh) {
+  RoadmapStep step;
+  step.title = "Adopt " + u.name + " (" + why + ")";
+  step.detail = u.how;
+  step.title_zh = "采用 " + u.name + "（" + why_zh + "）";
+  step.detail_zh = u.how_zh;
+  step.effort = u.adoption;
+  step.findings = u.taken_over;
+  return step;
+}
+
 // The top-level package of a Python file of the root project: "megatron" for
 // megatron/core/x.py and src/megatron/x.py; "" for a file at the top.
 std::string_view top_package(std::string_view path) {
@@ -120,13 +133,8 @@ void adopt_as_project(Assessment& a, const CounterpartModel& c, const std::strin
   a.blockers.clear();
   a.verdict_basis.kind = Assessment::VerdictBasis::Kind::Counterpart;
   // The roadmap of the adoption: one step (the line-by-line steps do not apply).
-  RoadmapStep step;
-  step.title = "Adopt " + c.name + " (instead of porting " + c.framework + ")";
-  step.detail = c.how;
-  step.title_zh = "采用 " + c.name + "（而非逐行移植 " + c.framework + "）";
-  step.detail_zh = c.how_zh;
-  step.effort = u.adoption;
-  a.roadmap = {std::move(step)};
+  a.roadmap = {
+      adoption_step(u, "instead of porting " + c.framework, "而非逐行移植 " + c.framework)};
   a.counterparts.insert(a.counterparts.begin(), std::move(u));
 }
 
@@ -137,15 +145,10 @@ void price_built_on(Assessment& a, double total_hours, const EffortModel& m) {
     u.literal_feasibility = a.feasibility;
     u.literal_effort = to_weeks(total_hours - u.adoption_hours + u.literal_hours, m);
     // The adoption is a step of the roadmap, after the environment.
-    RoadmapStep step;
-    step.title = "Adopt " + u.name + " (the project runs on " + u.framework + ")";
-    step.detail = u.how;
-    step.title_zh = "采用 " + u.name + "（项目基于 " + u.framework + "）";
-    step.detail_zh = u.how_zh;
-    step.effort = u.adoption;
-    step.findings = u.taken_over;
     const bool env_first = !a.roadmap.empty() && a.roadmap.front().title == "Environment";
-    a.roadmap.insert(a.roadmap.begin() + (env_first ? 1 : 0), std::move(step));
+    a.roadmap.insert(
+        a.roadmap.begin() + (env_first ? 1 : 0),
+        adoption_step(u, "the project runs on " + u.framework, "项目基于 " + u.framework));
   }
 }
 
