@@ -351,6 +351,7 @@ std::vector<uint8_t> ProgramModel::reach_phase(const PhaseMap& pm, size_t p,
       for (int t : graph_.edges(static_cast<int>(i))) imported[static_cast<size_t>(t)] = true;
   for (size_t i = 0; i < files_.size(); ++i) {
     if (module_unit_[i] < 0 || !pm.reached[p][i]) continue;
+    if (ov && ov->from_entry && (*ov->from_entry)[i] == ImportGraph::kUnreached) continue;
     const uint8_t l = pm.reach[p][i] == ImportGraph::kAllOptional ? kOptional : kRequired;
     visit(module_unit_[i], l);
     const bool named_elsewhere =

@@ -51,6 +51,9 @@ class ProgramModel {
   struct LineOverride {
     int file = -1;
     std::vector<std::pair<uint32_t, uint32_t>> off, on;
+    // Per file, ImportGraph::Reach from the dispatching entry alone (the phase's other entries
+    // run other programs); null: every file the phase reaches.
+    const std::vector<uint8_t>* from_entry = nullptr;
   };
   // The reach (Reach per unit) of phase `phase` with those lines overridden (assess/tasks.hpp).
   std::vector<uint8_t> reach_with(const PhaseMap& pm, size_t phase,

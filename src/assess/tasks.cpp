@@ -112,10 +112,13 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
             sites.push_back({&f, fi, fi < 0 ? -1 : program.unit_at(fi, f.scope, f.span.line)});
           }
         }
+        // The task runs what this entry reaches, not what the phase's other entries do.
+        const std::vector<uint8_t> from_entry = graph.reach({e});
         // Values that take the same branches run the same code: computed once.
         std::vector<std::pair<std::string, size_t>> done;  // branch selection -> task index
         for (const std::string& value : values) {
-          const ProgramModel::LineOverride ov = override_for(e, ff, option.dest, value);
+          ProgramModel::LineOverride ov = override_for(e, ff, option.dest, value);
+          ov.from_entry = &from_entry;
           std::string key;
           for (const auto& r : ov.on) key += std::to_string(r.first) + ",";
           auto same =
@@ -147,6 +150,8 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
           scope.phases = {phase.name};
           for (const Site& site : sites) {
             const Finding& f = *site.f;
+            // A Python file the entry does not reach holds no unit the task runs; a non-Python
+            // file of the phase (manifest, Dockerfile: no unit) belongs to every task.
             if (site.file == e && within(ov.off, f.span.line)) continue;
             if (!runs(site.unit)) continue;
             // Optional in the phase although its code runs in the phase's default task: a
@@ -162,7 +167,9 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
           for (const KernelRow& k : a.kernels) {
             if (!contains(k.phases, phase.name)) continue;
             const int fi = file_of(k.path);
-            if (fi < 0 || !runs(program.unit_at(fi, k.name, k.line))) continue;
+            if (fi < 0 || from_entry[static_cast<size_t>(fi)] == ImportGraph::kUnreached ||
+                !runs(program.unit_at(fi, k.name, k.line)))
+              continue;
             scope.kernels.push_back(&k);
             scope.kernel_needs_backward.push_back(phase.needs_backward);
             t.kernels.push_back(k.path + ":" + std::to_string(k.line) + " " + k.name);

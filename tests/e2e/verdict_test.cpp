@@ -299,3 +299,49 @@ if __name__ == "__main__":
   EXPECT_EQ(s["site_classes"]["must-adapt"], 0) << rep["findings"].dump(1);
   EXPECT_EQ(s["site_classes"]["stops-run"], 0);
 }
+
+// A phase with several entries: the dispatcher's tasks run what its entry reaches, not what
+// the phase's other scripts do.
+TEST(Tasks, ATaskRunsItsEntryNotThePhasesOtherScripts) {
+  TempDir root, out;
+  write_file(root / "inference" / "vae_demo.py", R"(import argparse
+
+import torch
+
+
+def encode(x):
+    return x.cuda()
+
+
+def decode(x):
+    torch.cuda.synchronize()
+    return x
+
+
+if __name__ == "__main__":
+    p = argparse.ArgumentParser()
+    p.add_argument("--mode", default="encode", choices=["encode", "decode"])
+    args = p.parse_args()
+    if args.mode == "encode":
+        encode(torch.ones(1))
+    elif args.mode == "decode":
+        decode(torch.ones(1))
+)");
+  write_file(root / "inference" / "cli_demo.py",
+             "import torch\n\nif __name__ == \"__main__\":\n    torch.cuda.empty_cache()\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  ASSERT_EQ(rep["tasks"].size(), 2u) << rep["tasks"].dump(1);
+  for (const auto& t : rep["tasks"]) {
+    std::set<std::string> rules;
+    for (const auto& r : t["rules"]) rules.insert(r.get<std::string>());
+    EXPECT_FALSE(rules.count("device.cuda-empty-cache")) << t.dump(1);  // cli_demo.py's
+    EXPECT_EQ(files_of(t), std::set<std::string>{"inference/vae_demo.py"});
+    if (t["value"] == "encode") {
+      EXPECT_TRUE(rules.count("device.cuda-method")) << t.dump(1);
+      EXPECT_FALSE(rules.count("device.cuda-synchronize"));
+    } else {
+      EXPECT_TRUE(rules.count("device.cuda-synchronize")) << t.dump(1);
+      EXPECT_FALSE(rules.count("device.cuda-method"));
+    }
+  }
+}
