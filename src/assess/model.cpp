@@ -169,7 +169,8 @@ void load_model_file(Model& model, std::string_view name, std::string_view text,
       copy.feasibility.infeasible_tags = strings(root["infeasible_tags"]);
       copy.feasibility.difficult_tags = strings(root["difficult_tags"]);
       copy.feasibility.rewrite_kernel_kinds = strings(root["rewrite_kernel_kinds"]);
-      copy.feasibility.triton_rewrite_rules = strings(root["triton_rewrite_rules"]);
+      copy.feasibility.ported_kernel_kinds = strings(root["ported_kernel_kinds"]);
+      copy.feasibility.port_blocking_rules = strings(root["port_blocking_rules"]);
       copy.feasibility.feasible_max_adapt_hours =
           num(root["feasible_max_adapt_hours"], copy.feasibility.feasible_max_adapt_hours);
     } else if (stem == "counterparts") {

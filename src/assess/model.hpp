@@ -96,7 +96,9 @@ struct FeasibilityModel {
   // Feasible: nothing stops the run after the mechanical edits and the must-adapt sites cost
   // at most this many hours (docs/effort-model.md "Site taxonomy").
   double feasible_max_adapt_hours = 16.0;
-  std::vector<std::string> triton_rewrite_rules;
+  // Kernel kinds with a port path (must-adapt work) unless their file has a finding of
+  // port_blocking_rules (then a rewrite).
+  std::vector<std::string> ported_kernel_kinds, port_blocking_rules;
 };
 
 // A framework with an Ascend counterpart (rules/model/counterparts.yaml): a project that is

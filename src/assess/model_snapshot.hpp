@@ -35,8 +35,8 @@ namespace layout {
 static_assert(sizeof(SiteFactors) == 24 && sizeof(KernelModel) == 208 &&
                   sizeof(VerificationModel) == 32 && sizeof(EffortModel) == 376 &&
                   sizeof(PhaseConvention) == 80 && sizeof(PhaseModel) == 360 &&
-                  sizeof(RoadmapStepModel) == 192 && sizeof(FeasibilityModel) == 104 &&
-                  sizeof(Model) == 912 && sizeof(KernelPurpose) == 112 &&
+                  sizeof(RoadmapStepModel) == 192 && sizeof(FeasibilityModel) == 128 &&
+                  sizeof(Model) == 936 && sizeof(KernelPurpose) == 112 &&
                   sizeof(CounterpartModel) == 312 && sizeof(AssumptionModel) == 96 &&
                   sizeof(KernelPathModel) == 128,
               "a model struct changed: update the model snapshot encoding (see above)");

@@ -132,7 +132,8 @@ bool read_model_snapshot(std::string_view blob, uint64_t source_hash, Model* mod
                      &m.feasibility.rewrite_kernel_kinds})
     *list = r.strings();
   m.feasibility.feasible_max_adapt_hours = r.f64();
-  m.feasibility.triton_rewrite_rules = r.strings();
+  m.feasibility.ported_kernel_kinds = r.strings();
+  m.feasibility.port_blocking_rules = r.strings();
   m.counterparts = counterparts(r);
   m.assumptions = assumptions(r);
   KernelPathModel k = kernel_paths(r);

@@ -115,7 +115,8 @@ std::string write_model_snapshot(const Model& model, const KernelPathModel& kern
   for (const auto* list : {&f.infeasible_tags, &f.difficult_tags, &f.rewrite_kernel_kinds})
     w.strings(*list);
   w.f64(f.feasible_max_adapt_hours);
-  w.strings(f.triton_rewrite_rules);
+  w.strings(f.ported_kernel_kinds);
+  w.strings(f.port_blocking_rules);
   counterparts(w, model.counterparts);
   assumptions(w, model.assumptions);
   kernel_paths(w, kernels);

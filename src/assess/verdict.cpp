@@ -86,21 +86,22 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
     (d.optional ? optional : infeasible)
         .push_back(msg + (d.optional ? "" : " with no replacement") + " (" + d.source + ")");
   }
-  // Triton files using what triton-ascend lacks: their kernels are rewrites.
-  std::unordered_set<std::string_view> triton_rewrite_files;
+  // Files using what a kernel's port path lacks (Triton: inline asm, TMA): rewrites there.
+  std::unordered_set<std::string_view> port_blocked_files;
   for (const auto& f : a.findings)
-    if (has(m.triton_rewrite_rules, f.rule_id)) triton_rewrite_files.insert(f.path);
+    if (has(m.port_blocking_rules, f.rule_id)) port_blocked_files.insert(f.path);
   double kernel_adapt_hours = 0;
   size_t kernel_adapt = 0;
   for (const auto& k : a.kernels) {
     if (k.has_fallback || !required(k.phases)) continue;
-    const bool rewrite = has(m.rewrite_kernel_kinds, k.kind) ||
-                         (k.kind == "triton" && triton_rewrite_files.count(k.path));
+    const bool ported = has(m.ported_kernel_kinds, k.kind);
+    const bool rewrite =
+        has(m.rewrite_kernel_kinds, k.kind) || (ported && port_blocked_files.count(k.path));
     if (rewrite) {
       (k.optional ? optional : difficult)
           .push_back(k.kind + " kernel " + k.name + " needs a rewrite (" + k.path + ":" +
                      std::to_string(k.line) + ")");
-    } else if (k.kind == "triton" && !k.optional) {  // ported through triton-ascend
+    } else if (ported && !k.optional) {  // ported (Triton through triton-ascend)
       kernel_adapt_hours += kernel_hours(k, false, effort);
       ++kernel_adapt;
     }

@@ -96,8 +96,10 @@ std::string model_difference(const Model& a, const Model& b) {
           b.feasibility.rewrite_kernel_kinds);
   d.field("feasible_max_adapt_hours", a.feasibility.feasible_max_adapt_hours,
           b.feasibility.feasible_max_adapt_hours);
-  d.field("triton_rewrite_rules", a.feasibility.triton_rewrite_rules,
-          b.feasibility.triton_rewrite_rules);
+  d.field("ported_kernel_kinds", a.feasibility.ported_kernel_kinds,
+          b.feasibility.ported_kernel_kinds);
+  d.field("port_blocking_rules", a.feasibility.port_blocking_rules,
+          b.feasibility.port_blocking_rules);
   d.field("counterparts.size", a.counterparts.size(), b.counterparts.size());
   for (size_t i = 0; i < a.counterparts.size() && i < b.counterparts.size(); ++i) {
     const CounterpartModel& s = a.counterparts[i];
@@ -196,7 +198,7 @@ Model full_model() {
   m.roadmap = {
       {"env", "Environment", "detail", "环境搭建", "安装 CANN", {"dependency"}, true, false, true},
       {"kern", "Kernels", "", "", "", {}, false, true, false}};
-  m.feasibility = {{"no-npu"}, {"fa3"}, {"cuda"}, 12, {"custom_op.triton-tma"}};
+  m.feasibility = {{"no-npu"}, {"fa3"}, {"cuda"}, 12, {"triton"}, {"custom_op.triton-tma"}};
   return m;
 }
 
@@ -230,7 +232,8 @@ TEST(ModelDifference, SeesAChangeInEachPart) {
       {"smoke_hours_per_phase", [](Model& x) { x.effort.smoke_hours_per_phase = 4; }},
       {"smoke_ignore_rules", [](Model& x) { x.effort.smoke_ignore_rules.clear(); }},
       {"feasible_max_adapt_hours", [](Model& x) { x.feasibility.feasible_max_adapt_hours = 16; }},
-      {"triton_rewrite_rules", [](Model& x) { x.feasibility.triton_rewrite_rules.clear(); }},
+      {"ported_kernel_kinds", [](Model& x) { x.feasibility.ported_kernel_kinds.clear(); }},
+      {"port_blocking_rules", [](Model& x) { x.feasibility.port_blocking_rules.clear(); }},
       {"counterparts.hours_is", [](Model& x) { x.counterparts[0].hours_is = 1; }},
       {"counterparts.rules", [](Model& x) { x.counterparts[0].rules.clear(); }},
       {"assumptions.zh", [](Model& x) { x.assumptions[0].zh = "x"; }},

@@ -18,6 +18,7 @@ assess::FeasibilityModel fm() {
           {"kernel-rewrite", "unported-framework"},
           {"cuda", "extension-build"},
           16,
+          {"triton"},
           {"custom_op.triton-tma"}};
 }
 
