@@ -167,6 +167,29 @@ TEST(Counterparts, AFrameworkProjectIsPricedAsItsCounterpart) {
             std::string::npos);
 }
 
+TEST(Counterparts, AFrameworkThatUsesAnotherAdoptsOnlyItsOwn) {
+  TempDir root, out;
+  // DeepSpeed's tree imports megatron-core in a container module: DeepSpeed is the project,
+  // its NPU accelerator the adoption; no MindSpeed adoption is added on top.
+  write_file(root / "deepspeed" / "__init__.py", "");
+  write_file(root / "deepspeed" / "containers.py",
+             "import torch\nfrom megatron.core import parallel_state\n\n\n"
+             "def tp():\n    return parallel_state.get_tensor_model_parallel_rank()\n");
+  write_file(root / "deepspeed" / "engine.py",
+             "import torch\nfrom deepspeed.containers import tp\n\n\n"
+             "def step():\n    torch.cuda.synchronize()\n    return tp()\n");
+  write_file(root / "requirements.txt", "torch\nmegatron-core\n");
+  write_file(root / "train.py",
+             "from deepspeed.engine import step\n\nif __name__ == \"__main__\":\n    step()\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  const auto& s = rep["summary"];
+  ASSERT_EQ(s["counterparts"].size(), 1u) << s["counterparts"].dump(1);
+  EXPECT_EQ(s["counterparts"][0]["relation"], "is");
+  EXPECT_EQ(s["counterparts"][0]["id"], "deepspeed");
+  EXPECT_DOUBLE_EQ(s["effort_counterpart"]["high"].get<double>(), 0.0);
+  EXPECT_EQ(s["feasibility"], "feasible");
+}
+
 TEST(Counterparts, AProjectBuiltOnAFrameworkAdoptsItAndItsSitesAreNotPriced) {
   TempDir root, out;
   write_file(root / "requirements.txt", "torch\nmegatron-core==0.8.0\n");
