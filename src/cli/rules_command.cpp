@@ -41,6 +41,8 @@ int run_rules(const std::string& domain, const std::string& format,
                      {"autofix", r->autofix.has_value()},
                      {"fix", r->autofix ? (r->autofix->safe ? "safe" : "unsafe") : ""},
                      {"fix_why", r->autofix ? r->autofix->why : ""},
+                     // The site class the rule declares; "" when each site's is derived.
+                     {"class", r->site_class ? std::string(to_string(*r->site_class)) : ""},
                      {"refs", r->refs}});
     }
     std::cout << out.dump(2) << "\n";
@@ -74,6 +76,11 @@ int run_explain(const std::string& rule_id, const std::vector<std::string>& rule
                                  (r->autofix->guard ? "; made only with the code it guards" : "") +
                                  (r->autofix->why.empty() ? ")" : "): " + r->autofix->why)
                            : "none")
+            << "\nClass: "
+            << (r->site_class ? std::string(to_string(*r->site_class)) + " (declared by the rule)"
+                              : std::string("per site (stops-run where it stops the default run; "
+                                            "info: no-change; transfer_to_npu or a safe fix: "
+                                            "mechanical; else must-adapt)"))
             << "\nEffort: " << r->effort.first_hours << " h first site, "
             << r->effort.per_site_hours << " h each further site\nSources:\n";
   for (const auto& ref : r->refs) std::cout << "  - " << ref << "\n";

@@ -368,3 +368,22 @@ if __name__ == "__main__":
     }
   }
 }
+
+// `explain` and `rules --format json` say what a rule's sites ask of the port.
+TEST(Taxonomy, ExplainAndRulesShowTheClass) {
+  const RunResult tuning = run_cli({"explain", "precision.rmsnorm-float"});
+  EXPECT_EQ(tuning.exit_code, 0) << tuning.err;
+  EXPECT_NE(tuning.out.find("\nClass: tuning (declared by the rule)\n"), std::string::npos)
+      << tuning.out;
+  const RunResult derived = run_cli({"explain", "device.cuda-synchronize"});
+  EXPECT_NE(derived.out.find("\nClass: per site ("), std::string::npos) << derived.out;
+  const RunResult rules = run_cli({"rules", "--format", "json"});
+  const nlohmann::json all = nlohmann::json::parse(rules.out, nullptr, false);
+  ASSERT_TRUE(all.is_array());
+  std::map<std::string, std::string> class_of;
+  for (const auto& r : all) class_of[r["id"].get<std::string>()] = r["class"].get<std::string>();
+  EXPECT_EQ(class_of["device.cuda-matmul-tf32"], "no-change");
+  EXPECT_EQ(class_of["precision.rope-float"], "tuning");
+  EXPECT_EQ(class_of["device.npu-startup"], "mechanical");
+  EXPECT_EQ(class_of["attention.flash-attn-varlen"], "");
+}
