@@ -118,7 +118,11 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   find_tasks(a, files, graph, pm, program, model.phases.task_options, model.effort);
   t_tasks.stop();
   StageTimer t_effort("  effort");
-  const double adoption = adopt_built_on(a, model.counterparts, model.effort);
+  // A framework project adopts its own counterpart; its uses of other frameworks (DeepSpeed's
+  // Megatron containers) are part of what that counterpart runs, so no adoption of their own.
+  std::string is_evidence;
+  const CounterpartModel* is = project_is(files, model.counterparts, &is_evidence);
+  const double adoption = is ? 0.0 : adopt_built_on(a, model.counterparts, model.effort);
   const EffortHours hours = fill_effort(a, model.effort, model.phases.training_phases, adoption);
   t_effort.stop();
   a.target_phase = pick_target(a.phases, options.target_phase);
@@ -139,9 +143,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   decide_feasibility(a, model.feasibility, model.effort, rules, required);
   a.roadmap = build_roadmap(a, hours, model.roadmap, model.effort);
   price_built_on(a, hours.total(), model.effort);
-  std::string is_evidence;
-  if (const CounterpartModel* c = project_is(files, model.counterparts, &is_evidence))
-    adopt_as_project(a, *c, is_evidence, model.effort);
+  if (is) adopt_as_project(a, *is, is_evidence, model.effort);
   a.risks = build_risks(a.findings);
   t_rest.stop();
   a.migration_sets = sets.get();

@@ -135,10 +135,7 @@ void adopt_as_project(Assessment& a, const CounterpartModel& c, const std::strin
   // The roadmap of the adoption: one step (the line-by-line steps do not apply).
   a.roadmap = {
       adoption_step(u, "instead of porting " + c.framework, "而非逐行移植 " + c.framework)};
-  // The framework's own uses of other frameworks (DeepSpeed's Megatron containers) are part
-  // of what the counterpart already runs: no adoption of their own.
-  a.counterparts = {std::move(u)};
-  a.effort_counterpart = {};
+  a.counterparts.insert(a.counterparts.begin(), std::move(u));
 }
 
 void price_built_on(Assessment& a, double total_hours, const EffortModel& m) {
