@@ -55,6 +55,8 @@ struct Frame {
   bool method = false;       // kCall: callee is ".callee"
   bool in_value = false;     // kBrace: after ':'
   bool env_object = false;   // kSubscript: object resolves to os.environ
+  // Inside an output call's arguments (this frame's call or an enclosing one): Fact::output_only.
+  bool output = false;
   int32_t fact = -1;         // kCall: fact receiving the arguments
   int32_t positional = 0;    // kCall: positional index of the current slot
   uint32_t args_begin = 0;   // kCall with fact: its first argument in Analyzer::arg_stack_
@@ -214,7 +216,11 @@ class Analyzer {
   bool guarded() const { return blocks_.back().guard_cum > 0; }
   Fact& new_fact(FactKind kind, Span sp);
   // Inside the arguments of print / a logging call (analyzer_output.cpp): Fact::output_only.
-  bool in_output_call() const;
+  // Kept per frame (Frame::output), set once a call frame's callee is known.
+  bool in_output_call() const {
+    return fstring_output_ || (!frames_.empty() && frames_.back().output);
+  }
+  void note_output_call(Frame& f) const;
 
   // ---- statements (analyzer_stmt.cpp)
   // The top-level `=` / annotation / augmented assignment split of a simple statement.

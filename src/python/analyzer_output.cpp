@@ -31,26 +31,21 @@ bool is_log_call(std::string_view last, std::string_view head) {
 
 }  // namespace
 
-bool Analyzer::in_output_call() const {
-  if (fstring_output_) return true;
-  for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
-    const Frame& f = *it;
-    if (f.kind != Frame::kCall) continue;
-    std::string_view name = f.callee, head;
-    if (f.fact >= 0 && static_cast<size_t>(f.fact) < out_.facts.size()) {
-      const Fact& callee = out_.facts[static_cast<size_t>(f.fact)];
-      if (f.method) {
-        head = callee.receiver;
-      } else {
-        const std::string_view q = callee.name;
-        const size_t dot = q.rfind('.');
-        name = dot == std::string_view::npos ? q : q.substr(dot + 1);
-        head = dot == std::string_view::npos ? std::string_view{} : q.substr(0, dot);
-      }
+void Analyzer::note_output_call(Frame& f) const {
+  if (f.output) return;  // an enclosing call already is one
+  std::string_view name = f.callee, head;
+  if (f.fact >= 0 && static_cast<size_t>(f.fact) < out_.facts.size()) {
+    const Fact& callee = out_.facts[static_cast<size_t>(f.fact)];
+    if (f.method) {
+      head = callee.receiver;
+    } else {
+      const std::string_view q = callee.name;
+      const size_t dot = q.rfind('.');
+      name = dot == std::string_view::npos ? q : q.substr(dot + 1);
+      head = dot == std::string_view::npos ? std::string_view{} : q.substr(0, dot);
     }
-    if (is_print_name(name) || is_log_call(name, head)) return true;
   }
-  return false;
+  f.output = is_print_name(name) || is_log_call(name, head);
 }
 
 }  // namespace ascendify::python::detail

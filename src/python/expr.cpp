@@ -72,6 +72,7 @@ bool Analyzer::push_frame(Frame::Kind kind, uint32_t open, uint32_t primary_offs
     f.transparent = open == p.value_begin || (open > rb_ && kw(open - 1, "else"));
   }
   f.args_begin = static_cast<uint32_t>(arg_stack_.size());
+  f.output = !frames_.empty() && frames_.back().output;
   frames_.push_back(f);
   while (comp_cursor_ < comp_.size() && comp_[comp_cursor_].first < open) ++comp_cursor_;
   while (comp_cursor_ < comp_.size() && comp_[comp_cursor_].first == open)
@@ -288,6 +289,7 @@ uint32_t Analyzer::on_chain(uint32_t i, uint32_t j) {
       f.fact = idx;
       f.method = method;
       if (method || idx < 0) f.callee = toks_[j - 1].text;
+      note_output_call(f);
     }
   } else if (sub) {
     bool env = idx >= 0 && out_.facts[idx].name == "os.environ";
@@ -510,6 +512,7 @@ void Analyzer::scan_expr_once(uint32_t b, uint32_t e, const Region& r) {
           frames_.back().fact = idx;
           frames_.back().method = true;
           frames_.back().callee = toks_[m].text;
+          note_output_call(frames_.back());
         }
         i = next;
       } else {
