@@ -5,14 +5,11 @@
 #include <unordered_set>
 
 #include "assess/effort.hpp"
+#include "core/text.hpp"
 
 namespace ascendify::assess {
 
 namespace {
-
-bool has(const std::vector<std::string>& v, std::string_view s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
 
 CounterpartUse use_of(const CounterpartModel& c, bool is_project, std::string evidence) {
   CounterpartUse u;
@@ -57,7 +54,7 @@ double adopt_built_on(Assessment& a, const std::vector<CounterpartModel>& models
     if (c.distributions.empty()) continue;
     const DependencyRow* row = nullptr;
     for (const auto& d : a.dependencies)
-      if (has(c.distributions, d.name) && !d.phases.empty() && !d.optional && !d.guarded) {
+      if (in_list(c.distributions, d.name) && !d.phases.empty() && !d.optional && !d.guarded) {
         row = &d;
         break;
       }
@@ -66,7 +63,7 @@ double adopt_built_on(Assessment& a, const std::vector<CounterpartModel>& models
     // What the taken-over sites cost ported one by one (priced before they are marked).
     std::map<std::string_view, std::pair<const Rule*, std::vector<const Finding*>>> by_rule;
     for (const Finding& f : a.findings)
-      if (!f.by_counterpart && has(c.rules, f.rule_id)) {
+      if (!f.by_counterpart && in_list(c.rules, f.rule_id)) {
         auto& slot = by_rule[f.rule_id];
         slot.first = f.rule;
         slot.second.push_back(&f);
@@ -74,7 +71,7 @@ double adopt_built_on(Assessment& a, const std::vector<CounterpartModel>& models
     for (const auto& [id, slot] : by_rule)
       u.literal_hours += rule_hours(slot.first, slot.second, m, true);
     for (Finding& f : a.findings)
-      if (!f.by_counterpart && has(c.rules, f.rule_id)) {
+      if (!f.by_counterpart && in_list(c.rules, f.rule_id)) {
         f.by_counterpart = true;
         u.taken_over += std::max<uint32_t>(f.sites, 1);
       }

@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "core/rule.hpp"
+#include "core/text.hpp"
 
 namespace ascendify::assess {
 
@@ -18,10 +19,6 @@ namespace {
 double lookup(const std::map<std::string, double>& m, const std::string& key, double fallback) {
   auto it = m.find(key);
   return it == m.end() ? fallback : it->second;
-}
-
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
 }
 
 }  // namespace
@@ -62,7 +59,7 @@ double kernel_hours(const KernelRow& k, bool needs_backward, const EffortModel& 
   h += lookup(km.hours_per_100_loc, k.kind, 0.0) * static_cast<double>(k.loc) / 100.0;
   for (const auto& feat : k.features) h += lookup(km.feature_hours, feat, km.default_feature_hours);
   if (k.templated) h *= km.templated_factor;
-  if (needs_backward && !k.backward_only && contains(km.backward_kinds, k.kind))
+  if (needs_backward && !k.backward_only && in_list(km.backward_kinds, k.kind))
     h *= km.backward_factor;
   if (k.has_fallback) h *= km.fallback_factor;
   return h;
@@ -90,7 +87,7 @@ namespace {
 // How much of a verification a site asks for: the start-up import marks every torch entry
 // point, CPU-only ones too, so it asks for none.
 VerificationNeed need_of(const Finding& f, const EffortModel& m) {
-  if (contains(m.smoke_ignore_rules, f.rule_id)) return VerificationNeed::None;
+  if (in_list(m.smoke_ignore_rules, f.rule_id)) return VerificationNeed::None;
   if (f.by_counterpart) return VerificationNeed::Smoke;  // the counterpart is verified as used
   switch (f.site_class) {
     case SiteClass::StopsRun:
@@ -114,7 +111,7 @@ std::vector<VerificationNeed> verification_needs(const EffortScope& scope, const
   std::vector<std::vector<size_t>> full_sites(n);
   auto raise = [&](const std::vector<std::string>& phases, VerificationNeed need, size_t site) {
     for (size_t i = 0; i < n; ++i) {
-      if (!scope.phases.empty() && !contains(phases, scope.phases[i])) continue;
+      if (!scope.phases.empty() && !in_list(phases, scope.phases[i])) continue;
       needs[i] = std::max(needs[i], need);
       if (need == VerificationNeed::Full) full_sites[i].push_back(site);
     }
@@ -218,7 +215,7 @@ EffortHours fill_effort(Assessment& a, const EffortModel& m,
                         const std::vector<std::string>& training, double counterpart_hours) {
   auto backward_phase = [&](const std::string& name) {
     for (const auto& p : a.phases)
-      if (p.name == name) return p.needs_backward || contains(training, p.kind);
+      if (p.name == name) return p.needs_backward || in_list(training, p.kind);
     return false;
   };
   EffortScope all;
@@ -246,9 +243,9 @@ EffortHours fill_effort(Assessment& a, const EffortModel& m,
     s.phases = {p.name};
     s.extra_task_runs = extra_task_runs(a, p.name);
     for (const auto& f : a.findings)
-      if (contains(f.phases, p.name)) s.findings.push_back(&f);
+      if (in_list(f.phases, p.name)) s.findings.push_back(&f);
     for (const auto& k : a.kernels)
-      if (contains(k.phases, p.name)) {
+      if (in_list(k.phases, p.name)) {
         s.kernels.push_back(&k);
         s.kernel_needs_backward.push_back(p.needs_backward);
       }

@@ -7,16 +7,9 @@
 #include <unordered_set>
 
 #include "core/rule.hpp"
+#include "core/text.hpp"
 
 namespace ascendify::assess {
-
-namespace {
-
-bool has(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
-
-}  // namespace
 
 std::vector<RoadmapStep> build_roadmap(const Assessment& a, const EffortHours& hours,
                                        const std::vector<RoadmapStepModel>& steps,
@@ -69,10 +62,10 @@ std::vector<RiskRow> build_risks(const std::vector<Finding>& findings) {
       r.replacement = f.rule && !f.rule->replacement.empty() ? f.rule->replacement : f.replacement;
       r.confidence = f.rule ? f.rule->confidence : f.confidence;
     }
-    if (r.patterns.size() < 3 && !has(r.patterns, f.match)) {
+    if (r.patterns.size() < 3 && !in_list(r.patterns, f.match)) {
       r.patterns.push_back(f.match);
       auto& mine = filled[{f.domain, f.rule_id}];
-      if (!has(mine, f.replacement)) mine.push_back(f.replacement);
+      if (!in_list(mine, f.replacement)) mine.push_back(f.replacement);
     }
   }
   std::vector<RiskRow> out;
@@ -134,7 +127,7 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
     const uint64_t p_bit = bit_of(p->name);
     done_mask |= p_bit;
     auto in_done = [&](const std::vector<std::string>& phases) {
-      return std::any_of(phases.begin(), phases.end(), [&](const auto& x) { return has(done, x); });
+      return std::any_of(phases.begin(), phases.end(), [&](const auto& x) { return in_list(done, x); });
     };
     EffortScope cum;
     cum.phases = done;
@@ -152,9 +145,9 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
       cum.findings.push_back(&f);
       // In this phase and in no phase of an earlier set.
       const bool only_now = bits ? (fm & p_bit) && !(fm & done_mask & ~p_bit)
-                                 : has(f.phases, p->name) &&
+                                 : in_list(f.phases, p->name) &&
                                        !std::any_of(f.phases.begin(), f.phases.end(), [&](auto& x) {
-                                         return x != p->name && has(done, x);
+                                         return x != p->name && in_list(done, x);
                                        });
       if (only_now) ++set.findings;
       if (f.severity != Severity::Info && seen_rules.insert(f.rule_id).second)
@@ -165,7 +158,7 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
       cum.kernels.push_back(&k);
       bool bwd = false;
       for (const auto& q : a.phases)
-        if (q.needs_backward && has(done, q.name) && has(k.phases, q.name)) bwd = true;
+        if (q.needs_backward && in_list(done, q.name) && in_list(k.phases, q.name)) bwd = true;
       cum.kernel_needs_backward.push_back(bwd);
       const std::string id = k.path + ":" + std::to_string(k.line) + " " + k.name;
       if (seen_kernels.insert(id).second) set.kernels.push_back(id);
@@ -174,7 +167,7 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
       // Phases of the set that need it on their default run (not only optional code).
       bool needed = false;
       for (const auto& x : d.phases)
-        needed = needed || (has(done, x) && !d.optional && !has(d.optional_phases, x));
+        needed = needed || (in_list(done, x) && !d.optional && !in_list(d.optional_phases, x));
       if (d.status != "compatible" && d.status != "not-involved" && needed &&
           seen_deps.insert(d.name).second)
         deps.insert(d.name);

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "assess/effort.hpp"
+#include "core/text.hpp"
 
 namespace ascendify::assess {
 
@@ -64,10 +65,6 @@ ProgramModel::LineOverride override_for(int file, const FileFacts& ff, std::stri
   return ov;
 }
 
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
-
 }  // namespace
 
 void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const ImportGraph& graph,
@@ -98,7 +95,7 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
       const FileFacts& ff = files[static_cast<size_t>(e)].facts;
       if (ff.task_branches.empty()) continue;
       for (const auto& option : ff.option_choices) {
-        if (!contains(task_options, option.dest)) continue;
+        if (!in_list(task_options, option.dest)) continue;
         const std::vector<std::string> values = choices_of(option, e, files, graph);
         if (values.size() < 2) continue;
         if (std::none_of(ff.task_branches.begin(), ff.task_branches.end(),
@@ -107,7 +104,7 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
         if (!sites_known) {
           sites_known = true;
           for (const Finding& f : a.findings) {
-            if (!contains(f.phases, phase.name)) continue;
+            if (!in_list(f.phases, phase.name)) continue;
             const int fi = file_of(f.path);
             sites.push_back({&f, fi, fi < 0 ? -1 : program.unit_at(fi, f.scope, f.span.line)});
           }
@@ -165,7 +162,7 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
             if (f.severity != Severity::Info) rules.insert(f.rule_id);
           }
           for (const KernelRow& k : a.kernels) {
-            if (!contains(k.phases, phase.name)) continue;
+            if (!in_list(k.phases, phase.name)) continue;
             const int fi = file_of(k.path);
             if (fi < 0 || from_entry[static_cast<size_t>(fi)] == ImportGraph::kUnreached ||
                 !runs(program.unit_at(fi, k.name, k.line)))
@@ -214,10 +211,10 @@ void split_minimal_set(Assessment& a, const EffortModel& m) {
     }
   rest.rule_ids.clear();
   for (const auto& r : rule_ids)
-    if (!contains(task.rule_ids, r)) rest.rule_ids.push_back(r);
+    if (!in_list(task.rule_ids, r)) rest.rule_ids.push_back(r);
   rest.kernels.clear();
   for (const auto& k : kernels)
-    if (!contains(task.kernels, k)) rest.kernels.push_back(k);
+    if (!in_list(task.kernels, k)) rest.kernels.push_back(k);
   rest.dependencies.clear();
   rest.findings = phase->findings > task.findings ? phase->findings - task.findings : 0;
   const double hours =

@@ -7,18 +7,15 @@
 #include <unordered_set>
 
 #include "assess/effort.hpp"
+#include "core/text.hpp"
 
 namespace ascendify::assess {
 
 namespace {
 
-bool has(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
-
 bool any_tag(const Rule* r, const std::vector<std::string>& tags) {
   if (r == nullptr) return false;
-  return std::any_of(r->tags.begin(), r->tags.end(), [&](const auto& t) { return has(tags, t); });
+  return std::any_of(r->tags.begin(), r->tags.end(), [&](const auto& t) { return in_list(tags, t); });
 }
 
 // Whole hours, or one decimal below ten ("2.5", "12").
@@ -69,7 +66,7 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
   const bool phased = !a.phases.empty();
   auto required = [&](const std::vector<std::string>& phases) {
     if (!phased) return true;
-    if (!required_phase.empty()) return has(phases, required_phase);
+    if (!required_phase.empty()) return in_list(phases, required_phase);
     return !phases.empty();
   };
   std::vector<std::string> infeasible, difficult, optional;
@@ -89,14 +86,14 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
   // Files using what a kernel's port path lacks (Triton: inline asm, TMA): rewrites there.
   std::unordered_set<std::string_view> port_blocked_files;
   for (const auto& f : a.findings)
-    if (has(m.port_blocking_rules, f.rule_id)) port_blocked_files.insert(f.path);
+    if (in_list(m.port_blocking_rules, f.rule_id)) port_blocked_files.insert(f.path);
   double kernel_adapt_hours = 0;
   size_t kernel_adapt = 0;
   for (const auto& k : a.kernels) {
     if (k.has_fallback || !required(k.phases)) continue;
-    const bool ported = has(m.ported_kernel_kinds, k.kind);
+    const bool ported = in_list(m.ported_kernel_kinds, k.kind);
     const bool rewrite =
-        has(m.rewrite_kernel_kinds, k.kind) || (ported && port_blocked_files.count(k.path));
+        in_list(m.rewrite_kernel_kinds, k.kind) || (ported && port_blocked_files.count(k.path));
     if (rewrite) {
       (k.optional ? optional : difficult)
           .push_back(k.kind + " kernel " + k.name + " needs a rewrite (" + k.path + ":" +

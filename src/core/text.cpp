@@ -132,4 +132,8 @@ std::string normalize_dist_name(std::string_view name) {
   return out;
 }
 
+bool in_list(const std::vector<std::string>& list, std::string_view s) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
 }  // namespace ascendify

@@ -27,6 +27,9 @@ class LineIndex {
 // Trims ASCII whitespace on both ends.
 std::string_view trim(std::string_view s);
 
+// `s` is one of `list` (rule ids, phase names, tags: short lists searched linearly).
+bool in_list(const std::vector<std::string>& list, std::string_view s);
+
 // The parts joined into one string, allocated once. Also sidesteps GCC 12's -Wrestrict false
 // positive on `"literal" + std::string(...)` in optimised builds.
 std::string concat(std::initializer_list<std::string_view> parts);
