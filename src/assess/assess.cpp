@@ -19,6 +19,7 @@
 #include "assess/startup_finding.hpp"
 #include "assess/tasks.hpp"
 #include "assess/taxonomy.hpp"
+#include "assess/torch_pins.hpp"
 #include "assess/verdict.hpp"
 #include "assess/wrappers.hpp"
 #include "core/timings.hpp"
@@ -87,7 +88,8 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   a.phases = pm.phases;
   t_phases_only.stop();
   std::vector<Finding> more = reexported.get();
-  for (std::vector<Finding> sorted : {wrapped.get(), startup_findings(files, graph, pm, rules)}) {
+  for (std::vector<Finding> sorted : {wrapped.get(), startup_findings(files, graph, pm, rules),
+                                      torch_pin_findings(files, model.npu_releases, rules)}) {
     const size_t mid_more = more.size();
     std::move(sorted.begin(), sorted.end(), std::back_inserter(more));
     std::inplace_merge(more.begin(), more.begin() + static_cast<std::ptrdiff_t>(mid_more),
@@ -103,6 +105,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   t_graph.stop();
   auto [dependencies, evidence] = side.get();
   a.dependencies = std::move(dependencies);
+  annotate_torch_rows(a.dependencies, model.npu_releases);
   StageTimer t_kernels("  kernel rows");
   program.compute_reach(pm);
   a.program = {program.size(), program.stats().followed_uses, program.stats().dynamic_lookups,

@@ -47,6 +47,8 @@ struct DependencyRow {
   // The phases of `phases` that import it only from optional code (a branch module constants
   // rule out, a flag off by default): not in their migration sets.
   std::vector<std::string> optional_phases;
+  // torch rows: the torch_npu release the pin pairs with (rules/model/versions.yaml), "" else.
+  std::string npu_release;
 };
 
 struct KernelRow {

@@ -4,6 +4,7 @@
 
 #include "assess/entry_points.hpp"
 #include "assess/model_snapshot.hpp"
+#include "core/text.hpp"
 #include "rules/embedded.hpp"
 
 namespace ascendify::assess {
@@ -179,6 +180,19 @@ void load_model_file(Model& model, std::string_view name, std::string_view text,
       copy.assumptions.clear();
       for (const auto& a : root["assumptions"])
         copy.assumptions.push_back({str_of(a["id"]), str_of(a["en"]), str_of(a["zh"])});
+    } else if (stem == "hardware") {
+      copy.hardware.clear();
+      copy.default_hardware = str_of(root["default"]);
+      for (const auto& h : root["profiles"])
+        copy.hardware.push_back({str_of(h["id"]), str_of(h["name"]), str_of(h["name_zh"]),
+                                 strings(h["aliases"]), str_of(h["summary"]),
+                                 str_of(h["summary_zh"]), strings(h["refs"])});
+    } else if (stem == "versions") {
+      copy.npu_releases.clear();
+      for (const auto& v : root["releases"])
+        copy.npu_releases.push_back(
+            {str_of(v["torch_npu"]), str_of(v["torch"]), str_of(v["cann"]), str_of(v["status"])});
+      copy.npu_release_refs = strings(root["refs"]);
     } else if (stem == "kernels") {
       // Read by kernel_model.cpp (purpose keywords -> Ascend path).
     } else {
@@ -198,6 +212,16 @@ Model parse_embedded_model() {
   std::vector<Diagnostic> ignored;  // embedded files are tested (tests/assess/model_test)
   for (const auto& f : rules::embedded_model_files()) load_model_file(m, f.name, f.text, ignored);
   return m;
+}
+
+const HardwareProfileModel* find_hardware(const Model& model, std::string_view name) {
+  const std::string want = ascii_lower(name);
+  for (const auto& h : model.hardware) {
+    if (h.id == want) return &h;
+    for (const auto& a : h.aliases)
+      if (ascii_lower(a) == want) return &h;
+  }
+  return nullptr;
 }
 
 const Model& embedded_model() {

@@ -126,6 +126,22 @@ struct AssumptionModel {
   std::string id, en, zh;
 };
 
+// A target hardware profile (rules/model/hardware.yaml): rules read differently on it
+// (Rule::hardware, applied by RuleSet::apply_hardware); the report names it.
+struct HardwareProfileModel {
+  std::string id;                    // "atlas-a2"
+  std::string name, name_zh;         // "Atlas A2 (Ascend 910B)"
+  std::vector<std::string> aliases;  // also accepted by --hardware ("910b", "a2")
+  std::string summary, summary_zh;   // what differs for a port on it, one or two sentences
+  std::vector<std::string> refs;
+};
+
+// A torch_npu release and the torch and CANN versions it pairs with (rules/model/versions.yaml).
+struct NpuReleaseModel {
+  std::string torch_npu, torch, cann;
+  std::string status;  // maintained | end-of-life | "" (unknown)
+};
+
 struct Model {
   EffortModel effort;
   PhaseModel phases;
@@ -133,7 +149,14 @@ struct Model {
   FeasibilityModel feasibility;
   std::vector<CounterpartModel> counterparts;
   std::vector<AssumptionModel> assumptions;
+  std::vector<HardwareProfileModel> hardware;
+  std::string default_hardware;                // profile id used without --hardware
+  std::vector<NpuReleaseModel> npu_releases;   // newest first
+  std::vector<std::string> npu_release_refs;   // sources of the version table
 };
+
+// The profile named `name` (its id or an alias, case-insensitive); null when none is.
+const HardwareProfileModel* find_hardware(const Model& model, std::string_view name);
 
 // Adds the parameters of one model file ("rules/model/effort.yaml" etc., chosen by its stem)
 // to `model`. Problems become diagnostics; the model keeps its previous values.

@@ -136,6 +136,17 @@ bool read_model_snapshot(std::string_view blob, uint64_t source_hash, Model* mod
   m.feasibility.port_blocking_rules = r.strings();
   m.counterparts = counterparts(r);
   m.assumptions = assumptions(r);
+  m.hardware.resize(r.count(16));
+  for (HardwareProfileModel& h : m.hardware) {
+    for (auto* s : {&h.id, &h.name, &h.name_zh, &h.summary, &h.summary_zh}) *s = r.str();
+    h.aliases = r.strings();
+    h.refs = r.strings();
+  }
+  m.default_hardware = r.str();
+  m.npu_releases.resize(r.count(16));
+  for (NpuReleaseModel& v : m.npu_releases)
+    for (auto* s : {&v.torch_npu, &v.torch, &v.cann, &v.status}) *s = r.str();
+  m.npu_release_refs = r.strings();
   KernelPathModel k = kernel_paths(r);
   if (!r.ok() || !r.at_end()) return false;
   if (model) *model = std::move(m);

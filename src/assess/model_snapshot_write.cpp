@@ -119,6 +119,17 @@ std::string write_model_snapshot(const Model& model, const KernelPathModel& kern
   w.strings(f.port_blocking_rules);
   counterparts(w, model.counterparts);
   assumptions(w, model.assumptions);
+  w.u32(static_cast<uint32_t>(model.hardware.size()));
+  for (const HardwareProfileModel& h : model.hardware) {
+    for (const auto* s : {&h.id, &h.name, &h.name_zh, &h.summary, &h.summary_zh}) w.str(*s);
+    w.strings(h.aliases);
+    w.strings(h.refs);
+  }
+  w.str(model.default_hardware);
+  w.u32(static_cast<uint32_t>(model.npu_releases.size()));
+  for (const NpuReleaseModel& v : model.npu_releases)
+    for (const auto* s : {&v.torch_npu, &v.torch, &v.cann, &v.status}) w.str(*s);
+  w.strings(model.npu_release_refs);
   kernel_paths(w, kernels);
   return snapshot::frame(w.bytes(), kModelSnapshotVersion, source_hash);
 }

@@ -49,6 +49,8 @@ struct MatchSpec {
                                                // distribution ("flash_attn" for flash-attn)
   std::vector<std::string> receiver_excludes;  // Method: the receiver text must contain none
                                                // of these (case-insensitive): `mask.float()`
+  std::vector<std::string> receiver_contains;  // Method: the receiver text must contain one
+                                               // (case-insensitive): `self.modulation`
   std::vector<std::string> exclude_contexts;   // Reference: no finding where the name is only
                                                // "compare"d (`dtype == torch.float64`, `in
                                                // (...)`) or listed in a "table" (a dict / list /
@@ -56,6 +58,9 @@ struct MatchSpec {
   std::vector<std::string> unless_scope_uses;  // no finding when the enclosing function also
                                                // references one of these names (or a member
                                                // of one): the code is already the NPU port
+  // Set by RuleSet::apply_hardware when the rule's `hardware:` entry for the chosen profile
+  // says `applies: false` (a bf16 warning that only the 310P needs): it matches nothing.
+  bool disabled = false;
 };
 
 struct Autofix {
@@ -81,6 +86,19 @@ struct Autofix {
 struct Effort {
   double first_hours = 0.0;     // the first site in a project
   double per_site_hours = 0.0;  // each further site
+};
+
+// `hardware:` how a rule reads on one target profile (rules/model/hardware.yaml) where the
+// hardware changes the answer: fp8 dtypes exist on Ascend 950 only, triton-ascend does not run
+// on the 310P. Unset fields keep the rule's own value. RuleSet::apply_hardware applies one.
+struct HardwareOverride {
+  std::string profile;  // "atlas-300i-duo"
+  bool applies = true;  // false: no finding on this profile
+  std::optional<Severity> severity;
+  std::optional<SiteClass> site_class;
+  std::string message;      // "" = the rule's
+  std::string replacement;  // "" = the rule's
+  std::optional<Effort> effort;
 };
 
 struct Rule {
@@ -115,7 +133,9 @@ struct Rule {
   // an fp32 up-cast in a norm runs as it is: tuning). Unset: derived (assess/taxonomy.hpp).
   std::optional<SiteClass> site_class;
   std::vector<std::string> tags;  // free-form ("fa2", "varlen", "training-needs-backward")
-  std::string source;             // "rules/device.yaml:42" for diagnostics
+  std::vector<HardwareOverride> hardware;  // per target profile, in file order
+  std::string hardware_applied;            // the profile apply_hardware used ("" = none)
+  std::string source;                      // "rules/device.yaml:42" for diagnostics
 };
 
 }  // namespace ascendify

@@ -67,6 +67,7 @@ bool ends_with_name(std::string_view text, std::string_view suffix) {
 }
 
 bool filters_accept(const MatchSpec& m, const Fact& f) {
+  if (m.disabled) return false;  // off on the target hardware (RuleSet::apply_hardware)
   if (!m.usages.empty() && !contains(m.usages, f.usage)) return false;
   // A method rule without `usages` means calls: `.cuda()`, not an attribute named `cuda`.
   if (m.usages.empty() && f.kind == FactKind::MethodCall && f.usage != Usage::Call) return false;
@@ -106,6 +107,12 @@ bool filters_accept(const MatchSpec& m, const Fact& f) {
                     [&](const std::string& s) { return receiver.find(s) != std::string::npos; }))
       return false;
   }
+  if (!m.receiver_contains.empty()) {
+    const std::string receiver = ascii_lower(f.receiver);
+    if (std::none_of(m.receiver_contains.begin(), m.receiver_contains.end(),
+                     [&](const std::string& s) { return receiver.find(s) != std::string::npos; }))
+      return false;
+  }
   if (!m.categories.empty() && !contains_str(m.categories, f.detail)) return false;
   if (!m.detail_contains.empty() &&
       std::none_of(m.detail_contains.begin(), m.detail_contains.end(),
@@ -118,7 +125,7 @@ int filter_count(const MatchSpec& m) {
   int n = static_cast<int>(m.args.size());
   for (bool set : {!m.usages.empty(), !m.contexts.empty(), !m.keywords.empty(), !m.calls.empty(),
                    !m.targets.empty(), !m.scope_contains.empty(), !m.categories.empty(),
-                   !m.detail_contains.empty()})
+                   !m.detail_contains.empty(), !m.receiver_contains.empty()})
     n += set ? 1 : 0;
   return n;
 }

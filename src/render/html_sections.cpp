@@ -240,7 +240,7 @@ std::string section_dependencies(const Assessment& a) {
     if (d.rule_id.empty())
       status += " <span class=\"muted\">(not in the knowledge base: verify)</span>";
     s += fmt::format("<tr data-i=\"{}\">", i) + td(html_escape(d.name)) + td(code(d.spec)) +
-         td(status) + td(d.replacement.empty() ? "—" : html_escape(d.replacement)) +
+         td(status) + td(html_escape(d.replacement.empty() && d.npu_release.empty() ? std::string("\u2014") : d.replacement + (d.replacement.empty() || d.npu_release.empty() ? "" : " \u00b7 ") + d.npu_release)) +
          td(code(d.source)) + td(d.imported ? "yes" : "no") + td(list(d.phases, false)) + "</tr>";
   }
   return s + std::string(kFoot) + "</section>";

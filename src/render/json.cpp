@@ -154,6 +154,7 @@ ordered_json dependency_json(const DependencyRow& d) {
   j["source"] = d.source;
   j["status"] = d.status;
   j["replacement"] = d.replacement;
+  j["npu_release"] = d.npu_release;
   j["guarded"] = d.guarded;
   j["optional"] = d.optional;
   j["rule"] = d.rule_id;

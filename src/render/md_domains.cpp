@@ -78,6 +78,7 @@ void dependency_section(std::string& out, const Assessment& a, const Findings& f
       if (d.rule_id.empty()) notes.push_back(std::string(l.unknown_package));
       if (d.guarded) notes.push_back(std::string(l.guarded));
       if (d.optional) notes.push_back(std::string(l.optional_feature));
+      if (!d.npu_release.empty()) notes.push_back(md_text(d.npu_release));
       if (a.assessed && !d.phases.empty()) {
         std::string ph;
         for (const auto& p : d.phases) ph += (ph.empty() ? "" : ", ") + md_text(p);

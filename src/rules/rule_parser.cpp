@@ -143,7 +143,7 @@ MatchSpec parse_match(const YAML::Node& n) {
   check_keys(n, "match",
              {"kind", "names", "prefix", "usages", "args", "contexts", "keywords", "calls",
               "targets", "scope_contains", "exclude", "categories", "imports", "detail_contains",
-              "receiver_excludes", "exclude_contexts", "unless_scope_uses"});
+              "receiver_excludes", "receiver_contains", "exclude_contexts", "unless_scope_uses"});
   if (!n["kind"]) fail(n, "match: missing 'kind'");
   MatchSpec m;
   m.kind = parse_kind(n["kind"]);
@@ -168,6 +168,7 @@ MatchSpec parse_match(const YAML::Node& n) {
   only("imports", {MK::Dependency});
   only("detail_contains", {MK::Dependency, MK::Command, MK::Env, MK::Image});
   only("receiver_excludes", {MK::Method});
+  only("receiver_contains", {MK::Method});
   only("exclude_contexts", {MK::Reference});
   only("unless_scope_uses", {MK::Reference, MK::Method, MK::String});
 
@@ -233,6 +234,10 @@ MatchSpec parse_match(const YAML::Node& n) {
     for (auto& s : string_list(n["receiver_excludes"], "receiver_excludes"))
       m.receiver_excludes.push_back(ascii_lower(s));
   }
+  if (n["receiver_contains"]) {
+    for (auto& s : string_list(n["receiver_contains"], "receiver_contains"))
+      m.receiver_contains.push_back(ascii_lower(s));
+  }
   if (n["exclude_contexts"]) {
     for (auto& s : string_list(n["exclude_contexts"], "exclude_contexts")) {
       if (s != "compare" && s != "table")
@@ -288,6 +293,43 @@ Autofix parse_autofix(const YAML::Node& n, MatchKind kind) {
   return a;
 }
 
+// `hardware: {PROFILE: {applies, severity, class, message, replacement, effort}, ...}`; the
+// profile ids are checked against rules/model/hardware.yaml by the knowledge-base tests.
+std::vector<HardwareOverride> parse_hardware(const YAML::Node& n) {
+  if (!n.IsMap()) fail(n, "'hardware' must map profile ids to overrides");
+  std::vector<HardwareOverride> out;
+  for (const auto& kv : n) {
+    HardwareOverride o;
+    o.profile = non_empty(kv.first, "hardware profile");
+    const YAML::Node& v = kv.second;
+    if (!v.IsMap()) fail(v, "hardware." + o.profile + " must be a mapping");
+    check_keys(v, "hardware." + o.profile,
+               {"applies", "severity", "class", "message", "replacement", "effort"});
+    if (v["applies"]) o.applies = boolean(v["applies"], "applies");
+    if (v["severity"])
+      o.severity =
+          parse_enum<Severity>(v["severity"], "severity", parse_severity, "info|manual|blocker");
+    if (v["class"])
+      o.site_class = parse_enum<SiteClass>(v["class"], "class", parse_site_class,
+                                           "must-adapt|mechanical|tuning|no-change");
+    if (v["message"]) o.message = non_empty(v["message"], "message");
+    if (v["replacement"]) o.replacement = non_empty(v["replacement"], "replacement");
+    if (v["effort"]) {
+      const YAML::Node& e = v["effort"];
+      check_keys(e, "effort", {"first", "each"});
+      if (!e["first"] || !e["each"]) fail(e, "effort needs both 'first' and 'each' (hours)");
+      o.effort = Effort{hours(e["first"], "first"), hours(e["each"], "each")};
+    }
+    if (!o.applies && (o.severity || o.site_class || !o.message.empty() ||
+                       !o.replacement.empty() || o.effort))
+      fail(v, "hardware." + o.profile + ": 'applies: false' takes no other key");
+    for (const auto& seen : out)
+      if (seen.profile == o.profile) fail(kv.first, "duplicate hardware profile " + o.profile);
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
 bool valid_slug(std::string_view s) {
   if (s.empty() || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= '0' && s[0] <= '9'))) return false;
   return std::all_of(s.begin(), s.end(), [](char c) {
@@ -299,7 +341,7 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
   check_keys(n, "a rule",
              {"id", "domain", "match", "message", "replacement", "confidence", "transfer_to_npu",
               "severity", "autofix", "effort", "refs", "status", "tags", "aggregate",
-              "skip_in_tests", "stops_run", "class"});
+              "skip_in_tests", "stops_run", "class", "hardware"});
   for (const char* key : {"id", "domain", "match", "message", "confidence", "refs"})
     if (!n[key]) fail(n, std::string("rule is missing '") + key + "'");
   Rule r;
@@ -376,6 +418,7 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
   } else if (r.severity != Severity::Info && r.status != "compatible") {
     fail(n, "rule is missing 'effort' (required unless severity is info or status compatible)");
   }
+  if (n["hardware"]) r.hardware = parse_hardware(n["hardware"]);
   return r;
 }
 

@@ -166,6 +166,21 @@ void RuleSet::build_trie(PrefixIndex& p) {
   }
 }
 
+void RuleSet::apply_hardware(std::string_view profile) {
+  for (Rule& r : rules_) {
+    r.hardware_applied = std::string(profile);
+    for (const HardwareOverride& o : r.hardware) {
+      if (o.profile != profile) continue;
+      r.match.disabled = !o.applies;
+      if (o.severity) r.severity = *o.severity;
+      if (o.site_class) r.site_class = *o.site_class;
+      if (!o.message.empty()) r.message = o.message;
+      if (!o.replacement.empty()) r.replacement = o.replacement;
+      if (o.effort) r.effort = *o.effort;
+    }
+  }
+}
+
 const Rule* RuleSet::find(std::string_view id) const {
   auto it = by_id_.find(std::string(id));
   return it == by_id_.end() ? nullptr : it->second;

@@ -29,6 +29,10 @@ class RuleSet {
   void finalize();
 
   const std::vector<Rule>& all() const { return rules_; }
+  // Reads every rule as it stands on target hardware `profile` (its `hardware:` entry for that
+  // profile: severity, class, message, replacement, effort, or no finding at all). Call once,
+  // before matching; rules without an entry for the profile are unchanged.
+  void apply_hardware(std::string_view profile);
   const Rule* find(std::string_view id) const;
 
   // Candidate rules for a fact name under a match kind (exact names; then prefix rules whose

@@ -35,7 +35,7 @@ MatchSpec read_match(Reader& r) {
   m.contexts = enums<StringContext>(r, layout::kContexts);
   for (auto* list : {&m.keywords, &m.calls, &m.targets, &m.scope_contains, &m.exclude_names,
                      &m.categories, &m.detail_contains, &m.import_names, &m.receiver_excludes,
-                     &m.exclude_contexts, &m.unless_scope_uses})
+                     &m.exclude_contexts, &m.unless_scope_uses, &m.receiver_contains})
     *list = r.strings();
   return m;
 }
@@ -70,6 +70,22 @@ Rule read_rule(Reader& r) {
   if (const uint8_t c = r.u8(); c > 0 && c <= kSiteClasses)
     rule.site_class = static_cast<SiteClass>(c - 1);
   rule.tags = r.strings();
+  const uint32_t overrides = r.u32();
+  for (uint32_t i = 0; i < overrides && r.ok(); ++i) {
+    HardwareOverride o;
+    o.profile = r.str();
+    o.applies = flag(r);
+    if (const uint8_t s = r.u8(); s > 0 && s <= layout::kSeverities)
+      o.severity = static_cast<Severity>(s - 1);
+    if (const uint8_t c = r.u8(); c > 0 && c <= kSiteClasses)
+      o.site_class = static_cast<SiteClass>(c - 1);
+    o.message = r.str();
+    o.replacement = r.str();
+    const bool has_effort = flag(r);
+    const double first = r.f64(), each = r.f64();
+    if (has_effort) o.effort = Effort{first, each};
+    rule.hardware.push_back(std::move(o));
+  }
   rule.source = r.str();
   return rule;
 }

@@ -27,7 +27,7 @@ void write_match(snapshot::Writer& w, const MatchSpec& m) {
   enums(w, m.contexts);
   for (const auto* list : {&m.keywords, &m.calls, &m.targets, &m.scope_contains, &m.exclude_names,
                            &m.categories, &m.detail_contains, &m.import_names, &m.receiver_excludes,
-                           &m.exclude_contexts, &m.unless_scope_uses})
+                           &m.exclude_contexts, &m.unless_scope_uses, &m.receiver_contains})
     w.strings(*list);
 }
 
@@ -58,6 +58,18 @@ void write_rule(snapshot::Writer& w, const Rule& r) {
   w.u8(r.stops_run);
   w.u8(r.site_class ? static_cast<uint8_t>(*r.site_class) + 1 : 0);
   w.strings(r.tags);
+  w.u32(static_cast<uint32_t>(r.hardware.size()));
+  for (const HardwareOverride& o : r.hardware) {
+    w.str(o.profile);
+    w.u8(o.applies);
+    w.u8(o.severity ? static_cast<uint8_t>(*o.severity) + 1 : 0);
+    w.u8(o.site_class ? static_cast<uint8_t>(*o.site_class) + 1 : 0);
+    w.str(o.message);
+    w.str(o.replacement);
+    w.u8(o.effort.has_value());
+    w.f64(o.effort ? o.effort->first_hours : 0.0);
+    w.f64(o.effort ? o.effort->per_site_hours : 0.0);
+  }
   w.str(r.source);
 }
 

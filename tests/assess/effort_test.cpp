@@ -224,7 +224,15 @@ TEST(Model, EmbeddedFilesLoadCleanly) {
     load_model_file(m, f.name, f.text, d);
     ++n;
   }
-  EXPECT_EQ(n, 7u);  // assumptions, counterparts, effort, feasibility, kernels, phases, roadmap
+  EXPECT_EQ(n, 9u);  // assumptions, counterparts, effort, feasibility, hardware, kernels,
+                     // phases, roadmap, versions
+  ASSERT_FALSE(m.hardware.empty());
+  EXPECT_EQ(m.default_hardware, "atlas-a2");
+  EXPECT_NE(find_hardware(m, m.default_hardware), nullptr);
+  EXPECT_EQ(find_hardware(m, "910B"), find_hardware(m, "atlas-a2"));
+  for (const auto& h : m.hardware) EXPECT_FALSE(h.refs.empty()) << h.id << " cites no source";
+  ASSERT_GE(m.npu_releases.size(), 20u);
+  EXPECT_FALSE(m.npu_release_refs.empty());
   EXPECT_TRUE(d.empty()) << d.front().path << ": " << d.front().message;
   ASSERT_GE(m.counterparts.size(), 4u);
   EXPECT_EQ(m.counterparts.front().id, "megatron");

@@ -360,3 +360,29 @@ TEST(Wrappers, ApplyInTheSameFile) {
                                                                     {"run.py:5", {"fused", false}}};
   EXPECT_EQ(via(rep), want) << rep["findings"].dump(1);
 }
+
+// dependency.torch-npu-release (assess/torch_pins.cpp): a torch pin no torch_npu release allows
+// (torch_npu pairs one exact torch version per line: 2.4.0 has releases, 2.4.1 has none) is a
+// must-adapt finding on the pin's line naming the nearest release; look-alikes: a pin a release
+// allows (==2.4.0, >=2.4.0), an unpinned torch, a torchvision pin.
+TEST(Wrappers, TorchPinWithoutNpuRelease) {
+  TempDir root, out;
+  write_file(root / "requirements.txt", "torch==2.4.1\ntorchvision==0.19.1\nnumpy\n");
+  write_file(root / "sub" / "requirements.txt", "torch>=2.4.0\n");
+  write_file(root / "other" / "requirements.txt", "torch==2.4.0\n");
+  write_file(root / "run.py", "import torch\n\nif __name__ == \"__main__\":\n    print(1)\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  std::vector<std::string> got;
+  for (const auto& f : rep["findings"])
+    if (f["rule"] == "dependency.torch-npu-release") {
+      got.push_back(f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>()));
+      EXPECT_NE(f["message"].get<std::string>().find("torch_npu 2.4.0.post4"), std::string::npos)
+          << f.dump(1);
+      EXPECT_EQ(f["class"], "must-adapt");
+    }
+  EXPECT_EQ(got, std::vector<std::string>{"requirements.txt:1"}) << rep["findings"].dump(1);
+  for (const auto& d : rep["dependencies"])
+    if (d["name"] == "torch")
+      EXPECT_NE(d["npu_release"].get<std::string>().find("torch_npu"), std::string::npos)
+          << d.dump(1);
+}
