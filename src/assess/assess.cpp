@@ -48,6 +48,8 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   Assessment a;
   a.root = input.root;
   a.project_name = project_name(input.root);
+  if (const HardwareProfileModel* h = find_hardware(model, options.hardware))
+    a.hardware = {h->id, h->name, h->name_zh, h->summary, h->summary_zh};
   a.stats = input.stats;
   a.diagnostics = std::move(input.diagnostics);
   a.findings = std::move(input.findings);

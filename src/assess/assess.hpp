@@ -21,6 +21,7 @@ struct Input {
 struct Options {
   std::vector<std::pair<std::string, std::vector<std::string>>> phases;  // --phase overrides
   std::string target_phase;      // --target; "" = first inference phase, else the first phase
+  std::string hardware;          // profile id the rules were read for (RuleSet::apply_hardware)
   const Model* model = nullptr;  // assessment model; null = the embedded rules/model/*.yaml
   // The scan's own-package filter, for the findings assess adds (re-exported names).
   match::DropHit drop_hit;

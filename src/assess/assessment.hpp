@@ -139,9 +139,15 @@ struct CounterpartUse {
   std::vector<std::string> refs;
 };
 
+// The target hardware profile the rules were read for (rules/model/hardware.yaml).
+struct HardwareTarget {
+  std::string id, name, name_zh, summary, summary_zh;
+};
+
 struct Assessment {
   std::string root;          // as given on the command line
   std::string project_name;  // last component of the root
+  HardwareTarget hardware;   // empty id: the rules as written (no profile applied)
   bool assessed = false;     // false until the assess stage fills phases/effort/feasibility
   Feasibility feasibility = Feasibility::NeedsAdaptation;
   EffortRange effort;

@@ -11,6 +11,7 @@ struct ScanArgs {
   std::string lang = "zh";
   std::vector<std::string> phases;  // NAME=ENTRY[,ENTRY...]
   std::string target;
+  std::string hardware;  // profile id or alias (rules/model/hardware.yaml); "" = the default
   std::vector<std::string> rule_files;
   std::vector<std::string> excludes;
   std::string baseline;  // OLD.json: report only findings not in it
@@ -40,9 +41,12 @@ struct FixArgs {
 // I/O error, 3 partial scan under --strict).
 int run_scan(const ScanArgs& args);
 int run_rules(const std::string& domain, const std::string& format,
-              const std::vector<std::string>& rule_files);
+              const std::vector<std::string>& rule_files, const std::string& hardware);
 int run_fix(const FixArgs& args);
 int run_diff(const std::string& old_path, const std::string& new_path, const std::string& format);
+// The id of hardware profile `name` (id or alias; "" = the default profile); "" after a
+// one-line diagnostic when no profile has that name.
+std::string resolve_hardware(const std::string& name);
 int run_explain(const std::string& rule_id, const std::vector<std::string>& rule_files);
 
 }  // namespace ascendify::cli

@@ -40,6 +40,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"zh", "en"}));
   s->add_option("--phase", scan.phases, "Phase definition NAME=ENTRY[,ENTRY...] (repeatable)");
   s->add_option("--target", scan.target, "Phase whose minimal migration set is computed");
+  s->add_option("--hardware", scan.hardware,
+                "Target hardware profile: atlas-a2 (default), atlas-a3, ascend-950, "
+                "atlas-300i-duo (aliases such as 910b, 950pr, 310p)");
   s->add_option("--rules", scan.rule_files, "Extra rule file (repeatable)");
   s->add_option("--exclude", scan.excludes, "Extra gitignore-style exclude pattern (repeatable)");
   s->add_option("--fail-on", scan.fail_on, "Exit 1 when findings reach: blocker, manual, any")
@@ -82,6 +85,9 @@ int main(int argc, char** argv) {
   r->add_option("--domain", domain, "Only this domain");
   r->add_option("--format", rules_format, "md or json")->check(CLI::IsMember({"md", "json"}));
   r->add_option("--rules", rule_files, "Extra rule file (repeatable)");
+  std::string rules_hardware;
+  r->add_option("--hardware", rules_hardware,
+                "Show the rules as they read on this hardware profile");
 
   std::string rule_id;
   auto* e = app.add_subcommand("explain", "Explain one rule");
@@ -107,7 +113,7 @@ int main(int argc, char** argv) {
       return run_scan(scan);
     }
     if (*f) return run_fix(fix);
-    if (*r) return run_rules(domain, rules_format, rule_files);
+    if (*r) return run_rules(domain, rules_format, rule_files, rules_hardware);
     if (*e) return run_explain(rule_id, rule_files);
     if (*d) return run_diff(diff_old, diff_new, diff_format);
   } catch (const std::exception& ex) {

@@ -36,6 +36,7 @@ ScanArgs with_project_config(const ScanArgs& args) {
   }
   out.rule_files.insert(out.rule_files.begin(), rule_files.begin(), rule_files.end());
   if (out.target.empty()) out.target = cfg.target;
+  if (out.hardware.empty()) out.hardware = cfg.hardware;
   if (out.fail_on.empty()) {
     if (cfg.fail_on.empty() || cfg.fail_on == "blocker" || cfg.fail_on == "manual" ||
         cfg.fail_on == "any")

@@ -1,6 +1,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "assess/model.hpp"
 #include "cli/commands.hpp"
 #include "rules/ruleset.hpp"
 
@@ -16,11 +17,54 @@ rules::RuleSet load(const std::vector<std::string>& files) {
   return set;
 }
 
+// "atlas-300i-duo: blocker, triton-ascend does not run on the 310P ..." per override.
+std::string override_text(const HardwareOverride& o) {
+  if (!o.applies) return o.profile + ": no finding";
+  std::string s = o.profile + ":";
+  if (o.severity) s += std::string(" ") + std::string(to_string(*o.severity));
+  if (o.site_class) s += std::string(" ") + std::string(to_string(*o.site_class));
+  if (o.effort)
+    s += " " + std::to_string(static_cast<int>(o.effort->first_hours)) + " h first";
+  if (!o.replacement.empty()) s += " → " + o.replacement;
+  return s;
+}
+
+nlohmann::ordered_json overrides_json(const Rule& r) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const HardwareOverride& o : r.hardware) {
+    nlohmann::ordered_json j;
+    j["applies"] = o.applies;
+    if (o.severity) j["severity"] = to_string(*o.severity);
+    if (o.site_class) j["class"] = to_string(*o.site_class);
+    if (!o.message.empty()) j["message"] = o.message;
+    if (!o.replacement.empty()) j["replacement"] = o.replacement;
+    if (o.effort) j["effort"] = {{"first", o.effort->first_hours}, {"each", o.effort->per_site_hours}};
+    out[o.profile] = std::move(j);
+  }
+  return out;
+}
+
 }  // namespace
 
+// The profile id `name` stands for; "" (after a diagnostic) when no profile has that name.
+std::string resolve_hardware(const std::string& name) {
+  const assess::Model& model = assess::embedded_model();
+  const std::string& want = name.empty() ? model.default_hardware : name;
+  if (const assess::HardwareProfileModel* h = assess::find_hardware(model, want)) return h->id;
+  std::string ids;
+  for (const auto& h : model.hardware) ids += (ids.empty() ? "" : ", ") + h.id;
+  std::cerr << "ascendify: unknown hardware profile '" << name << "' (one of: " << ids << ")\n";
+  return "";
+}
+
 int run_rules(const std::string& domain, const std::string& format,
-              const std::vector<std::string>& rule_files) {
+              const std::vector<std::string>& rule_files, const std::string& hardware) {
   rules::RuleSet set = load(rule_files);
+  if (!hardware.empty()) {  // the rules as they read on that profile
+    const std::string id = resolve_hardware(hardware);
+    if (id.empty()) return 2;
+    set.apply_hardware(id);
+  }
   if (!domain.empty() && !parse_domain(domain)) {
     std::cerr << "ascendify: unknown domain '" << domain << "'\n";
     return 2;
@@ -43,18 +87,23 @@ int run_rules(const std::string& domain, const std::string& format,
                      {"fix_why", r->autofix ? r->autofix->why : ""},
                      // The site class the rule declares; "" when each site's is derived.
                      {"class", r->site_class ? std::string(to_string(*r->site_class)) : ""},
+                     // How the rule reads on each profile that changes it (hardware.yaml).
+                     {"hardware", overrides_json(*r)},
                      {"refs", r->refs}});
     }
     std::cout << out.dump(2) << "\n";
     return 0;
   }
-  std::cout << "| id | domain | confidence | transfer_to_npu | replacement | fix |\n"
-               "|---|---|---|---|---|---|\n";
+  std::cout << "| id | domain | confidence | transfer_to_npu | replacement | fix | other hardware |\n"
+               "|---|---|---|---|---|---|---|\n";
   for (const Rule* r : selected) {
     std::cout << "| `" << r->id << "` | " << to_string(r->domain) << " | "
               << to_string(r->confidence) << " | " << to_string(r->transfer_to_npu) << " | "
               << r->replacement << " | ";
     if (r->autofix) std::cout << (r->autofix->safe ? "safe" : "unsafe: " + r->autofix->why);
+    std::cout << " | ";
+    for (size_t i = 0; i < r->hardware.size(); ++i)
+      std::cout << (i ? "; " : "") << override_text(r->hardware[i]);
     std::cout << " |\n";
   }
   return 0;
@@ -84,6 +133,13 @@ int run_explain(const std::string& rule_id, const std::vector<std::string>& rule
             << "\nEffort: " << r->effort.first_hours << " h first site, "
             << r->effort.per_site_hours << " h each further site\nSources:\n";
   for (const auto& ref : r->refs) std::cout << "  - " << ref << "\n";
+  if (!r->hardware.empty()) {
+    std::cout << "On other hardware (--hardware):\n";
+    for (const HardwareOverride& o : r->hardware) {
+      std::cout << "  - " << override_text(o) << "\n";
+      if (!o.message.empty()) std::cout << "    " << o.message << "\n";
+    }
+  }
   return 0;
 }
 

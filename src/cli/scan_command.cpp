@@ -98,6 +98,8 @@ int run_scan(const ScanArgs& given) {
       return 2;
     }
   }
+  const std::string hardware = resolve_hardware(args.hardware);
+  if (hardware.empty()) return 2;
   pipeline::ScanOptions options;
   options.discover.max_file_size = args.max_file_size;
   options.discover.excludes = args.excludes;
@@ -154,6 +156,7 @@ int run_scan(const ScanArgs& given) {
   auto rules_loaded = std::async(std::launch::async, [&] {
     StageTimer t_rules("load rules+models");
     rules::RuleSet loaded = rules::load_rules(args.rule_files, rule_diags);
+    loaded.apply_hardware(hardware);
     assess::preload_models();
     return loaded;
   });
@@ -201,6 +204,7 @@ int run_scan(const ScanArgs& given) {
   assess::Options aopt;
   aopt.phases = options.phases;
   aopt.target_phase = args.target;
+  aopt.hardware = hardware;
   aopt.drop_hit = [&](const SourceFile& file, const Rule& rule, std::string_view match) {
     return assess::is_not_a_finding(own_packages, rule, file.rel_path, match);
   };

@@ -35,7 +35,7 @@ namespace ascendify::manifest {
 
 // `[tool.ascendify]` of a project's pyproject.toml: scan settings kept with the project.
 //   exclude = ["gitignore-style", ...]   rules = ["path/to/extra.yaml", ...]
-//   target = "inference"                 fail-on = "blocker"
+//   target = "inference"                 fail-on = "blocker"      hardware = "atlas-a3"
 //   [tool.ascendify.phases] training = ["train.py"], inference = ["generate.py", ...]
 struct ToolConfig {
   bool present = false;
@@ -43,6 +43,7 @@ struct ToolConfig {
   std::vector<std::string> rule_files;
   std::string target;
   std::string fail_on;
+  std::string hardware;  // a profile of rules/model/hardware.yaml
   std::vector<std::pair<std::string, std::vector<std::string>>> phases;
 };
 // Problems (wrong types, unknown keys) become diagnostics; never throws.

@@ -219,13 +219,13 @@ ToolConfig read_tool_config(std::string_view text, std::string_view path,
       if (!string_list(&value, cfg.excludes)) bad(k, "a list of strings");
     } else if (k == "rules") {
       if (!string_list(&value, cfg.rule_files)) bad(k, "a list of strings");
-    } else if (k == "target" || k == "fail-on") {
+    } else if (k == "target" || k == "fail-on" || k == "hardware") {
       const auto* s = value.as_string();
       if (!s) {
         bad(k, "a string");
         continue;
       }
-      (k == "target" ? cfg.target : cfg.fail_on) = s->get();
+      (k == "target" ? cfg.target : k == "fail-on" ? cfg.fail_on : cfg.hardware) = s->get();
     } else if (k == "phases") {
       const auto* t = value.as_table();
       if (!t) {

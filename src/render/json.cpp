@@ -386,6 +386,8 @@ void render_json_to(const Assessment& a, const std::function<void(std::string_vi
   doc("tool", {{"name", "ascendify"}, {"version", ASCENDIFY_VERSION}});
   doc("root", a.root);
   doc("project", a.project_name);
+  if (!a.hardware.id.empty())
+    doc("hardware", {{"id", a.hardware.id}, {"name", a.hardware.name}, {"summary", a.hardware.summary}});
   doc("summary", summary_json(a));
   doc("stats", stats_json(a.stats));
   doc("phases", array_of(a.phases, phase_json));

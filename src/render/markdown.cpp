@@ -386,6 +386,15 @@ std::string render_markdown(const Assessment& a, Lang lang) {
   out += fill(l.generated_by,
               {{"version", ASCENDIFY_VERSION}, {"root", md_code(a.root, /*in_table=*/false)}});
   out += "\n\n";
+  if (!a.hardware.id.empty()) {  // the profile the rules were read for (--hardware)
+    const bool zh = lang == Lang::Zh;
+    out += fmt::format("{} **{}** (`--hardware {}`): {}\n\n", zh ? "目标硬件：" : "Target hardware:",
+                       md_text(zh && !a.hardware.name_zh.empty() ? a.hardware.name_zh
+                                                                 : a.hardware.name),
+                       a.hardware.id,
+                       md_text(zh && !a.hardware.summary_zh.empty() ? a.hardware.summary_zh
+                                                                    : a.hardware.summary));
+  }
   write_summary(out, a, l, lang);
   write_matrix(out, a, l);
   write_sets(out, a, l);

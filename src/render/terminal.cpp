@@ -56,6 +56,7 @@ std::string render_terminal(const Assessment& a, bool color) {
   std::string out;
   const std::string project = safe(a.project_name.empty() ? a.root : a.project_name);
   out += st.bold(fmt::format("ascendify {} · {}", ASCENDIFY_VERSION, project)) + "\n";
+  if (!a.hardware.id.empty()) out += fmt::format("Hardware:      {}\n", safe(a.hardware.name));
   out += fmt::format("Files scanned: {}\n", a.stats.files_scanned);
   uint32_t total = 0;
   for (uint32_t n : a.counts) total += n;

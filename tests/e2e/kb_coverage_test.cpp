@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "assess/model.hpp"
 #include "core/text.hpp"
 #include "discover/discover.hpp"
 #include "match/matcher.hpp"
@@ -199,4 +200,20 @@ TEST(KbCoverage, TransferToNpuCoverageMatchesFacts) {
         << row.what << " (rule " << f->rule_id << ")";
     EXPECT_EQ(f->auto_by_transfer_to_npu, row.expect == TransferCoverage::Covered) << row.what;
   }
+}
+
+// Every `hardware:` entry of a rule names a profile of rules/model/hardware.yaml (a typo would
+// make the override silently unreachable).
+TEST(KbCoverage, HardwareOverridesNameKnownProfiles) {
+  const auto& model = ascendify::assess::embedded_model();
+  size_t overrides = 0;
+  for (const Rule& r : embedded().all())
+    for (const auto& o : r.hardware) {
+      ++overrides;
+      EXPECT_NE(ascendify::assess::find_hardware(model, o.profile), nullptr)
+          << r.id << ": unknown hardware profile " << o.profile;
+      if (o.profile != "") EXPECT_EQ(ascendify::assess::find_hardware(model, o.profile)->id, o.profile)
+          << r.id << ": write the profile id, not an alias";
+    }
+  EXPECT_GE(overrides, 4u);
 }
