@@ -144,10 +144,19 @@ struct HardwareTarget {
   std::string id, name, name_zh, summary, summary_zh;
 };
 
+// torch.* calls checked against Huawei's PyTorch API support list (assess/operator_support.hpp).
+struct OperatorCheck {
+  std::string list;  // torch version of the list used ("2.8"); "" = not checked
+  uint32_t checked = 0, supported = 0, unsupported = 0, unknown = 0;
+  std::vector<std::pair<std::string, uint32_t>> unsupported_ops;  // name, calls; most first
+  std::vector<std::pair<std::string, uint32_t>> unknown_ops;      // the 25 most called
+};
+
 struct Assessment {
   std::string root;          // as given on the command line
   std::string project_name;  // last component of the root
   HardwareTarget hardware;   // empty id: the rules as written (no profile applied)
+  OperatorCheck operators;
   bool assessed = false;     // false until the assess stage fills phases/effort/feasibility
   Feasibility feasibility = Feasibility::NeedsAdaptation;
   EffortRange effort;

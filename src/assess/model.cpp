@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+
 #include "assess/entry_points.hpp"
 #include "assess/model_snapshot.hpp"
 #include "core/text.hpp"
@@ -193,6 +195,25 @@ void load_model_file(Model& model, std::string_view name, std::string_view text,
         copy.npu_releases.push_back(
             {str_of(v["torch_npu"]), str_of(v["torch"]), str_of(v["cann"]), str_of(v["status"])});
       copy.npu_release_refs = strings(root["refs"]);
+    } else if (stem == "operators") {
+      copy.operator_lists.clear();
+      for (const auto& v : root["versions"]) {
+        OperatorListModel l;
+        l.torch = str_of(v["torch"]);
+        l.unsupported = strings(v["unsupported"]);
+        std::vector<std::pair<std::string, std::string>> supported;
+        for (const auto& s : v["supported"])
+          supported.emplace_back(s.IsSequence() ? s[0].as<std::string>() : s.as<std::string>(),
+                                 s.IsSequence() ? s[1].as<std::string>() : std::string());
+        std::sort(supported.begin(), supported.end());
+        std::sort(l.unsupported.begin(), l.unsupported.end());
+        for (auto& [name, note] : supported) {
+          l.supported.push_back(std::move(name));
+          l.notes.push_back(std::move(note));
+        }
+        copy.operator_lists.push_back(std::move(l));
+      }
+      copy.operator_refs = strings(root["refs"]);
     } else if (stem == "kernels") {
       // Read by kernel_model.cpp (purpose keywords -> Ascend path).
     } else {

@@ -142,6 +142,14 @@ struct NpuReleaseModel {
   std::string status;  // maintained | end-of-life | "" (unknown)
 };
 
+// Huawei's PyTorch API support list for one torch version (rules/model/operators.yaml).
+struct OperatorListModel {
+  std::string torch;                     // "2.8"
+  std::vector<std::string> unsupported;  // sorted
+  std::vector<std::string> supported;    // sorted
+  std::vector<std::string> notes;        // per supported name: verified dtypes / notes, or ""
+};
+
 struct Model {
   EffortModel effort;
   PhaseModel phases;
@@ -153,6 +161,8 @@ struct Model {
   std::string default_hardware;                // profile id used without --hardware
   std::vector<NpuReleaseModel> npu_releases;   // newest first
   std::vector<std::string> npu_release_refs;   // sources of the version table
+  std::vector<OperatorListModel> operator_lists;  // newest torch first
+  std::vector<std::string> operator_refs;
 };
 
 // The profile named `name` (its id or an alias, case-insensitive); null when none is.

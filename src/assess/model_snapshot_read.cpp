@@ -147,6 +147,12 @@ bool read_model_snapshot(std::string_view blob, uint64_t source_hash, Model* mod
   for (NpuReleaseModel& v : m.npu_releases)
     for (auto* s : {&v.torch_npu, &v.torch, &v.cann, &v.status}) *s = r.str();
   m.npu_release_refs = r.strings();
+  m.operator_lists.resize(r.count(16));
+  for (OperatorListModel& l : m.operator_lists) {
+    l.torch = r.str();
+    for (auto* list : {&l.unsupported, &l.supported, &l.notes}) *list = r.strings();
+  }
+  m.operator_refs = r.strings();
   KernelPathModel k = kernel_paths(r);
   if (!r.ok() || !r.at_end()) return false;
   if (model) *model = std::move(m);

@@ -130,6 +130,12 @@ std::string write_model_snapshot(const Model& model, const KernelPathModel& kern
   for (const NpuReleaseModel& v : model.npu_releases)
     for (const auto* s : {&v.torch_npu, &v.torch, &v.cann, &v.status}) w.str(*s);
   w.strings(model.npu_release_refs);
+  w.u32(static_cast<uint32_t>(model.operator_lists.size()));
+  for (const OperatorListModel& l : model.operator_lists) {
+    w.str(l.torch);
+    for (const auto* list : {&l.unsupported, &l.supported, &l.notes}) w.strings(*list);
+  }
+  w.strings(model.operator_refs);
   kernel_paths(w, kernels);
   return snapshot::frame(w.bytes(), kModelSnapshotVersion, source_hash);
 }

@@ -4,6 +4,8 @@
 
 #include "assess/import_graph.hpp"
 #include "assess/model.hpp"
+#include "assess/operator_support.hpp"
+#include "assess/torch_pins.hpp"
 #include "assess/program_model.hpp"
 #include "assess/project_packages.hpp"
 #include "assess/reexports.hpp"
@@ -26,6 +28,16 @@ std::vector<Finding> project_findings(const std::vector<ScannedFile>& files,
   const ProgramModel program(files, graph, embedded_model().phases);
   std::vector<Finding> wrapped = wrapper_call_findings(files, program, per_file, rules);
   std::move(derived.begin(), derived.end(), std::back_inserter(per_file));
+  // The pins and torch API calls assess reads against the version table and the API lists.
+  const Model& model = embedded_model();
+  std::vector<Finding> pins = torch_pin_findings(files, model.npu_releases, rules);
+  std::move(pins.begin(), pins.end(), std::back_inserter(per_file));
+  if (const OperatorListModel* ops = operator_list_for(
+          model.operator_lists, project_torch_version(files, model.npu_releases))) {
+    OperatorCheck counts;
+    std::vector<Finding> calls = check_operators(files, *ops, rules, counts);
+    std::move(calls.begin(), calls.end(), std::back_inserter(per_file));
+  }
   std::move(wrapped.begin(), wrapped.end(), std::back_inserter(per_file));
   std::erase_if(per_file, dropped);
   std::sort(per_file.begin(), per_file.end());

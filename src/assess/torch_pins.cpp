@@ -165,6 +165,15 @@ std::vector<Finding> torch_pin_findings(const std::vector<ScannedFile>& files,
   return out;
 }
 
+std::string project_torch_version(const std::vector<ScannedFile>& files,
+                                  const std::vector<NpuReleaseModel>& releases) {
+  for (const ScannedFile& sf : files)
+    for (const Fact& f : sf.facts.facts)
+      if (f.kind == FactKind::Dependency && (f.name == "torch" || f.name == "pytorch"))
+        if (const auto advice = advise_torch_pin(f.detail, releases)) return advice->release->torch;
+  return "";
+}
+
 void annotate_torch_rows(std::vector<DependencyRow>& rows,
                          const std::vector<NpuReleaseModel>& releases) {
   for (DependencyRow& row : rows) {

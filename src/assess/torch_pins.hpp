@@ -34,6 +34,10 @@ std::vector<Finding> torch_pin_findings(const std::vector<ScannedFile>& files,
                                         const std::vector<NpuReleaseModel>& releases,
                                         const rules::RuleSet& rules);
 
+// The torch version the project's first readable torch pin pairs with ("2.4.0"), or "".
+std::string project_torch_version(const std::vector<ScannedFile>& files,
+                                  const std::vector<NpuReleaseModel>& releases);
+
 // Writes the pairing into the torch rows of the dependency matrix (DependencyRow::npu_release).
 void annotate_torch_rows(std::vector<DependencyRow>& rows,
                          const std::vector<NpuReleaseModel>& releases);

@@ -389,6 +389,22 @@ void render_json_to(const Assessment& a, const std::function<void(std::string_vi
   if (!a.hardware.id.empty())
     doc("hardware", {{"id", a.hardware.id}, {"name", a.hardware.name}, {"summary", a.hardware.summary}});
   doc("summary", summary_json(a));
+  if (!a.operators.list.empty()) {
+    ordered_json o;
+    o["list"] = a.operators.list;
+    o["checked"] = a.operators.checked;
+    o["supported"] = a.operators.supported;
+    o["unsupported"] = a.operators.unsupported;
+    o["unknown"] = a.operators.unknown;
+    auto ops = [](const std::vector<std::pair<std::string, uint32_t>>& v) {
+      ordered_json arr = ordered_json::array();
+      for (const auto& [name, n] : v) arr.push_back({{"name", name}, {"calls", n}});
+      return arr;
+    };
+    o["unsupported_ops"] = ops(a.operators.unsupported_ops);
+    o["unknown_ops"] = ops(a.operators.unknown_ops);
+    doc("operators", o);
+  }
   doc("stats", stats_json(a.stats));
   doc("phases", array_of(a.phases, phase_json));
   doc("roadmap", array_of(a.roadmap, roadmap_json));

@@ -151,6 +151,20 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
                      fill(l.scanned_fmt, {{"files", std::to_string(a.stats.files_scanned)},
                                           {"findings", std::to_string(total)},
                                           {"diags", std::to_string(a.diagnostics.size())}}));
+  if (!a.operators.list.empty() && a.operators.checked > 0) {
+    const bool zh = lang == Lang::Zh;
+    const OperatorCheck& o = a.operators;
+    std::string ops;
+    for (size_t i = 0; i < o.unsupported_ops.size() && i < 8; ++i)
+      ops += (i ? ", " : "") + md_code(o.unsupported_ops[i].first, false);
+    out += fmt::format(
+        fmt::runtime(zh ? "- torch API 支持（华为 PyTorch API 支持清单，torch {} 版）：检查 {} 处调用：支持 {}，"
+             "不支持 {}{}，清单未列出 {}\n"
+           : "- torch API support (Huawei's PyTorch API list for torch {}): {} calls checked: {} "
+             "supported, {} unsupported{}, {} not in the list\n"),
+        o.list, o.checked, o.supported, o.unsupported, ops.empty() ? "" : " (" + ops + ")",
+        o.unknown);
+  }
   if (a.unreached_findings > a.unused_findings + a.backward_only_findings)
     out += "- " +
            fill(l.unreached_fmt, {{"n", std::to_string(a.unreached_findings - a.unused_findings -

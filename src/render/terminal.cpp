@@ -65,6 +65,10 @@ std::string render_terminal(const Assessment& a, bool color) {
   for (Domain d : kAllDomains) width = std::max(width, to_string(d).size());
   for (Domain d : kAllDomains)
     out += fmt::format("  {:<{}}  {:>6}\n", to_string(d), width, a.counts[static_cast<size_t>(d)]);
+  if (!a.operators.list.empty() && a.operators.checked > 0)
+    out += fmt::format("torch API:     {} calls checked (torch {} list): {} unsupported, {} unknown\n",
+                       a.operators.checked, a.operators.list, a.operators.unsupported,
+                       a.operators.unknown);
   out += "Feasibility:   " + feasibility_text(a, st);
   if (a.assessed)
     out +=

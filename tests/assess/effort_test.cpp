@@ -224,8 +224,11 @@ TEST(Model, EmbeddedFilesLoadCleanly) {
     load_model_file(m, f.name, f.text, d);
     ++n;
   }
-  EXPECT_EQ(n, 9u);  // assumptions, counterparts, effort, feasibility, hardware, kernels,
-                     // phases, roadmap, versions
+  EXPECT_EQ(n, 10u);  // assumptions, counterparts, effort, feasibility, hardware, kernels,
+                      // operators, phases, roadmap, versions
+  ASSERT_EQ(m.operator_lists.size(), 4u);  // torch 2.8, 2.7, 2.6, 2.1
+  EXPECT_EQ(m.operator_lists.front().unsupported.size(), 240u);
+  EXPECT_EQ(m.operator_lists.front().supported.size(), 2971u);
   ASSERT_FALSE(m.hardware.empty());
   EXPECT_EQ(m.default_hardware, "atlas-a2");
   EXPECT_NE(find_hardware(m, m.default_hardware), nullptr);

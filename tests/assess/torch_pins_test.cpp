@@ -49,3 +49,19 @@ TEST(TorchPins, UnreadableSpecsGiveNoAdvice) {
   EXPECT_EQ(answer("@ https://download.pytorch.org/whl/cu121/torch-2.4.0.whl"), "none");
   EXPECT_FALSE(advise_torch_pin("==2.4.0", {}).has_value());
 }
+
+#include "assess/operator_support.hpp"
+
+TEST(OperatorLists, TheProjectTorchPicksTheNearestList) {
+  const std::vector<OperatorListModel> lists = {{"2.8", {}, {}, {}}, {"2.7", {}, {}, {}},
+                                                {"2.6", {}, {}, {}}, {"2.1", {}, {}, {}}};
+  EXPECT_EQ(operator_list_for(lists, "")->torch, "2.8");       // unpinned: the newest
+  EXPECT_EQ(operator_list_for(lists, "2.8.0")->torch, "2.8");
+  EXPECT_EQ(operator_list_for(lists, "2.10.0")->torch, "2.8");  // newer torch: newest list
+  EXPECT_EQ(operator_list_for(lists, "2.7.1")->torch, "2.7");
+  EXPECT_EQ(operator_list_for(lists, "2.5.1")->torch, "2.6");   // nearest
+  EXPECT_EQ(operator_list_for(lists, "2.4.0")->torch, "2.6");   // 2 minors above, 3 below
+  EXPECT_EQ(operator_list_for(lists, "2.3.1")->torch, "2.1");
+  EXPECT_EQ(operator_list_for(lists, "1.11.0")->torch, "2.1");  // older: the oldest list
+  EXPECT_EQ(operator_list_for({}, "2.8.0"), nullptr);
+}

@@ -386,3 +386,31 @@ TEST(Wrappers, TorchPinWithoutNpuRelease) {
       EXPECT_NE(d["npu_release"].get<std::string>().find("torch_npu"), std::string::npos)
           << d.dump(1);
 }
+
+// device.torch-api-unsupported (assess/operator_support.cpp): a torch.* call that Huawei's
+// PyTorch API support list for the project's torch marks unsupported (torch.nn.functional.pdist
+// on the 2.8 list) is a finding naming the API; supported calls (torch.zeros) and names in
+// neither list (a project's own torch_utils.helper) are only counted; a look-alike method call
+// `x.pdist()` on an unknown receiver is never resolved to torch.
+TEST(Wrappers, UnsupportedTorchApiCalls) {
+  TempDir root, out;
+  write_file(root / "requirements.txt", "torch==2.8.0\n");
+  write_file(root / "run.py",
+             "import torch\nimport torch.nn.functional as F\n\n\ndef main(x):\n"
+             "    d = F.pdist(x)\n    z = torch.zeros(3)\n    w = torch.not_a_real_api(z)\n"
+             "    return x.pdist(), d, w\n\n\nif __name__ == \"__main__\":\n    main(None)\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  std::vector<std::string> got;
+  for (const auto& f : rep["findings"])
+    if (f["rule"] == "device.torch-api-unsupported") {
+      got.push_back(f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>()));
+      EXPECT_EQ(f["match"], "torch.nn.functional.pdist");
+    }
+  EXPECT_EQ(got, std::vector<std::string>{"run.py:6"}) << rep["findings"].dump(1);
+  const auto& ops = rep["operators"];
+  EXPECT_EQ(ops["list"], "2.8");
+  EXPECT_EQ(ops["unsupported"], 1);
+  EXPECT_GE(ops["supported"], 1);  // torch.zeros
+  EXPECT_EQ(ops["unknown"], 1);    // torch.not_a_real_api
+  EXPECT_EQ(ops["unknown_ops"][0]["name"], "torch.not_a_real_api");
+}
