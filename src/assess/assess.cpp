@@ -8,6 +8,7 @@
 #include "assess/counterparts.hpp"
 #include "assess/dependencies.hpp"
 #include "assess/effort.hpp"
+#include "assess/external_extensions.hpp"
 #include "assess/import_graph.hpp"
 #include "assess/kernel_model.hpp"
 #include "assess/kernels.hpp"
@@ -95,7 +96,10 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   if (const OperatorListModel* ops =
           operator_list_for(model.operator_lists, project_torch_version(files, model.npu_releases)))
     unsupported_ops = check_operators(files, *ops, rules, a.operators);
+  const std::vector<ExternalImport> externals =
+      external_imports(files, rules, embedded_kernel_paths());
   for (std::vector<Finding> sorted : {wrapped.get(), startup_findings(files, graph, pm, rules),
+                                      external_import_findings(files, externals, rules),
                                       torch_pin_findings(files, model.npu_releases, rules),
                                       std::move(unsupported_ops)}) {
     const size_t mid_more = more.size();
@@ -122,6 +126,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   t_kernels.stop();
   StageTimer t_attr("  attribute phases");
   attribute_phases(a, files, graph, pm, rules, &program);
+  add_external_rows(a.kernels, externals, files, a.findings, embedded_kernel_paths());
   t_attr.stop();
 
   classify_sites(a);

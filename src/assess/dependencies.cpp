@@ -19,6 +19,8 @@ std::string_view top_level(std::string_view module) {
   return module.substr(0, module.find('.'));
 }
 
+}  // namespace
+
 // Modules of the scanned project itself (top-level packages and modules), so that
 // `import vidit.x` is not taken for a third-party dependency.
 std::set<std::string> local_modules(const std::vector<ScannedFile>& files) {
@@ -36,7 +38,6 @@ std::set<std::string> local_modules(const std::vector<ScannedFile>& files) {
   return out;
 }
 
-}  // namespace
 
 std::string own_import_name(std::string_view dist) {
   std::string own(dist);

@@ -48,6 +48,11 @@ bool load_kernel_paths(KernelPathModel& model, std::string_view name, std::strin
         m.default_paths[kv.first.as<std::string>()] = kv.second.as<std::string>();
     m.no_op_purposes = strings(root["no_op_purposes"]);
     if (root["fallback"]) m.fallback = root["fallback"].as<std::string>();
+    if (const YAML::Node e = root["external_extensions"]; e) {
+      m.external_modules = strings(e["modules"]);
+      m.external_suffixes = strings(e["suffixes"]);
+      if (e["path"]) m.external_path = e["path"].as<std::string>();
+    }
   } catch (const YAML::Exception& e) {
     diagnostics.push_back({std::string(name), static_cast<uint32_t>(e.mark.line + 1),
                            std::string("bad kernel model: ") + e.what()});

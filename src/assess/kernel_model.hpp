@@ -24,6 +24,10 @@ struct KernelPathModel {
   std::map<std::string, std::string> default_paths;  // kernel kind -> path
   std::vector<std::string> no_op_purposes;           // purposes without a torch_npu op
   std::string fallback = "use the PyTorch fallback {name}";
+  // Compiled modules imported by name and built elsewhere (external_extensions: in
+  // kernels.yaml): these names, and any module whose name ends with one of the suffixes.
+  std::vector<std::string> external_modules, external_suffixes;
+  std::string external_path;  // the Ascend path of one with no purpose
 };
 
 // Parses kernels.yaml text; on error returns false, leaves `model` untouched, adds a diagnostic.

@@ -12,7 +12,7 @@
 namespace ascendify::assess {
 
 // Bump when the encoding changes (a field added to a model struct).
-inline constexpr uint32_t kModelSnapshotVersion = 8;
+inline constexpr uint32_t kModelSnapshotVersion = 9;
 
 std::string write_model_snapshot(const Model& model, const KernelPathModel& kernels,
                                  uint64_t source_hash);
@@ -40,7 +40,7 @@ static_assert(sizeof(SiteFactors) == 24 && sizeof(KernelModel) == 208 &&
                   sizeof(OperatorListModel) == 104 &&
                   sizeof(HardwareProfileModel) == 208 && sizeof(NpuReleaseModel) == 128 &&
                   sizeof(CounterpartModel) == 312 && sizeof(AssumptionModel) == 96 &&
-                  sizeof(KernelPathModel) == 128,
+                  sizeof(KernelPathModel) == 208,
               "a model struct changed: update the model snapshot encoding (see above)");
 #endif
 }  // namespace layout

@@ -114,6 +114,9 @@ KernelPathModel kernel_paths(Reader& r) {
   }
   m.no_op_purposes = r.strings();
   m.fallback = r.str();
+  m.external_modules = r.strings();
+  m.external_suffixes = r.strings();
+  m.external_path = r.str();
   return m;
 }
 

@@ -101,6 +101,9 @@ void kernel_paths(Writer& w, const KernelPathModel& m) {
   }
   w.strings(m.no_op_purposes);
   w.str(m.fallback);
+  w.strings(m.external_modules);
+  w.strings(m.external_suffixes);
+  w.str(m.external_path);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "assess/import_graph.hpp"
+#include "assess/external_extensions.hpp"
 #include "assess/model.hpp"
 #include "assess/operator_support.hpp"
 #include "assess/torch_pins.hpp"
@@ -32,6 +33,9 @@ std::vector<Finding> project_findings(const std::vector<ScannedFile>& files,
   const Model& model = embedded_model();
   std::vector<Finding> pins = torch_pin_findings(files, model.npu_releases, rules);
   std::move(pins.begin(), pins.end(), std::back_inserter(per_file));
+  std::vector<Finding> ext = external_import_findings(
+      files, external_imports(files, rules, embedded_kernel_paths()), rules);
+  std::move(ext.begin(), ext.end(), std::back_inserter(per_file));
   if (const OperatorListModel* ops = operator_list_for(
           model.operator_lists, project_torch_version(files, model.npu_releases))) {
     OperatorCheck counts;

@@ -6,6 +6,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "assess/external_extensions.hpp"
 #include "assess/marker_findings.hpp"
 #include "core/rule.hpp"
 #include "core/text.hpp"
@@ -72,8 +73,11 @@ std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
   for (const auto& f : files)
     for (const auto& k : f.facts.kernels)
       if (k.kind == "extension-build" && !k.name.empty()) extensions.insert(k.name);
+  // Compiled modules imported by name and built elsewhere (external_extensions.hpp).
+  const auto externals =
+      external_module_names(external_imports(files, rules, embedded_kernel_paths()));
   std::vector<Finding> out;
-  if (extensions.empty()) return out;
+  if (extensions.empty() && externals.empty()) return out;
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].file.kind != FileKind::Python) continue;
     const UseDigest& d = program.digest(static_cast<int>(i));
@@ -81,15 +85,20 @@ std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
     std::vector<int8_t> is_ext(d.count() + 1, -1);
     for (const UseDigest::Site& s : d.sites) {
       if (s.kind != FactKind::Reference || s.usage != Usage::Call) continue;
-      if (is_ext[s.name] < 0) {
+      if (is_ext[s.name] < 0) {  // 1: own extension, 2: external one, 0: neither
         const std::string_view n = d.str(s.name);
         const size_t dot = n.rfind('.');
-        is_ext[s.name] = dot != std::string_view::npos && extensions.count(n.substr(0, dot));
+        is_ext[s.name] = dot == std::string_view::npos                 ? 0
+                         : extensions.count(n.substr(0, dot))          ? 1
+                         : externals.count(n.substr(0, n.find('.'))) ? 2
+                                                                       : 0;
       }
       if (!is_ext[s.name]) continue;
       const std::string_view n = d.str(s.name);
-      facts.push_back(marker_fact("ascendify.extension.call", d.str(s.scope), s.line, s.col,
-                                  static_cast<uint32_t>(n.size()), s.guarded != 0));
+      facts.push_back(marker_fact(is_ext[s.name] == 1 ? "ascendify.extension.call"
+                                                      : "ascendify.extension.external-call",
+                                  d.str(s.scope), s.line, s.col, static_cast<uint32_t>(n.size()),
+                                  s.guarded != 0));
       facts.back().detail = std::string(n);
     }
     if (facts.empty()) continue;

@@ -381,10 +381,11 @@ TEST(Wrappers, TorchPinWithoutNpuRelease) {
       EXPECT_EQ(f["class"], "must-adapt");
     }
   EXPECT_EQ(got, std::vector<std::string>{"requirements.txt:1"}) << rep["findings"].dump(1);
-  for (const auto& d : rep["dependencies"])
-    if (d["name"] == "torch")
-      EXPECT_NE(d["npu_release"].get<std::string>().find("torch_npu"), std::string::npos)
-          << d.dump(1);
+  for (const auto& d : rep["dependencies"]) {
+    if (d["name"] != "torch") continue;
+    EXPECT_NE(d["npu_release"].get<std::string>().find("torch_npu"), std::string::npos)
+        << d.dump(1);
+  }
 }
 
 // device.torch-api-unsupported (assess/operator_support.cpp): a torch.* call that Huawei's
@@ -413,4 +414,55 @@ TEST(Wrappers, UnsupportedTorchApiCalls) {
   EXPECT_GE(ops["supported"], 1);  // torch.zeros
   EXPECT_EQ(ops["unknown"], 1);    // torch.not_a_real_api
   EXPECT_EQ(ops["unknown_ops"][0]["name"], "torch.not_a_real_api");
+}
+
+// custom_op.external-extension-import / -call (assess/external_extensions.cpp): compiled modules
+// imported by name and built elsewhere (flash-attention's xentropy_cuda_lib, any *_cuda
+// module). The unguarded import and the call are findings that stop the run; the class around
+// the call is a wrapper its callers inherit; the inventory lists the module with its callers.
+// Look-alikes: the project's own module `my_cuda` (a file of the tree), a guarded import (a
+// finding, not a stopper), a module `cuda_utils` (the suffixes are suffixes, not prefixes).
+TEST(Wrappers, ExternalCompiledExtensions) {
+  TempDir root, out;
+  write_file(root / "model" / "__init__.py", "");
+  write_file(root / "model" / "loss.py",
+             "import torch\nimport xentropy_cuda_lib\n\n\n"
+             "class FusedCE(torch.autograd.Function):\n    @staticmethod\n"
+             "    def forward(ctx, logits, labels):\n"
+             "        return xentropy_cuda_lib.forward(logits, labels, 0.0)\n\n\n"
+             "def loss_fn(logits, labels):\n    return FusedCE.apply(logits, labels)\n");
+  write_file(root / "model" / "opt.py",
+             "try:\n    import fused_adam_cuda\nexcept ImportError:\n    fused_adam_cuda = None\n"
+             "import cuda_utils\nfrom . import my_cuda\n");
+  write_file(root / "model" / "my_cuda.py", "def f():\n    return 1\n");
+  write_file(root / "train.py",
+             "import torch\nfrom model.loss import loss_fn\nimport model.opt\n\n"
+             "if __name__ == \"__main__\":\n    loss_fn(torch.zeros(2, 3), torch.zeros(2))\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  std::set<std::string> imports, calls;
+  for (const auto& f : rep["findings"]) {
+    const std::string at = f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>());
+    if (f["rule"] == "custom_op.external-extension-import") imports.insert(at + " " + f["match"].get<std::string>());
+    if (f["rule"] == "custom_op.external-extension-call") calls.insert(at);
+  }
+  EXPECT_EQ(imports, (std::set<std::string>{"model/loss.py:2 xentropy_cuda_lib",
+                                            "model/opt.py:2 fused_adam_cuda"}))
+      << rep["findings"].dump(1);
+  EXPECT_EQ(calls, (std::set<std::string>{"model/loss.py:8"}));
+  bool row = false;
+  for (const auto& k : rep["kernels"])
+    if (k["name"] == "xentropy_cuda_lib") {
+      row = true;
+      EXPECT_EQ(k["kind"], "external-extension");
+      EXPECT_EQ(k["path"], "model/loss.py");
+      EXPECT_EQ(k["callers"], nlohmann::json::array({"model/loss.py:8"})) << k.dump(1);
+    }
+  EXPECT_TRUE(row) << rep["kernels"].dump(1);
+  std::set<std::string> stops;
+  for (const auto& s : rep["summary"]["run_stoppers"]) {
+    const std::string t = s.get<std::string>();
+    stops.insert(t.substr(t.rfind('(') + 1, t.size() - t.rfind('(') - 2));
+  }
+  EXPECT_TRUE(stops.count("model/loss.py:2")) << rep["summary"].dump(1);
+  EXPECT_FALSE(stops.count("model/opt.py:2"));  // guarded by try/except ImportError
 }
