@@ -35,6 +35,16 @@ bool is_triton_decorator(std::string_view d) {
          (ends_with(d, ".jit") || ends_with(d, ".autotune") || ends_with(d, ".heuristics"));
 }
 
+// Kernels of the kernel DSLs beyond Triton, by the resolved decorator: CuTe DSL (`@cute.kernel`
+// after `import cutlass.cute as cute`), TileLang (`@T.prim_func`), numba.cuda (`@cuda.jit`).
+// "" when the decorator makes no kernel. Host-side `@cute.jit` functions are not kernels.
+std::string_view dsl_kernel_kind(std::string_view d) {
+  if (d == "cutlass.cute.kernel") return "cute-dsl";
+  if (d == "tilelang.language.prim_func" || d == "tvm.script.tir.prim_func") return "tilelang";
+  if (d == "numba.cuda.jit") return "numba-cuda";
+  return "";
+}
+
 bool catches_import_error(std::string_view s) {
   return s == "ImportError" || s == "ModuleNotFoundError" || s == "Exception" ||
          s == "BaseException";
@@ -90,15 +100,17 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   Fact& f = new_fact(FactKind::FunctionDef, span(ni, ni + 1));
   f.name = std::string(name);
   bool triton = false;
+  std::string_view dsl_kind;
   const uint32_t first_decorator_line = decorators_.empty() ? 0 : decorators_.front().span.line;
   f.args.reserve(decorators_.size());
   for (Decorator& d : decorators_) {
     triton = triton || is_triton_decorator(d.name);
+    if (dsl_kind.empty()) dsl_kind = dsl_kernel_kind(d.name);
     f.args.push_back(Arg{std::string(), ValueKind::Name, std::move(d.name), d.span});
   }
   decorators_.clear();
   // The kernel's scope is the one around the def (copied only for the rare triton kernel).
-  std::string outer_scope = triton ? scopes_.name() : std::string();
+  std::string outer_scope = triton || !dsl_kind.empty() ? scopes_.name() : std::string();
   const Block& parent = blocks_.back();
   Block blk{Block::kDef};
   blk.off_params_begin = off_params_begin;
@@ -124,6 +136,14 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
     std::vector<std::string> names;  // autotune configs of the decorators (kernel_scan.hpp)
     for (const Arg& a : out_.facts.back().args) names.push_back(a.value);
     triton_config_features(names, out_.facts, first_decorator_line, toks_[s].span.line, kf);
+    blk.kernel = blk.own_kernel = static_cast<int32_t>(out_.kernels.size());
+    out_.kernels.push_back(std::move(kf));
+  } else if (!dsl_kind.empty()) {  // the inventory lists it; its body is the DSL's own
+    KernelFact kf;
+    kf.kind = std::string(dsl_kind);
+    kf.name = std::string(name);
+    kf.span = span(s, std::min(colon + 1, le));
+    kf.scope = outer_scope;
     blk.kernel = blk.own_kernel = static_cast<int32_t>(out_.kernels.size());
     out_.kernels.push_back(std::move(kf));
   }

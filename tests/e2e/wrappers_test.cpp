@@ -466,3 +466,33 @@ TEST(Wrappers, ExternalCompiledExtensions) {
   EXPECT_TRUE(stops.count("model/loss.py:2")) << rep["summary"].dump(1);
   EXPECT_FALSE(stops.count("model/opt.py:2"));  // guarded by try/except ImportError
 }
+
+// Kernel DSLs beyond Triton in the inventory: a CuTe DSL `@cute.kernel` (kind cute-dsl, a
+// rewrite: no CuTe for Ascend) and a TileLang `@T.prim_func` (kind tilelang, ported through
+// TileLang-Ascend); host-side `@cute.jit` launchers are not kernels.
+TEST(Wrappers, KernelDslsInTheInventory) {
+  TempDir root, out;
+  write_file(root / "ops" / "__init__.py", "");
+  write_file(root / "ops" / "rmsnorm.py",
+             "import cutlass\nimport cutlass.cute as cute\n\n\n@cute.kernel\n"
+             "def rmsnorm_kernel(mX, mW, mO):\n    tidx, _, _ = cute.arch.thread_idx()\n\n\n"
+             "@cute.jit\ndef launch(mX, mW, mO):\n    rmsnorm_kernel(mX, mW, mO).launch(grid=[1, 1, 1])\n");
+  write_file(root / "ops" / "gemm.py",
+             "import tilelang\nimport tilelang.language as T\n\n\n@tilelang.jit\n"
+             "def matmul(M, N, K):\n    @T.prim_func\n    def gemm_kernel(A: T.Tensor((M, K), \"float16\")):\n"
+             "        with T.Kernel(1, 1) as (bx, by):\n            pass\n\n    return gemm_kernel\n");
+  write_file(root / "run.py",
+             "import torch\nfrom ops.rmsnorm import launch\nfrom ops.gemm import matmul\n\n"
+             "if __name__ == \"__main__\":\n    launch(None, None, None)\n    matmul(1, 1, 1)\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  std::map<std::string, std::string> kinds;
+  for (const auto& k : rep["kernels"]) kinds[k["name"].get<std::string>()] = k["kind"];
+  EXPECT_EQ(kinds["rmsnorm_kernel"], "cute-dsl") << rep["kernels"].dump(1);
+  EXPECT_EQ(kinds["gemm_kernel"], "tilelang");
+  EXPECT_FALSE(kinds.count("launch"));
+  for (const auto& k : rep["kernels"]) {
+    if (k["name"] != "rmsnorm_kernel") continue;
+    EXPECT_NE(k["ascend_path"].get<std::string>().find("npu_rms_norm"), std::string::npos);
+  }
+  EXPECT_EQ(rep["summary"]["feasibility"], "difficult");  // the CuTe kernel is a rewrite
+}
