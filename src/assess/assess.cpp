@@ -95,7 +95,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   std::vector<Finding> unsupported_ops;
   if (const OperatorListModel* ops =
           operator_list_for(model.operator_lists, project_torch_version(files, model.npu_releases)))
-    unsupported_ops = check_operators(files, *ops, rules, a.operators);
+    unsupported_ops = check_operators(files, *ops, *newest_operator_list(model.operator_lists), rules, a.operators);
   const std::vector<ExternalImport> externals =
       external_imports(files, rules, embedded_kernel_paths());
   for (std::vector<Finding> sorted : {wrapped.get(), startup_findings(files, graph, pm, rules),

@@ -12,6 +12,7 @@ namespace ascendify::assess {
 namespace {
 
 constexpr std::string_view kMarker = "ascendify.torch-api.unsupported";
+constexpr std::string_view kLaterMarker = "ascendify.torch-api.supported-later";
 
 // major * 1000 + minor of "2.8" / "2.4.1"; -1 when unreadable.
 int minor_version(std::string_view v) {
@@ -48,9 +49,13 @@ const OperatorListModel* operator_list_for(const std::vector<OperatorListModel>&
   return best;
 }
 
+const OperatorListModel* newest_operator_list(const std::vector<OperatorListModel>& lists) {
+  return operator_list_for(lists, "");
+}
+
 std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
-                                     const OperatorListModel& list, const rules::RuleSet& rules,
-                                     OperatorCheck& check) {
+                                     const OperatorListModel& list, const OperatorListModel& newest,
+                                     const rules::RuleSet& rules, OperatorCheck& check) {
   check.list = list.torch;
   std::map<std::string, uint32_t> unknown, unsupported;
   std::vector<Finding> out;
@@ -72,8 +77,10 @@ std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
         ++check.unsupported;
         ++unsupported[std::string(name)];
         op_by_line.try_emplace(s.line, name);
-        markers.push_back(marker_fact(std::string(kMarker), d.str(s.scope), s.line, s.col,
-                                      static_cast<uint32_t>(name.size()), s.guarded));
+        const bool later = &newest != &list && listed(newest.supported, name);
+        markers.push_back(marker_fact(std::string(later ? kLaterMarker : kMarker), d.str(s.scope),
+                                      s.line, s.col, static_cast<uint32_t>(name.size()),
+                                      s.guarded));
       } else if (listed(list.supported, name)) {
         ++check.supported;
       } else {
@@ -85,7 +92,10 @@ std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
     std::vector<Finding> found = match_markers(rules, sf, std::move(markers));
     for (Finding& f : found) {  // name the op in the finding (the marker is not the call)
       if (auto it = op_by_line.find(f.span.line); it != op_by_line.end()) f.match = it->second;
-      f.message = "`" + f.match + "`: " + f.message + " (list for torch " + list.torch + ")";
+      f.message = "`" + f.match + "`: " + f.message + " (list for torch " + list.torch +
+                  (f.rule_id == "device.torch-api-supported-later"
+                       ? "; the torch " + newest.torch + " list supports it)"
+                       : ")");
     }
     std::move(found.begin(), found.end(), std::back_inserter(out));
   }

@@ -39,7 +39,7 @@ std::vector<Finding> project_findings(const std::vector<ScannedFile>& files,
   if (const OperatorListModel* ops = operator_list_for(
           model.operator_lists, project_torch_version(files, model.npu_releases))) {
     OperatorCheck counts;
-    std::vector<Finding> calls = check_operators(files, *ops, rules, counts);
+    std::vector<Finding> calls = check_operators(files, *ops, *newest_operator_list(model.operator_lists), rules, counts);
     std::move(calls.begin(), calls.end(), std::back_inserter(per_file));
   }
   std::move(wrapped.begin(), wrapped.end(), std::back_inserter(per_file));

@@ -496,3 +496,25 @@ TEST(Wrappers, KernelDslsInTheInventory) {
   }
   EXPECT_EQ(rep["summary"]["feasibility"], "difficult");  // the CuTe kernel is a rewrite
 }
+
+// device.torch-api-supported-later: unsupported on the list of the pinned torch (2.6 for
+// F.conv3d), supported on the newest list: an info finding (moving up removes it), not a
+// must-adapt one; pdist, unsupported on every list, stays device.torch-api-unsupported.
+TEST(Wrappers, TorchApiSupportedOnANewerList) {
+  TempDir root, out;
+  write_file(root / "requirements.txt", "torch==2.6.0\n");
+  write_file(root / "run.py",
+             "import torch\nimport torch.nn.functional as F\n\n\ndef main(x, w):\n"
+             "    y = F.conv3d(x, w)\n    return F.pdist(y)\n\n\nif __name__ == \"__main__\":\n"
+             "    main(None, None)\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  std::map<std::string, std::string> rule_at;
+  for (const auto& f : rep["findings"])
+    if (f["rule"].get<std::string>().starts_with("device.torch-api-"))
+      rule_at[std::to_string(f["line"].get<int>())] = f["rule"];
+  EXPECT_EQ(rule_at, (std::map<std::string, std::string>{
+                         {"6", "device.torch-api-supported-later"},
+                         {"7", "device.torch-api-unsupported"}}))
+      << rep["findings"].dump(1);
+  EXPECT_EQ(rep["operators"]["list"], "2.6");
+}
