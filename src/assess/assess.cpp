@@ -83,9 +83,12 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   t_program.stop();
   // Calls of the project's own CUDA wrappers (their facilities are the scan's findings), beside
   // the phases.
+  const std::vector<ExternalImport> externals =
+      external_imports(files, rules, embedded_kernel_paths());
+  const auto external_modules = external_module_names(externals);
   auto wrapped = std::async(std::launch::async, [&] {
     StageTimer tw("    wrapper calls");
-    return wrapper_call_findings(files, program, a.findings, rules);
+    return wrapper_call_findings(files, program, a.findings, rules, external_modules);
   });
   StageTimer t_phases_only("    phases");
   const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
@@ -96,8 +99,6 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   if (const OperatorListModel* ops =
           operator_list_for(model.operator_lists, project_torch_version(files, model.npu_releases)))
     unsupported_ops = check_operators(files, *ops, *newest_operator_list(model.operator_lists), rules, a.operators);
-  const std::vector<ExternalImport> externals =
-      external_imports(files, rules, embedded_kernel_paths());
   for (std::vector<Finding> sorted : {wrapped.get(), startup_findings(files, graph, pm, rules),
                                       external_import_findings(files, externals, rules),
                                       torch_pin_findings(files, model.npu_releases, rules),

@@ -27,14 +27,16 @@ std::vector<Finding> project_findings(const std::vector<ScannedFile>& files,
   const ImportGraph graph(files);
   std::vector<Finding> derived = reexported_findings(files, graph, rules, nullptr);
   const ProgramModel program(files, graph, embedded_model().phases);
-  std::vector<Finding> wrapped = wrapper_call_findings(files, program, per_file, rules);
+  const std::vector<ExternalImport> externals =
+      external_imports(files, rules, embedded_kernel_paths());
+  std::vector<Finding> wrapped =
+      wrapper_call_findings(files, program, per_file, rules, external_module_names(externals));
   std::move(derived.begin(), derived.end(), std::back_inserter(per_file));
   // The pins and torch API calls assess reads against the version table and the API lists.
   const Model& model = embedded_model();
   std::vector<Finding> pins = torch_pin_findings(files, model.npu_releases, rules);
   std::move(pins.begin(), pins.end(), std::back_inserter(per_file));
-  std::vector<Finding> ext = external_import_findings(
-      files, external_imports(files, rules, embedded_kernel_paths()), rules);
+  std::vector<Finding> ext = external_import_findings(files, externals, rules);
   std::move(ext.begin(), ext.end(), std::back_inserter(per_file));
   if (const OperatorListModel* ops = operator_list_for(
           model.operator_lists, project_torch_version(files, model.npu_releases))) {

@@ -6,7 +6,6 @@
 #include <set>
 #include <unordered_map>
 
-#include "assess/external_extensions.hpp"
 #include "assess/marker_findings.hpp"
 #include "core/rule.hpp"
 #include "core/text.hpp"
@@ -68,14 +67,12 @@ struct Call {
 // Calls into the project's own compiled CUDA extensions (KernelFact "extension-build" names):
 // findings of custom_op.own-extension-call, facilities of their functions.
 std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
-                                     const ProgramModel& program, const rules::RuleSet& rules) {
+                                     const ProgramModel& program, const rules::RuleSet& rules,
+                                     const std::set<std::string, std::less<>>& externals) {
   std::set<std::string, std::less<>> extensions;
   for (const auto& f : files)
     for (const auto& k : f.facts.kernels)
       if (k.kind == "extension-build" && !k.name.empty()) extensions.insert(k.name);
-  // Compiled modules imported by name and built elsewhere (external_extensions.hpp).
-  const auto externals =
-      external_module_names(external_imports(files, rules, embedded_kernel_paths()));
   std::vector<Finding> out;
   if (extensions.empty() && externals.empty()) return out;
   for (size_t i = 0; i < files.size(); ++i) {
@@ -115,12 +112,12 @@ std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
 
 }  // namespace
 
-std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files,
-                                           const ProgramModel& program,
-                                           const std::vector<Finding>& findings,
-                                           const rules::RuleSet& rules) {
+std::vector<Finding> wrapper_call_findings(
+    const std::vector<ScannedFile>& files, const ProgramModel& program,
+    const std::vector<Finding>& findings, const rules::RuleSet& rules,
+    const std::set<std::string, std::less<>>& external_modules) {
   // Facilities point into `findings` and `ext`, which must not move while `wrappers` lives.
-  const std::vector<Finding> ext = extension_calls(files, program, rules);
+  const std::vector<Finding> ext = extension_calls(files, program, rules, external_modules);
   std::vector<Finding> out;
   std::unordered_map<std::string_view, int> by_path;
   for (size_t i = 0; i < files.size(); ++i)

@@ -1,4 +1,6 @@
 #pragma once
+#include <set>
+#include <string>
 // Calls through the project's own CUDA wrappers. A unit of the program model (a module-level
 // function, or a class whose `__init__` / `forward` / `__call__` holds it) is a wrapper when it
 // calls a CUDA-only facility (a rule tagged `wrapper-facility`: flash-attn / xformers / sage /
@@ -19,12 +21,13 @@
 
 namespace ascendify::assess {
 
-// `findings`: the scan's findings, sorted (path, line, ...). Returns, sorted, the calls into
-// the project's own compiled extensions (custom_op.own-extension-call) and the call-site
-// findings.
-std::vector<Finding> wrapper_call_findings(const std::vector<ScannedFile>& files,
-                                           const ProgramModel& program,
-                                           const std::vector<Finding>& findings,
-                                           const rules::RuleSet& rules);
+// `findings`: the scan's findings, sorted (path, line, ...). `external_modules`: the compiled
+// modules built elsewhere (external_extensions.hpp). Returns, sorted, the calls into the
+// project's own compiled extensions (custom_op.own-extension-call) and into external ones
+// (custom_op.external-extension-call), and the call-site findings.
+std::vector<Finding> wrapper_call_findings(
+    const std::vector<ScannedFile>& files, const ProgramModel& program,
+    const std::vector<Finding>& findings, const rules::RuleSet& rules,
+    const std::set<std::string, std::less<>>& external_modules);
 
 }  // namespace ascendify::assess
