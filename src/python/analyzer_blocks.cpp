@@ -16,10 +16,12 @@ bool ends_with(std::string_view s, std::string_view p) {
 }
 
 // An availability flag or probe: FOO_AVAILABLE, HAS_FOO, has_foo, is_foo_available(),
-// find_spec(...). `torch.cuda.is_available()` is a device check, not a package probe.
+// FlashAttention2Available (lit-gpt's RequirementCache flags), find_spec(...).
+// `torch.cuda.is_available()` is a device check, not a package probe.
 bool is_probe_name(std::string_view s) {
   if (ends_with(s, "_AVAILABLE")) return true;
   if (ends_with(s, "_available") && s != "is_available") return true;
+  if (s.size() > 9 && ends_with(s, "Available") && s[0] >= 'A' && s[0] <= 'Z') return true;
   if (starts_with(s, "HAS_") || starts_with(s, "has_") || starts_with(s, "_has_")) return true;
   if (starts_with(s, "HAVE_") || starts_with(s, "_HAVE_")) return true;  // Megatron: HAVE_TE
   return s == "find_spec";

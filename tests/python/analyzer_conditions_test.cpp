@@ -86,13 +86,20 @@ TEST(AnalyzerGuards, HaveProbesAndTypeCheckingBlocks) {
       "if typing.TYPE_CHECKING:\n"
       "    import xformers\n"
       "if HAVEN:\n"
-      "    import haven\n",
+      "    import haven\n"
+      "if FlashAttention2Available and q.device.type == 'cuda':\n"
+      "    import flash_attn_2\n"
+      "if Available:\n"
+      "    import bare_word\n",
       "a.py");
   EXPECT_TRUE(one(ff, FactKind::Import, "transformer_engine")->guarded);
   EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn")->guarded);
   EXPECT_FALSE(one(ff, FactKind::Import, "runtime_only")->guarded);
   EXPECT_TRUE(one(ff, FactKind::Import, "xformers")->guarded);
   EXPECT_FALSE(one(ff, FactKind::Import, "haven")->guarded);
+  // lit-gpt: `FlashAttention2Available = RequirementCache("flash-attn>=2.0.0.post1")`.
+  EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn_2")->guarded);
+  EXPECT_FALSE(one(ff, FactKind::Import, "bare_word")->guarded);
 }
 
 TEST(AnalyzerGuards, NoneChecksOfOptionalImportsAreProbes) {
