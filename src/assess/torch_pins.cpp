@@ -60,21 +60,10 @@ bool holds(const Clause& c, const Version& t) {
   return false;
 }
 
-std::vector<std::string_view> split_commas(std::string_view s) {
-  std::vector<std::string_view> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t comma = s.find(',', start);
-    if (comma == std::string_view::npos) comma = s.size();
-    out.push_back(s.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return out;
-}
-
 std::optional<std::vector<Clause>> parse_spec(std::string_view spec) {
   std::vector<Clause> out;
-  for (std::string_view part : split_commas(spec)) {
+  for (const std::string& clause : split_commas(spec)) {
+    std::string_view part = clause;
     part = trim(part);
     if (const size_t semi = part.find(';'); semi != std::string_view::npos)
       part = trim(part.substr(0, semi));  // environment marker

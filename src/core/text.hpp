@@ -27,6 +27,10 @@ class LineIndex {
 // Trims ASCII whitespace on both ends.
 std::string_view trim(std::string_view s);
 
+// "a,b,,c" -> {"a", "b", "c"}: comma-separated items, empty ones dropped (option values,
+// version specifier clauses).
+std::vector<std::string> split_commas(std::string_view s);
+
 // `s` is one of `list` (rule ids, phase names, tags: short lists searched linearly).
 bool in_list(const std::vector<std::string>& list, std::string_view s);
 
