@@ -79,9 +79,7 @@ std::optional<std::vector<Clause>> parse_spec(std::string_view spec) {
     const int end = read_version(part, c.v, c.parts);
     if (end < 0) return std::nullopt;
     const std::string_view rest = part.substr(static_cast<size_t>(end));
-    c.wildcard = rest == ".*" || rest == "*";
-    if (c.op == "==" && !c.wildcard && c.parts < 3 && rest.empty())
-      c.wildcard = true;  // "==2.4" reads as 2.4.x, as pip compares 2.4 == 2.4.0 only
+    c.wildcard = rest == ".*" || rest == "*";  // "==2.4" is 2.4.0 (PEP 440 zero padding)
     out.push_back(c);
   }
   if (out.empty()) return std::nullopt;

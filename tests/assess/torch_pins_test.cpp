@@ -38,7 +38,9 @@ TEST(TorchPins, RangesTakeTheNewestAllowedRelease) {
   EXPECT_EQ(answer(">=2.1,<2.5"), "ok 2.4.0.post4");
   EXPECT_EQ(answer("~=2.6.0"), "ok 2.6.0");
   EXPECT_EQ(answer("==2.6.*"), "ok 2.6.0");
-  EXPECT_EQ(answer("==2.6"), "ok 2.6.0");
+  EXPECT_EQ(answer("==2.6"), "ok 2.6.0");   // PEP 440: 2.6 == 2.6.0
+  EXPECT_EQ(answer("==2.4"), "ok 2.4.0.post4");
+  EXPECT_EQ(answer("==2.8.*"), "ok 2.8.0.post2");
   EXPECT_EQ(answer(">=2.9"), "no 2.8.0.post2");
   EXPECT_EQ(answer(">=2.1,!=2.8.0"), "ok 2.6.0");
   EXPECT_EQ(answer(">=2.4.0; python_version >= '3.9'"), "ok 2.8.0.post2");
