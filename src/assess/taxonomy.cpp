@@ -12,6 +12,9 @@ bool stops_where_reached(const Finding& f) {
 SiteClass classify_site(const Finding& f) {
   if (stops_where_reached(f) && !f.phases.empty()) return SiteClass::StopsRun;
   if (f.output_only) return SiteClass::NoChange;
+  // An import of a package with no NPU build, already inside try/except ImportError or under
+  // an availability probe: on an NPU the import fails quietly and the fallback runs.
+  if (f.guarded && f.rule && (f.rule->stops_run & Rule::kStopsAsImport)) return SiteClass::NoChange;
   if (f.rule && f.rule->site_class) return *f.rule->site_class;
   if (f.severity == Severity::Info) return SiteClass::NoChange;
   // `fix` applies a safe autofix by default; an unsafe one waits for a person's review.

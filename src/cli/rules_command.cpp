@@ -19,13 +19,14 @@ rules::RuleSet load(const std::vector<std::string>& files) {
 
 // "atlas-300i-duo: blocker, triton-ascend does not run on the 310P ..." per override.
 std::string override_text(const HardwareOverride& o) {
-  if (!o.applies) return o.profile + ": no finding";
-  std::string s = o.profile + ":";
-  if (o.severity) s += std::string(" ") + std::string(to_string(*o.severity));
-  if (o.site_class) s += std::string(" ") + std::string(to_string(*o.site_class));
+  std::string s = o.profile;
+  if (!o.applies) return s.append(": no finding");
+  s.append(":");
+  if (o.severity) s.append(" ").append(to_string(*o.severity));
+  if (o.site_class) s.append(" ").append(to_string(*o.site_class));
   if (o.effort)
-    s += " " + std::to_string(static_cast<int>(o.effort->first_hours)) + " h first";
-  if (!o.replacement.empty()) s += " → " + o.replacement;
+    s.append(" ").append(std::to_string(static_cast<int>(o.effort->first_hours))).append(" h first");
+  if (!o.replacement.empty()) s.append(" → ").append(o.replacement);
   return s;
 }
 

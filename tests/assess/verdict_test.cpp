@@ -171,6 +171,18 @@ TEST(Taxonomy, StopsRunUnlessTransferToNpuMakesTheCheckHold) {
   EXPECT_EQ(assess::classify_site(g), SiteClass::MustAdapt);
   g.severity = Severity::Info;
   EXPECT_EQ(assess::classify_site(g), SiteClass::NoChange);
+  // An import of a package with no NPU build inside try/except ImportError: the fallback runs
+  // (Open-Sora's hunyuan_vae xformers import with HAS_XFORMERS); unguarded, it stops the run.
+  Rule import_rule;
+  import_rule.id = "attention.xformers-import";
+  import_rule.stops_run = Rule::kStopsAsImport;
+  Finding imp = finding(import_rule.id, Domain::Attention, false, {"inference"});
+  imp.rule = &import_rule;
+  imp.guarded = true;
+  EXPECT_EQ(assess::classify_site(imp), SiteClass::NoChange);
+  imp.guarded = false;
+  imp.stops_run = true;
+  EXPECT_EQ(assess::classify_site(imp), SiteClass::StopsRun);
 }
 
 TEST(Feasibility, DifficultForKernelRewrite) {

@@ -71,7 +71,10 @@ TEST(HardwareProfile, RulesCommandShowsPerProfileDifferences) {
   const RunResult on310 = run_cli({"rules", "--format", "json", "--hardware", "310p"});
   ASSERT_EQ(on310.exit_code, 0) << on310.err;
   const nlohmann::json rules = nlohmann::json::parse(on310.out);
-  for (const auto& r : rules)
-    if (r["id"] == "custom_op.triton-jit") EXPECT_EQ(r["severity"], "blocker");
+  for (const auto& r : rules) {
+    if (r["id"] == "custom_op.triton-jit") {
+      EXPECT_EQ(r["severity"], "blocker");
+    }
+  }
   EXPECT_EQ(run_cli({"rules", "--hardware", "nope"}).exit_code, 2);
 }

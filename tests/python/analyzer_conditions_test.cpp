@@ -90,7 +90,9 @@ TEST(AnalyzerGuards, HaveProbesAndTypeCheckingBlocks) {
       "if FlashAttention2Available and q.device.type == 'cuda':\n"
       "    import flash_attn_2\n"
       "if Available:\n"
-      "    import bare_word\n",
+      "    import bare_word\n"
+      "if SUPPORT_FA3:\n"
+      "    import flash_attn_interface\n",
       "a.py");
   EXPECT_TRUE(one(ff, FactKind::Import, "transformer_engine")->guarded);
   EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn")->guarded);
@@ -100,6 +102,8 @@ TEST(AnalyzerGuards, HaveProbesAndTypeCheckingBlocks) {
   // lit-gpt: `FlashAttention2Available = RequirementCache("flash-attn>=2.0.0.post1")`.
   EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn_2")->guarded);
   EXPECT_FALSE(one(ff, FactKind::Import, "bare_word")->guarded);
+  // Open-Sora: `SUPPORT_FA3 = False` / `True` after a try-import of flash_attn_interface.
+  EXPECT_TRUE(one(ff, FactKind::Import, "flash_attn_interface")->guarded);
 }
 
 TEST(AnalyzerGuards, NoneChecksOfOptionalImportsAreProbes) {

@@ -132,9 +132,10 @@ inline Assessment sample_assessment(const SampleRules& R) {
                    true,
                    {"inference"},
                    false,
-                   {}};
+                   {},
+                   ""};
   DependencyRow np{"numpy", "", "requirements.txt:1", "compatible", "", "", false, false, {},
-                   false,   {}};
+                   false,   {},  ""};
   a.dependencies = {fa, np};
   KernelRow k;
   k.kind = "triton";
