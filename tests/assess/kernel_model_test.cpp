@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "assess/kernel_fallback.hpp"
 
 namespace ascendify::assess {
@@ -43,6 +45,10 @@ TEST(KernelModel, EmbeddedPurposesAndPaths) {
   EXPECT_EQ(purpose("_attn_bwd"), "attention");
   EXPECT_EQ(purpose("moe_gating_topk_softmax_kernel"), "moe-routing");
   EXPECT_EQ(purpose("softmax_warp_forward"), "softmax");
+  // A fused softmax cross-entropy is a loss (lit-gpt over flash-attention's xentropy).
+  EXPECT_EQ(purpose("SoftmaxCrossEntropyLossFn"), "cross-entropy");
+  EXPECT_EQ(purpose("xentropy_cuda_lib"), "cross-entropy");
+  EXPECT_EQ(purpose("_cross_entropy_fwd_kernel"), "cross-entropy");
   EXPECT_EQ(purpose("_swiglu_fwd_kernel"), "activation");
   EXPECT_EQ(purpose("selective_scan_fwd_kernel"), "selective-scan");
   EXPECT_EQ(purpose("_causal_conv1d_fwd_kernel"), "causal-conv1d");
@@ -67,6 +73,13 @@ TEST(KernelModel, EmbeddedPurposesAndPaths) {
   EXPECT_EQ(m.default_paths.at("cuda"), "Ascend C rewrite");
   EXPECT_NE(m.default_paths.at("triton").find("triton-ascend"), std::string::npos);
   EXPECT_EQ(m.fallback, "use the PyTorch fallback {name}");
+  // Compiled modules built elsewhere (external_extensions.hpp) and the DSL kinds' paths.
+  EXPECT_NE(std::find(m.external_modules.begin(), m.external_modules.end(), "rotary_emb"),
+            m.external_modules.end());
+  EXPECT_NE(std::find(m.external_suffixes.begin(), m.external_suffixes.end(), "_cuda"),
+            m.external_suffixes.end());
+  EXPECT_NE(m.default_paths.at("tilelang").find("TileLang-Ascend"), std::string::npos);
+  EXPECT_NE(m.default_paths.at("cute-dsl").find("Ascend C"), std::string::npos);
 }
 
 TEST(KernelModel, BadYamlKeepsModel) {
