@@ -12,13 +12,13 @@
 #include "assess/import_graph.hpp"
 #include "assess/kernel_model.hpp"
 #include "assess/kernels.hpp"
-#include "assess/operator_support.hpp"
 #include "assess/phases.hpp"
 #include "assess/program_model.hpp"
 #include "assess/reexports.hpp"
 #include "assess/roadmap.hpp"
 #include "assess/run_stoppers.hpp"
 #include "assess/startup_finding.hpp"
+#include "assess/table_findings.hpp"
 #include "assess/tasks.hpp"
 #include "assess/taxonomy.hpp"
 #include "assess/torch_pins.hpp"
@@ -95,14 +95,9 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   a.phases = pm.phases;
   t_phases_only.stop();
   std::vector<Finding> more = reexported.get();
-  std::vector<Finding> unsupported_ops;
-  if (const OperatorListModel* ops =
-          operator_list_for(model.operator_lists, project_torch_version(files, model.npu_releases)))
-    unsupported_ops = check_operators(files, *ops, *newest_operator_list(model.operator_lists), rules, a.operators);
-  for (std::vector<Finding> sorted : {wrapped.get(), startup_findings(files, graph, pm, rules),
-                                      external_import_findings(files, externals, rules),
-                                      torch_pin_findings(files, model.npu_releases, rules),
-                                      std::move(unsupported_ops)}) {
+  for (std::vector<Finding> sorted :
+       {wrapped.get(), startup_findings(files, graph, pm, rules),
+        table_findings(files, externals, model, rules, a.operators)}) {
     const size_t mid_more = more.size();
     std::move(sorted.begin(), sorted.end(), std::back_inserter(more));
     std::inplace_merge(more.begin(), more.begin() + static_cast<std::ptrdiff_t>(mid_more),

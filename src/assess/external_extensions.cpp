@@ -61,18 +61,14 @@ std::vector<Finding> external_import_findings(const std::vector<ScannedFile>& fi
   for (size_t i = 0; i < imports.size();) {
     const int file = imports[i].file;
     std::vector<Fact> facts;
-    std::map<uint32_t, std::string> module_by_line;
     for (; i < imports.size() && imports[i].file == file; ++i) {
       const ExternalImport& x = imports[i];
       facts.push_back(marker_fact("ascendify.extension.external-import", x.scope, x.line, x.col,
-                                  static_cast<uint32_t>(x.module.size()), x.guarded));
-      module_by_line.try_emplace(x.line, x.module);
+                                  static_cast<uint32_t>(x.module.size()), x.guarded, x.module));
     }
-    for (Finding& f : match_markers(rules, files[static_cast<size_t>(file)], std::move(facts))) {
-      if (auto it = module_by_line.find(f.span.line); it != module_by_line.end())
-        f.match = it->second;
-      out.push_back(std::move(f));
-    }
+    std::vector<Finding> found =
+        match_markers(rules, files[static_cast<size_t>(file)], std::move(facts));
+    std::move(found.begin(), found.end(), std::back_inserter(out));
   }
   std::sort(out.begin(), out.end());
   return out;

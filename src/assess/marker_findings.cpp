@@ -6,8 +6,9 @@
 namespace ascendify::assess {
 
 Fact marker_fact(std::string marker, std::string_view scope, uint32_t line, uint32_t col,
-                 uint32_t width, bool guarded) {
+                 uint32_t width, bool guarded, std::string shown) {
   Fact x;
+  x.detail = std::move(shown);
   x.kind = FactKind::Reference;
   x.usage = Usage::Call;
   x.name = std::move(marker);
@@ -26,7 +27,14 @@ std::vector<Finding> match_markers(const rules::RuleSet& rules, const ScannedFil
   uses.facts = std::move(facts);
   std::string error;
   const std::string text = read_file(sf.file.abs_path, error).value_or(std::string());
-  return match::match_file(rules, sf.file, text, uses);
+  std::vector<Finding> found = match::match_file(rules, sf.file, text, uses);
+  for (Finding& f : found)
+    for (const Fact& x : uses.facts)
+      if (!x.detail.empty() && x.span.line == f.span.line && x.span.col == f.span.col) {
+        f.match = x.detail;
+        break;
+      }
+  return found;
 }
 
 }  // namespace ascendify::assess

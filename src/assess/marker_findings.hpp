@@ -15,11 +15,13 @@
 
 namespace ascendify::assess {
 
-// A call-usage Reference named `marker` at (line, col), `width` columns wide.
+// A call-usage Reference named `marker` at (line, col), `width` columns wide. `shown`: what the
+// finding's `match` names instead of the marker ("xentropy_cuda_lib", "torch==2.4.1").
 Fact marker_fact(std::string marker, std::string_view scope, uint32_t line, uint32_t col,
-                 uint32_t width, bool guarded);
+                 uint32_t width, bool guarded, std::string shown = {});
 
 // Matches `facts` (marker facts of file `sf`) through the rules; reads the file for snippets.
+// Each finding's `match` is its marker's `shown` text when one was given.
 std::vector<Finding> match_markers(const rules::RuleSet& rules, const ScannedFile& sf,
                                    std::vector<Fact> facts);
 

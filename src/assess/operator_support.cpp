@@ -49,21 +49,21 @@ const OperatorListModel* operator_list_for(const std::vector<OperatorListModel>&
   return best;
 }
 
-const OperatorListModel* newest_operator_list(const std::vector<OperatorListModel>& lists) {
-  return operator_list_for(lists, "");
-}
-
 std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
-                                     const OperatorListModel& list, const OperatorListModel& newest,
-                                     const rules::RuleSet& rules, OperatorCheck& check) {
+                                     const std::vector<OperatorListModel>& lists,
+                                     std::string_view torch_version, const rules::RuleSet& rules,
+                                     OperatorCheck& check) {
+  std::vector<Finding> out;
+  const OperatorListModel* chosen = operator_list_for(lists, torch_version);
+  if (!chosen) return out;
+  const OperatorListModel& list = *chosen;
+  const OperatorListModel& newest = *operator_list_for(lists, "");
   check.list = list.torch;
   std::map<std::string, uint32_t> unknown, unsupported;
-  std::vector<Finding> out;
   UseDigest scratch;
   for (const ScannedFile& sf : files) {
     const UseDigest& d = uses_of(sf.facts, scratch);
     std::vector<Fact> markers;
-    std::map<uint32_t, std::string> op_by_line;  // the first unsupported call of each line
     for (const UseDigest::Site& s : d.sites) {
       if (s.kind != FactKind::Reference || s.usage != Usage::Call) continue;
       const std::string_view name = d.str(s.name);
@@ -76,11 +76,10 @@ std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
       if (listed(list.unsupported, name)) {
         ++check.unsupported;
         ++unsupported[std::string(name)];
-        op_by_line.try_emplace(s.line, name);
         const bool later = &newest != &list && listed(newest.supported, name);
         markers.push_back(marker_fact(std::string(later ? kLaterMarker : kMarker), d.str(s.scope),
-                                      s.line, s.col, static_cast<uint32_t>(name.size()),
-                                      s.guarded));
+                                      s.line, s.col, static_cast<uint32_t>(name.size()), s.guarded,
+                                      std::string(name)));
       } else if (listed(list.supported, name)) {
         ++check.supported;
       } else {
@@ -90,8 +89,7 @@ std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
     }
     if (markers.empty()) continue;
     std::vector<Finding> found = match_markers(rules, sf, std::move(markers));
-    for (Finding& f : found) {  // name the op in the finding (the marker is not the call)
-      if (auto it = op_by_line.find(f.span.line); it != op_by_line.end()) f.match = it->second;
+    for (Finding& f : found) {
       f.message = "`" + f.match + "`: " + f.message + " (list for torch " + list.torch +
                   (f.rule_id == "device.torch-api-supported-later"
                        ? "; the torch " + newest.torch + " list supports it)"

@@ -18,14 +18,13 @@ namespace ascendify::assess {
 const OperatorListModel* operator_list_for(const std::vector<OperatorListModel>& lists,
                                            std::string_view version);
 
-// Counts into `check` and returns the findings of the unsupported calls (sorted per file). A
-// call that `list` marks unsupported but `newest` (the newest list) supports is a
+// Checks the calls against the list for `torch_version` (operator_list_for), counts into
+// `check` and returns the findings of the unsupported calls (sorted per file; none without
+// lists). A call that list marks unsupported but the newest list supports is a
 // device.torch-api-supported-later finding instead: moving to a newer torch_npu removes it.
 std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
-                                     const OperatorListModel& list, const OperatorListModel& newest,
-                                     const rules::RuleSet& rules, OperatorCheck& check);
-
-// The newest list of `lists` (null when none).
-const OperatorListModel* newest_operator_list(const std::vector<OperatorListModel>& lists);
+                                     const std::vector<OperatorListModel>& lists,
+                                     std::string_view torch_version, const rules::RuleSet& rules,
+                                     OperatorCheck& check);
 
 }  // namespace ascendify::assess

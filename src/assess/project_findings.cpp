@@ -2,15 +2,14 @@
 
 #include <algorithm>
 
-#include "assess/import_graph.hpp"
 #include "assess/external_extensions.hpp"
+#include "assess/import_graph.hpp"
 #include "assess/model.hpp"
-#include "assess/operator_support.hpp"
-#include "assess/torch_pins.hpp"
 #include "assess/program_model.hpp"
 #include "assess/project_packages.hpp"
 #include "assess/reexports.hpp"
 #include "assess/skip_in_tests.hpp"
+#include "assess/table_findings.hpp"
 #include "assess/wrappers.hpp"
 
 namespace ascendify::assess {
@@ -32,18 +31,9 @@ std::vector<Finding> project_findings(const std::vector<ScannedFile>& files,
   std::vector<Finding> wrapped =
       wrapper_call_findings(files, program, per_file, rules, external_module_names(externals));
   std::move(derived.begin(), derived.end(), std::back_inserter(per_file));
-  // The pins and torch API calls assess reads against the version table and the API lists.
-  const Model& model = embedded_model();
-  std::vector<Finding> pins = torch_pin_findings(files, model.npu_releases, rules);
-  std::move(pins.begin(), pins.end(), std::back_inserter(per_file));
-  std::vector<Finding> ext = external_import_findings(files, externals, rules);
-  std::move(ext.begin(), ext.end(), std::back_inserter(per_file));
-  if (const OperatorListModel* ops = operator_list_for(
-          model.operator_lists, project_torch_version(files, model.npu_releases))) {
-    OperatorCheck counts;
-    std::vector<Finding> calls = check_operators(files, *ops, *newest_operator_list(model.operator_lists), rules, counts);
-    std::move(calls.begin(), calls.end(), std::back_inserter(per_file));
-  }
+  OperatorCheck counts;  // the report's; fix needs only the findings
+  std::vector<Finding> tables = table_findings(files, externals, embedded_model(), rules, counts);
+  std::move(tables.begin(), tables.end(), std::back_inserter(per_file));
   std::move(wrapped.begin(), wrapped.end(), std::back_inserter(per_file));
   std::erase_if(per_file, dropped);
   std::sort(per_file.begin(), per_file.end());

@@ -136,7 +136,7 @@ std::vector<Finding> torch_pin_findings(const std::vector<ScannedFile>& files,
       if (!advice || advice->allowed) continue;
       facts.push_back(marker_fact(std::string(kMarker), "", f.span.line, f.span.col,
                                   f.span.end_col > f.span.col ? f.span.end_col - f.span.col : 1,
-                                  f.guarded));
+                                  f.guarded, f.name + f.detail));
       pin_by_line.try_emplace(f.span.line, f.detail, pairing_text(*advice->release));
     }
     if (facts.empty()) continue;

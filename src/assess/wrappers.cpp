@@ -92,19 +92,14 @@ std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
       }
       if (!is_ext[s.name]) continue;
       const std::string_view n = d.str(s.name);
-      facts.push_back(marker_fact(is_ext[s.name] == 1 ? "ascendify.extension.call"
-                                                      : "ascendify.extension.external-call",
-                                  d.str(s.scope), s.line, s.col, static_cast<uint32_t>(n.size()),
-                                  s.guarded != 0));
-      facts.back().detail = std::string(n);
+      facts.push_back(marker_fact(
+          is_ext[s.name] == 1 ? "ascendify.extension.call" : "ascendify.extension.external-call",
+          d.str(s.scope), s.line, s.col, static_cast<uint32_t>(n.size()), s.guarded != 0,
+          std::string(n)));
     }
     if (facts.empty()) continue;
-    const std::vector<Fact> kept = facts;
-    for (Finding& f : match_markers(rules, files[i], std::move(facts))) {
-      for (const Fact& x : kept)
-        if (x.span.line == f.span.line && x.span.col == f.span.col) f.match = x.detail;
-      out.push_back(std::move(f));
-    }
+    std::vector<Finding> found = match_markers(rules, files[i], std::move(facts));
+    std::move(found.begin(), found.end(), std::back_inserter(out));
   }
   std::sort(out.begin(), out.end());
   return out;

@@ -134,7 +134,6 @@ struct Rule {
   std::optional<SiteClass> site_class;
   std::vector<std::string> tags;  // free-form ("fa2", "varlen", "training-needs-backward")
   std::vector<HardwareOverride> hardware;  // per target profile, in file order
-  std::string hardware_applied;            // the profile apply_hardware used ("" = none)
   std::string source;                      // "rules/device.yaml:42" for diagnostics
 };
 

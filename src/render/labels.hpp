@@ -42,6 +42,9 @@ struct Labels {
   std::string_view not_needed, matrix_legend, evidence, c_effort_weeks, environment, verification;
   std::string_view total;
   std::string_view unreached_fmt;      // "{n}" findings "{files}" files
+  std::string_view hardware_fmt;       // "{name}" "{id}" "{summary}"
+  // "{list}" "{checked}" "{supported}" "{unsupported}" "{ops}" (" (a, b)" or "") "{unknown}"
+  std::string_view api_check_fmt;
   std::string_view unused_fmt;         // "{n}" findings "{defs}" definitions
   std::string_view backward_only_fmt;  // "{n}" findings
   std::string_view h_sets, sets_intro;    // "{phase}"

@@ -152,18 +152,20 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
                                           {"findings", std::to_string(total)},
                                           {"diags", std::to_string(a.diagnostics.size())}}));
   if (!a.operators.list.empty() && a.operators.checked > 0) {
-    const bool zh = lang == Lang::Zh;
     const OperatorCheck& o = a.operators;
     std::string ops;
     for (size_t i = 0; i < o.unsupported_ops.size() && i < 8; ++i)
-      ops += (i ? ", " : "") + md_code(o.unsupported_ops[i].first, false);
-    out += fmt::format(
-        fmt::runtime(zh ? "- torch API 支持（华为 PyTorch API 支持清单，torch {} 版）：检查 {} 处调用：支持 {}，"
-             "不支持 {}{}，清单未列出 {}\n"
-           : "- torch API support (Huawei's PyTorch API list for torch {}): {} calls checked: {} "
-             "supported, {} unsupported{}, {} not in the list\n"),
-        o.list, o.checked, o.supported, o.unsupported, ops.empty() ? "" : " (" + ops + ")",
-        o.unknown);
+      ops += (i ? ", " : " (") + md_code(o.unsupported_ops[i].first, false);
+    if (!ops.empty()) ops += ")";
+    out += "- " +
+           fill(l.api_check_fmt,
+                {{"list", o.list},
+                 {"checked", std::to_string(o.checked)},
+                 {"supported", std::to_string(o.supported)},
+                 {"unsupported", std::to_string(o.unsupported)},
+                 {"ops", ops},
+                 {"unknown", std::to_string(o.unknown)}}) +
+           "\n";
   }
   if (a.unreached_findings > a.unused_findings + a.backward_only_findings)
     out += "- " +
@@ -402,12 +404,12 @@ std::string render_markdown(const Assessment& a, Lang lang) {
   out += "\n\n";
   if (!a.hardware.id.empty()) {  // the profile the rules were read for (--hardware)
     const bool zh = lang == Lang::Zh;
-    out += fmt::format("{} **{}** (`--hardware {}`): {}\n\n", zh ? "目标硬件：" : "Target hardware:",
-                       md_text(zh && !a.hardware.name_zh.empty() ? a.hardware.name_zh
-                                                                 : a.hardware.name),
-                       a.hardware.id,
-                       md_text(zh && !a.hardware.summary_zh.empty() ? a.hardware.summary_zh
-                                                                    : a.hardware.summary));
+    const std::string& name = zh && !a.hardware.name_zh.empty() ? a.hardware.name_zh : a.hardware.name;
+    const std::string& summary =
+        zh && !a.hardware.summary_zh.empty() ? a.hardware.summary_zh : a.hardware.summary;
+    out += fill(l.hardware_fmt,
+                {{"name", md_text(name)}, {"id", a.hardware.id}, {"summary", md_text(summary)}}) +
+           "\n\n";
   }
   write_summary(out, a, l, lang);
   write_matrix(out, a, l);

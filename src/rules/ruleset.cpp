@@ -168,7 +168,6 @@ void RuleSet::build_trie(PrefixIndex& p) {
 
 void RuleSet::apply_hardware(std::string_view profile) {
   for (Rule& r : rules_) {
-    r.hardware_applied = std::string(profile);
     for (const HardwareOverride& o : r.hardware) {
       if (o.profile != profile) continue;
       r.match.disabled = !o.applies;
