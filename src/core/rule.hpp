@@ -98,6 +98,8 @@ struct HardwareOverride {
   std::optional<SiteClass> site_class;
   std::string message;      // "" = the rule's
   std::string replacement;  // "" = the rule's
+  std::string message_zh;      // "" = the rule's (or the English override)
+  std::string replacement_zh;  // "" = the rule's (or the English override)
   std::optional<Effort> effort;
 };
 
@@ -107,6 +109,9 @@ struct Rule {
   MatchSpec match;
   std::string message;
   std::string replacement;
+  // The Chinese report's text ("" = the English, e.g. a replacement that is code only).
+  std::string message_zh;
+  std::string replacement_zh;
   Confidence confidence = Confidence::Medium;
   TransferCoverage transfer_to_npu = TransferCoverage::NotCovered;
   Severity severity = Severity::Manual;

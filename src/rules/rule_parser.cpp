@@ -304,7 +304,8 @@ std::vector<HardwareOverride> parse_hardware(const YAML::Node& n) {
     const YAML::Node& v = kv.second;
     if (!v.IsMap()) fail(v, "hardware." + o.profile + " must be a mapping");
     check_keys(v, "hardware." + o.profile,
-               {"applies", "severity", "class", "message", "replacement", "effort"});
+               {"applies", "severity", "class", "message", "message_zh", "replacement",
+                "replacement_zh", "effort"});
     if (v["applies"]) o.applies = boolean(v["applies"], "applies");
     if (v["severity"])
       o.severity =
@@ -314,6 +315,8 @@ std::vector<HardwareOverride> parse_hardware(const YAML::Node& n) {
                                            "must-adapt|mechanical|tuning|no-change");
     if (v["message"]) o.message = non_empty(v["message"], "message");
     if (v["replacement"]) o.replacement = non_empty(v["replacement"], "replacement");
+    if (v["message_zh"]) o.message_zh = non_empty(v["message_zh"], "message_zh");
+    if (v["replacement_zh"]) o.replacement_zh = non_empty(v["replacement_zh"], "replacement_zh");
     if (v["effort"]) {
       const YAML::Node& e = v["effort"];
       check_keys(e, "effort", {"first", "each"});
@@ -339,7 +342,8 @@ bool valid_slug(std::string_view s) {
 
 Rule parse(const YAML::Node& n, std::string_view file_name) {
   check_keys(n, "a rule",
-             {"id", "domain", "match", "message", "replacement", "confidence", "transfer_to_npu",
+             {"id", "domain", "match", "message", "message_zh", "replacement", "replacement_zh",
+              "confidence", "transfer_to_npu",
               "severity", "autofix", "effort", "refs", "status", "tags", "aggregate",
               "skip_in_tests", "stops_run", "class", "hardware"});
   for (const char* key : {"id", "domain", "match", "message", "confidence", "refs"})
@@ -358,6 +362,8 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
   r.match = parse_match(n["match"]);
   r.message = non_empty(n["message"], "message");
   if (n["replacement"]) r.replacement = scalar(n["replacement"], "replacement");
+  if (n["message_zh"]) r.message_zh = non_empty(n["message_zh"], "message_zh");
+  if (n["replacement_zh"]) r.replacement_zh = scalar(n["replacement_zh"], "replacement_zh");
   r.confidence =
       parse_enum<Confidence>(n["confidence"], "confidence", parse_confidence, "high|medium|low");
   if (n["transfer_to_npu"])

@@ -47,6 +47,8 @@ Rule read_rule(Reader& r) {
   rule.match = read_match(r);
   rule.message = r.str();
   rule.replacement = r.str();
+  rule.message_zh = r.str();
+  rule.replacement_zh = r.str();
   rule.confidence = r.enumerator<Confidence>(layout::kConfidences);
   rule.transfer_to_npu = r.enumerator<TransferCoverage>(layout::kCoverages);
   rule.severity = r.enumerator<Severity>(layout::kSeverities);
@@ -81,6 +83,8 @@ Rule read_rule(Reader& r) {
       o.site_class = static_cast<SiteClass>(c - 1);
     o.message = r.str();
     o.replacement = r.str();
+    o.message_zh = r.str();
+    o.replacement_zh = r.str();
     const bool has_effort = flag(r);
     const double first = r.f64(), each = r.f64();
     if (has_effort) o.effort = Effort{first, each};

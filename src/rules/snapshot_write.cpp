@@ -37,6 +37,8 @@ void write_rule(snapshot::Writer& w, const Rule& r) {
   write_match(w, r.match);
   w.str(r.message);
   w.str(r.replacement);
+  w.str(r.message_zh);
+  w.str(r.replacement_zh);
   w.u8(static_cast<uint8_t>(r.confidence));
   w.u8(static_cast<uint8_t>(r.transfer_to_npu));
   w.u8(static_cast<uint8_t>(r.severity));
@@ -66,6 +68,8 @@ void write_rule(snapshot::Writer& w, const Rule& r) {
     w.u8(o.site_class ? static_cast<uint8_t>(*o.site_class) + 1 : 0);
     w.str(o.message);
     w.str(o.replacement);
+    w.str(o.message_zh);
+    w.str(o.replacement_zh);
     w.u8(o.effort.has_value());
     w.f64(o.effort ? o.effort->first_hours : 0.0);
     w.f64(o.effort ? o.effort->per_site_hours : 0.0);
