@@ -27,8 +27,11 @@ size_t aggregate_per_file(std::vector<Finding>& findings) {
   }
   size_t folded = findings.size() - out.size();
   for (auto& [key, idx] : first)
-    if (out[idx].sites > 1)
-      out[idx].message += " (" + std::to_string(out[idx].sites) + " sites in this file)";
+    if (out[idx].sites > 1) {
+      const std::string n = std::to_string(out[idx].sites);
+      out[idx].message += " (" + n + " sites in this file)";
+      if (!out[idx].message_zh.empty()) out[idx].message_zh += "（本文件共 " + n + " 处）";
+    }
   findings = std::move(out);
   return folded;
 }

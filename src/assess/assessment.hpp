@@ -167,6 +167,8 @@ struct Assessment {
   // Sites that stop the default run on an NPU unless changed (Finding::stops_run, in code the
   // target phase requires, not behind a flag or a probe): "why: `snippet` (path:line)".
   std::vector<std::string> run_stoppers;
+  // The same lists worded for the Chinese report, index for index.
+  std::vector<std::string> blockers_zh, optional_blockers_zh, run_stoppers_zh;
   std::array<uint32_t, 7> counts{};  // findings per Domain, kAllDomains order
   // Sites per SiteClass (assess/taxonomy.hpp) in the code the phases require (reached, not
   // optional, not guarded); an aggregated finding counts its sites.

@@ -128,6 +128,7 @@ void adopt_as_project(Assessment& a, const CounterpartModel& c, const std::strin
   u.literal_blockers.assign(a.blockers.begin(),
                             a.blockers.begin() + std::min<ptrdiff_t>(a.blockers.size(), 10));
   a.blockers.clear();
+  a.blockers_zh.clear();
   a.verdict_basis.kind = Assessment::VerdictBasis::Kind::Counterpart;
   // The roadmap of the adoption: one step (the line-by-line steps do not apply).
   a.roadmap = {

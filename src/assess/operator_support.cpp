@@ -90,10 +90,12 @@ std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
     if (markers.empty()) continue;
     std::vector<Finding> found = match_markers(rules, sf, std::move(markers));
     for (Finding& f : found) {
+      const bool later = f.rule_id == "device.torch-api-supported-later";
       f.message = "`" + f.match + "`: " + f.message + " (list for torch " + list.torch +
-                  (f.rule_id == "device.torch-api-supported-later"
-                       ? "; the torch " + newest.torch + " list supports it)"
-                       : ")");
+                  (later ? "; the torch " + newest.torch + " list supports it)" : ")");
+      if (!f.message_zh.empty())
+        f.message_zh = "`" + f.match + "`：" + f.message_zh + "（torch " + list.torch + " 清单" +
+                       (later ? "；torch " + newest.torch + " 清单已支持）" : "）");
     }
     std::move(found.begin(), found.end(), std::back_inserter(out));
   }

@@ -9,6 +9,7 @@ namespace ascendify::assess {
 
 void find_run_stoppers(Assessment& a) {
   a.run_stoppers.clear();
+  a.run_stoppers_zh.clear();
   const Finding* last = nullptr;  // one entry per line: `assert q.is_cuda and k.is_cuda`
   for (const Finding& f : a.findings) {
     // What transfer_to_npu covers (torch.cuda.is_available(), x.is_cuda) holds on an NPU once
@@ -26,8 +27,13 @@ void find_run_stoppers(Assessment& a) {
         import ? "import of a package with no NPU build (" + f.match + ")"
         : call ? "a call with no NPU build and no fallback (" + f.match + ")"
                : "the run asserts or raises on a CUDA check (" + f.match + "), false on an NPU";
-    a.run_stoppers.push_back(why + " — " + f.snippet + " (" + f.path + ":" +
-                             std::to_string(f.span.line) + ")");
+    const std::string why_zh =
+        import ? "导入了没有 NPU 版本的包（" + f.match + "）"
+        : call ? "调用没有 NPU 版本且没有回退路径（" + f.match + "）"
+               : "运行在 CUDA 检查上断言或抛出异常（" + f.match + "），在 NPU 上该检查为 False";
+    const std::string at = f.path + ":" + std::to_string(f.span.line);
+    a.run_stoppers.push_back(why + " — " + f.snippet + " (" + at + ")");
+    a.run_stoppers_zh.push_back(why_zh + " — " + f.snippet + "（" + at + "）");
   }
 }
 

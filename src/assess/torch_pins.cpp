@@ -145,7 +145,10 @@ std::vector<Finding> torch_pin_findings(const std::vector<ScannedFile>& files,
       if (auto it = pin_by_line.find(x.span.line); it != pin_by_line.end()) {
         const auto& [spec, nearest] = it->second;
         x.message += " Pinned: torch " + spec + "; nearest release: " + nearest + ".";
+        if (!x.message_zh.empty())
+          x.message_zh += "固定的版本：torch " + spec + "；最接近的发行版：" + nearest + "。";
         x.replacement = "pin " + nearest;
+        x.replacement_zh = "固定为 " + nearest;
       }
     std::move(found.begin(), found.end(), std::back_inserter(out));
   }

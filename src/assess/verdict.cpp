@@ -69,7 +69,13 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
     if (!required_phase.empty()) return in_list(phases, required_phase);
     return !phases.empty();
   };
-  std::vector<std::string> infeasible, difficult, optional;
+  // Each reason in English and in Chinese.
+  struct Reasons {
+    std::vector<std::string> en, zh;
+    void add(std::string e, std::string z) { en.push_back(std::move(e)), zh.push_back(std::move(z)); }
+    bool empty() const { return en.empty(); }
+    size_t size() const { return en.size(); }
+  } infeasible, difficult, optional;
   size_t adapt = 0, mechanical = 0;
   // The must-adapt and stops-run sites of the required code, by rule: priced as the effort
   // model prices them (first site, each further one).
@@ -81,7 +87,9 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
       continue;
     const std::string msg = "dependency " + d.name + " is unsupported on Ascend";
     (d.optional ? optional : infeasible)
-        .push_back(msg + (d.optional ? "" : " with no replacement") + " (" + d.source + ")");
+        .add(msg + (d.optional ? "" : " with no replacement") + " (" + d.source + ")",
+             "依赖 " + d.name + " 在昇腾上不支持" + (d.optional ? "" : "且没有替代方案") + "（" +
+                 d.source + "）");
   }
   // Files using what a kernel's port path lacks (Triton: inline asm, TMA): rewrites there.
   std::unordered_set<std::string_view> port_blocked_files;
@@ -95,9 +103,10 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
     const bool rewrite =
         in_list(m.rewrite_kernel_kinds, k.kind) || (ported && port_blocked_files.count(k.path));
     if (rewrite) {
+      const std::string at = k.path + ":" + std::to_string(k.line);
       (k.optional ? optional : difficult)
-          .push_back(k.kind + " kernel " + k.name + " needs a rewrite (" + k.path + ":" +
-                     std::to_string(k.line) + ")");
+          .add(k.kind + " kernel " + k.name + " needs a rewrite (" + at + ")",
+               k.kind + " 算子 " + k.name + " 需要重写（" + at + "）");
     } else if (ported && !k.optional) {  // ported (Triton through triton-ascend)
       kernel_adapt_hours += kernel_hours(k, false, effort);
       ++kernel_adapt;
@@ -114,11 +123,13 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
     const Rule* r = f.rule ? f.rule : rules.find(f.rule_id);
     if (any_tag(r, m.infeasible_tags)) {
       (f.optional ? optional : infeasible)
-          .push_back(f.rule_id + ": no Ascend path for " + f.match + " (" + where(f) + ")");
+          .add(f.rule_id + ": no Ascend path for " + f.match + " (" + where(f) + ")",
+               f.rule_id + "：" + f.match + " 在昇腾上没有可行路径（" + where(f) + "）");
     } else if ((any_tag(r, m.difficult_tags) || f.severity == Severity::Blocker) &&
                f.domain != Domain::Dependency) {  // a dependency's row speaks for it (above)
       (f.optional ? optional : difficult)
-          .push_back(f.rule_id + ": " + f.match + " (" + where(f) + ")");
+          .add(f.rule_id + ": " + f.match + " (" + where(f) + ")",
+               f.rule_id + "：" + f.match + "（" + where(f) + "）");
     } else if (f.optional) {
       continue;  // an optional feature's sites: the port can leave the feature off
     } else if (f.site_class == SiteClass::Mechanical) {
@@ -136,7 +147,9 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
   for (const auto& [id, slot] : to_adapt)
     adapt_hours += rule_hours(slot.first, slot.second, effort, false);
   a.blockers.clear();
-  a.optional_blockers = std::move(optional);
+  a.blockers_zh.clear();
+  a.optional_blockers = std::move(optional.en);
+  a.optional_blockers_zh = std::move(optional.zh);
   using Basis = Assessment::VerdictBasis;
   Basis& basis = a.verdict_basis;
   basis = Basis{};
@@ -146,13 +159,16 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
   basis.phase = required_phase;
   if (!infeasible.empty()) {
     a.feasibility = Feasibility::Infeasible;
-    a.blockers = infeasible;
-    a.blockers.insert(a.blockers.end(), difficult.begin(), difficult.end());
+    a.blockers = infeasible.en;
+    a.blockers.insert(a.blockers.end(), difficult.en.begin(), difficult.en.end());
+    a.blockers_zh = infeasible.zh;
+    a.blockers_zh.insert(a.blockers_zh.end(), difficult.zh.begin(), difficult.zh.end());
     basis.kind = Basis::Kind::NoPath;
     basis.count = infeasible.size();
   } else if (!difficult.empty()) {
     a.feasibility = Feasibility::Difficult;
-    a.blockers = difficult;
+    a.blockers = difficult.en;
+    a.blockers_zh = difficult.zh;
     basis.kind = Basis::Kind::Rewrite;
     basis.count = difficult.size();
   } else {

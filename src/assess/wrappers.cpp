@@ -233,12 +233,17 @@ std::vector<Finding> wrapper_call_findings(
       const std::string& def_path = files[static_cast<size_t>(callee.file)].file.rel_path;
       f.match = callee.name;
       f.stops_run = false;  // the facility underneath is the stopper, listed once
+      const std::string at = concat({u.path, ":", std::to_string(u.span.line)});
       f.message +=
           concat({" Calls ", callee.name, " (", def_path, ")",
                   w.via < 0 ? std::string() : concat({" through ", program.unit(w.via).name}),
-                  ", which uses ", u.rule_id, " (", u.match, " at ", u.path, ":",
-                  std::to_string(u.span.line), ") with no fallback."});
-      if (!u.replacement.empty()) f.replacement = u.replacement;
+                  ", which uses ", u.rule_id, " (", u.match, " at ", at, ") with no fallback."});
+      if (!f.message_zh.empty())
+        f.message_zh += concat(
+            {"调用 ", callee.name, "（", def_path, "）",
+             w.via < 0 ? std::string() : concat({"，经由 ", program.unit(w.via).name}),
+             "；它使用 ", u.rule_id, "（", u.match, "，位于 ", at, "），没有回退路径。"});
+      if (!u.replacement.empty()) f.replacement = u.replacement, f.replacement_zh = u.replacement_zh;
       out.push_back(std::move(f));
     }
   }

@@ -20,6 +20,10 @@ struct Finding {
   std::string snippet;  // the whole source line, trimmed
   std::string message;
   std::string replacement;
+  // The Chinese report's text; "" = the English (Rule::message_zh / replacement_zh). A pass
+  // that adds to `message` adds the same to `message_zh` when it is set.
+  std::string message_zh;
+  std::string replacement_zh;
   Confidence confidence = Confidence::Medium;
   Severity severity = Severity::Manual;
   bool guarded = false;

@@ -197,16 +197,17 @@ struct Hit {
   const Rule* rule = nullptr;
   const Fact* fact = nullptr;
   std::string replacement;  // expanded now: the matched key may be a scratch value
+  std::string replacement_zh;
 };
 
-std::string replacement_for(const Best& best) {
+std::string replacement_for(const Best& best, const std::string& tmpl) {
   // {tail}: after the matched prefix; for an exact rule, after the last '.' (rules/README.md).
   const std::string_view key(best.key);
   const size_t dot = key.rfind('.');
   const std::string_view tail = best.exact
                                     ? (dot == std::string_view::npos ? key : key.substr(dot + 1))
                                     : key.substr(best.prefix);
-  return rules::expand_replacement(best.rule->replacement, key, tail);
+  return tmpl.empty() ? std::string() : rules::expand_replacement(tmpl, key, tail);
 }
 
 // The most specific rule of each lookup of each fact, in fact order.
@@ -228,7 +229,8 @@ std::vector<Hit> find_hits(const rules::RuleSet& rules, const FileFacts& facts) 
       if (!best.rule) continue;
       const Rule& r = *best.rule;
       if (r.match.kind == MatchKind::Dependency && r.status == "compatible") continue;
-      hits.push_back({&r, &f, replacement_for(best)});
+      hits.push_back({&r, &f, replacement_for(best, r.replacement),
+                      replacement_for(best, r.replacement_zh)});
     }
   }
   return hits;
@@ -255,6 +257,8 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
   fd.snippet = clip_utf8(snippets.line(f.span.line), kSnippetBytes);
   fd.message = r.message;
   fd.replacement = std::move(h.replacement);
+  fd.message_zh = r.message_zh;
+  fd.replacement_zh = std::move(h.replacement_zh);
   fd.confidence = r.confidence;
   fd.severity = r.severity;
   fd.guarded = f.guarded;

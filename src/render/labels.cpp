@@ -175,6 +175,7 @@ const Labels kEn{
     .c_task = "Task",
     .default_task = "default",
     .c_own_files_fmt = "Files of its own (besides the {n} all tasks run)",
+    .lang = Lang::En,
 };
 
 const Labels kZh{
@@ -330,6 +331,7 @@ const Labels kZh{
     .c_task = "任务",
     .default_task = "默认",
     .c_own_files_fmt = "独有文件（另有 {n} 个文件为所有任务共用）",
+    .lang = Lang::Zh,
 };
 
 }  // namespace

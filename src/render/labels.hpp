@@ -66,6 +66,7 @@ struct Labels {
   // Task sub-phases: the table's lead ("{entry}" "{option}") and columns.
   std::string_view tasks_intro_fmt, c_task, default_task;
   std::string_view c_own_files_fmt;  // "{n}": the files every task runs
+  Lang lang = Lang::En;  // the language of these labels: which text of a finding to show
 };
 
 // The executive summary lists this many blockers; the rest are counted (the JSON report, the

@@ -99,7 +99,8 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
     } else {
       out += '\n';
       const size_t shown = std::min(a.run_stoppers.size(), kSummaryBlockers);
-      for (size_t i = 0; i < shown; ++i) out += "  - " + md_text(a.run_stoppers[i]) + "\n";
+      for (size_t i = 0; i < shown; ++i)
+        out += "  - " + md_text(said(a.run_stoppers, a.run_stoppers_zh, i, lang)) + "\n";
       if (a.run_stoppers.size() > shown)
         out += "  - " +
                fill(l.more_blockers_fmt, {{"n", std::to_string(a.run_stoppers.size() - shown)}}) +
@@ -125,7 +126,8 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
     else {
       out += '\n';
       const size_t shown = std::min(a.blockers.size(), kSummaryBlockers);
-      for (size_t i = 0; i < shown; ++i) out += "  - " + md_text(a.blockers[i]) + "\n";
+      for (size_t i = 0; i < shown; ++i)
+        out += "  - " + md_text(said(a.blockers, a.blockers_zh, i, lang)) + "\n";
       if (a.blockers.size() > shown)
         out += "  - " +
                fill(l.more_blockers_fmt, {{"n", std::to_string(a.blockers.size() - shown)}}) + "\n";
@@ -133,7 +135,8 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
     if (!a.optional_blockers.empty()) {
       out += fmt::format("- {}:\n", l.optional_blockers);
       const size_t shown = std::min(a.optional_blockers.size(), kSummaryBlockers);
-      for (size_t i = 0; i < shown; ++i) out += "  - " + md_text(a.optional_blockers[i]) + "\n";
+      for (size_t i = 0; i < shown; ++i)
+        out += "  - " + md_text(said(a.optional_blockers, a.optional_blockers_zh, i, lang)) + "\n";
       if (a.optional_blockers.size() > shown)
         out +=
             "  - " +

@@ -46,7 +46,7 @@ void generic_table(std::string& out, const Findings& fs, const Labels& l) {
   for (size_t i = 0; i < fs.size(); ++i) {
     const Finding& f = *fs[i];
     rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), original_cell(f),
-                    md_text(replacement_of(f)), confidence_label(f.confidence, l),
+                    md_text(replacement_of(f, l.lang)), confidence_label(f.confidence, l),
                     auto_label(f, l)});
   }
   table(out,
@@ -106,7 +106,7 @@ void device_section(std::string& out, const Findings& fs, const Labels& l) {
     if (f.autofix) ++fixable;
     if (!f.auto_by_transfer_to_npu && !f.autofix && f.severity != Severity::Info) ++manual;
     rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), original_cell(f),
-                    md_text(replacement_of(f)), auto_label(f, l)});
+                    md_text(replacement_of(f, l.lang)), auto_label(f, l)});
   }
   table(out,
         {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
@@ -184,7 +184,7 @@ void attention_section(std::string& out, const Findings& fs, const Labels& l) {
     std::string function = md_code(f.match);
     if (!f.scope.empty()) function += " @ " + md_code(f.scope);
     rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), type, function,
-                    md_text(replacement_of(f)), attention_layout(f, type, l),
+                    md_text(replacement_of(f, l.lang)), attention_layout(f, type, l),
                     risk_label(f.confidence, l)});
   }
   table(out,
@@ -245,7 +245,7 @@ void distributed_section(std::string& out, const Findings& fs, const Labels& l) 
   std::vector<Row> rows;
   for (size_t i = 0; i < fs.size(); ++i) {
     const Finding& f = *fs[i];
-    std::string notes = md_text(replacement_of(f));
+    std::string notes = md_text(replacement_of(f, l.lang));
     if (f.guarded) notes += fmt::format(" ({})", l.guarded);
     rows.push_back({std::to_string(i + 1), md_code(f.match), file_cell(f.path), line_cell(f),
                     hccl_support(f, l), notes});
@@ -270,7 +270,7 @@ void precision_section(std::string& out, const Findings& fs, const Labels& l) {
       if (hours > 0.0) days = hours / 8.0;
     }
     rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), pattern,
-                    original_cell(f), md_text(replacement_of(f)), days_cell(days, l)});
+                    original_cell(f), md_text(replacement_of(f, l.lang)), days_cell(days, l)});
   }
   table(
       out,
@@ -344,7 +344,7 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
     const Finding& f = *unreached[i];
     rows.push_back({std::to_string(i + 1),
                     std::string(l.domain_names[static_cast<size_t>(f.domain)]), file_cell(f.path),
-                    line_cell(f), original_cell(f), md_text(replacement_of(f)),
+                    line_cell(f), original_cell(f), md_text(replacement_of(f, l.lang)),
                     confidence_label(f.confidence, l), auto_label(f, l)});
   }
   table(out,

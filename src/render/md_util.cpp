@@ -91,6 +91,26 @@ std::string_view replacement_of(const Finding& f) {
   return {};
 }
 
+std::string_view replacement_of(const Finding& f, Lang lang) {
+  if (lang == Lang::Zh) {
+    if (!f.replacement_zh.empty()) return f.replacement_zh;
+    // A finding whose replacement assess rewrote has no Chinese of its own; the rule's would
+    // name something else.
+    if (f.replacement.empty() && f.rule != nullptr && !f.rule->replacement_zh.empty())
+      return f.rule->replacement_zh;
+  }
+  return replacement_of(f);
+}
+
+const std::string& message_of(const Finding& f, Lang lang) {
+  return lang == Lang::Zh && !f.message_zh.empty() ? f.message_zh : f.message;
+}
+
+const std::string& said(const std::vector<std::string>& en, const std::vector<std::string>& zh,
+                        size_t i, Lang lang) {
+  return lang == Lang::Zh && i < zh.size() && !zh[i].empty() ? zh[i] : en[i];
+}
+
 std::string join_limited(const std::vector<std::string>& items, size_t max, const Labels& l) {
   std::string out;
   for (size_t i = 0; i < items.size() && i < max; ++i) {

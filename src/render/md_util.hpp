@@ -30,8 +30,14 @@ std::string confidence_label(Confidence c, const Labels& l);
 double rule_effort_days(const Rule* rule, size_t sites);
 // "1.5 d" / "1.5 人天"; "—" when negative.
 std::string days_cell(double days, const Labels& l);
-// The finding's replacement, else its rule's.
+// The finding's replacement, else its rule's; in Chinese where there is Chinese text.
 std::string_view replacement_of(const Finding& f);
+std::string_view replacement_of(const Finding& f, Lang lang);
+// The finding's message in `lang` (the English where it has no Chinese text).
+const std::string& message_of(const Finding& f, Lang lang);
+// `zh[i]` in Chinese when the list has it, else `en[i]`: lists assess words in both languages.
+const std::string& said(const std::vector<std::string>& en, const std::vector<std::string>& zh,
+                        size_t i, Lang lang);
 // Joins up to `max` items with ", " and appends "+N more".
 std::string join_limited(const std::vector<std::string>& items, size_t max, const Labels& l);
 
