@@ -14,7 +14,7 @@ import html
 import re
 import sys
 
-CODE_SPAN = re.compile(r"`[^`]*`|<code>.*?</code>|<pre>.*?</pre>", re.S)
+CODE_SPAN = re.compile(r"(`+).+?\1|<code>.*?</code>|<pre>.*?</pre>", re.S)
 TAG = re.compile(r"<[^>]+>")
 URL = re.compile(r"https?://\S+")
 # identifiers, dotted names, paths, flags, versions, package names with - or _, placeholders

@@ -49,6 +49,9 @@ struct DependencyRow {
   std::vector<std::string> optional_phases;
   // torch rows: the torch_npu release the pin pairs with (rules/model/versions.yaml), "" else.
   std::string npu_release;
+  // The Chinese report's wording of `replacement` and `npu_release` ("" = the English).
+  std::string replacement_zh, npu_release_zh;
+  bool dev_tool = false;  // a development tool (rule tag dev-tool): listed apart
 };
 
 struct KernelRow {
@@ -66,6 +69,7 @@ struct KernelRow {
   bool has_fallback = false;
   bool templated = false;
   bool optional = false;  // reached only through code under flag tests (Finding::optional)
+  std::string ascend_path_zh;  // the Chinese report's wording of ascend_path
 };
 
 // One task of a phase whose entry dispatches on an argparse option (`--task t2v-14B`): the
@@ -100,6 +104,7 @@ struct RiskRow {
   std::string replacement;
   Confidence confidence = Confidence::Medium;
   uint32_t sites = 0;
+  std::string replacement_zh;  // the Chinese report's wording ("" = `replacement`)
 };
 
 // A migration set: what a phase needs beyond the sets before it (the first one is the

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/string_hash.hpp"
+#include "core/text.hpp"
 #include "core/use_digest.hpp"
 
 namespace ascendify::assess {
@@ -147,6 +148,8 @@ std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files
       row.rule_id = rule->id;
       row.status = rule->status.empty() ? "replace" : rule->status;
       row.replacement = rule->replacement;
+      row.replacement_zh = rule->replacement_zh;
+      row.dev_tool = in_list(rule->tags, std::string("dev-tool"));
     } else {
       row.status = "compatible";
       row.replacement = "";

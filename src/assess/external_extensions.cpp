@@ -89,6 +89,10 @@ void add_external_rows(std::vector<KernelRow>& rows, const std::vector<ExternalI
     const KernelPurpose* p = purpose_of(model, x.module, {});
     row.purpose = p ? p->purpose : "";
     row.ascend_path = p ? p->ascend + " (" + model.external_path + ")" : model.external_path;
+    const std::string& ext_zh =
+        model.external_path_zh.empty() ? model.external_path : model.external_path_zh;
+    row.ascend_path_zh =
+        p ? (p->ascend_zh.empty() ? p->ascend : p->ascend_zh) + "（" + ext_zh + "）" : ext_zh;
     row.features.push_back("source:not-in-repository");
   }
   for (const Finding& f : findings)

@@ -41,17 +41,23 @@ bool load_kernel_paths(KernelPathModel& model, std::string_view name, std::strin
       kp.keywords = strings(p["keywords"]);
       kp.ops = strings(p["ops"]);
       kp.ascend = p["ascend"] ? p["ascend"].as<std::string>() : "";
+      kp.ascend_zh = p["ascend_zh"] ? p["ascend_zh"].as<std::string>() : "";
       m.purposes.push_back(std::move(kp));
     }
     if (const YAML::Node d = root["default_paths"]; d && d.IsMap())
       for (const auto& kv : d)
         m.default_paths[kv.first.as<std::string>()] = kv.second.as<std::string>();
+    if (const YAML::Node d = root["default_paths_zh"]; d && d.IsMap())
+      for (const auto& kv : d)
+        m.default_paths_zh[kv.first.as<std::string>()] = kv.second.as<std::string>();
     m.no_op_purposes = strings(root["no_op_purposes"]);
     if (root["fallback"]) m.fallback = root["fallback"].as<std::string>();
+    if (root["fallback_zh"]) m.fallback_zh = root["fallback_zh"].as<std::string>();
     if (const YAML::Node e = root["external_extensions"]; e) {
       m.external_modules = strings(e["modules"]);
       m.external_suffixes = strings(e["suffixes"]);
       if (e["path"]) m.external_path = e["path"].as<std::string>();
+      if (e["path_zh"]) m.external_path_zh = e["path_zh"].as<std::string>();
     }
   } catch (const YAML::Exception& e) {
     diagnostics.push_back({std::string(name), static_cast<uint32_t>(e.mark.line + 1),

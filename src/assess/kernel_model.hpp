@@ -17,6 +17,7 @@ struct KernelPurpose {
   std::vector<std::string> keywords;  // matched against the kernel name (see purpose_of)
   std::vector<std::string> ops;       // Triton ops ("tl.dot") that imply the purpose
   std::string ascend;                 // the Ascend path
+  std::string ascend_zh;              // the same for the Chinese report ("" = `ascend`)
 };
 
 struct KernelPathModel {
@@ -28,6 +29,9 @@ struct KernelPathModel {
   // kernels.yaml): these names, and any module whose name ends with one of the suffixes.
   std::vector<std::string> external_modules, external_suffixes;
   std::string external_path;  // the Ascend path of one with no purpose
+  // The Chinese report's wording of the texts above ("" or absent = the English).
+  std::map<std::string, std::string> default_paths_zh;
+  std::string fallback_zh, external_path_zh;
 };
 
 // Parses kernels.yaml text; on error returns false, leaves `model` untouched, adds a diagnostic.

@@ -18,24 +18,33 @@ std::string stem_of(std::string_view path) {
 }
 
 // The Ascend path of a row (rules/model/kernels.yaml): the purpose's op, else the default of
-// the kernel kind; a pure-PyTorch reference comes first when there is one.
+// the kernel kind; a pure-PyTorch reference comes first when there is one. `zh`: the Chinese
+// report's wording (each text falls back to the English where the model has no Chinese).
 std::string ascend_path(const KernelPathModel& m, const KernelPurpose* p, const std::string& kind,
-                        const std::string& fallback) {
+                        const std::string& fallback, bool zh) {
+  auto pick = [zh](const std::string& en, const std::string& cn) -> const std::string& {
+    return zh && !cn.empty() ? cn : en;
+  };
   std::string path;
   const bool no_op = !p || p->ascend.empty() ||
                      std::find(m.no_op_purposes.begin(), m.no_op_purposes.end(), p->purpose) !=
                          m.no_op_purposes.end();
   auto d = m.default_paths.find(kind);
-  if (p && !p->ascend.empty() && (kind == "triton" || kind == "cuda" || !no_op)) path = p->ascend;
-  if (no_op && kind == "triton" && d != m.default_paths.end()) {
-    path = path.empty() ? d->second : path + "; or a " + d->second;
+  std::string by_kind;
+  if (d != m.default_paths.end()) {
+    auto dz = m.default_paths_zh.find(kind);
+    by_kind = pick(d->second, dz == m.default_paths_zh.end() ? std::string() : dz->second);
   }
-  if (path.empty() && d != m.default_paths.end()) path = d->second;
+  if (p && !p->ascend.empty() && (kind == "triton" || kind == "cuda" || !no_op))
+    path = pick(p->ascend, p->ascend_zh);
+  if (no_op && kind == "triton" && !by_kind.empty())
+    path = path.empty() ? by_kind : path + (zh ? "；或 " : "; or a ") + by_kind;
+  if (path.empty()) path = by_kind;
   if (!fallback.empty()) {
-    std::string fb = m.fallback;
+    std::string fb = pick(m.fallback, m.fallback_zh);
     size_t at = fb.find("{name}");
     if (at != std::string::npos) fb.replace(at, 6, fallback);
-    path = path.empty() ? fb : fb + ", then " + path;
+    path = path.empty() ? fb : fb + (zh ? "，然后 " : ", then ") + path;
   }
   return path;
 }
@@ -83,18 +92,21 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
       row.templated = k.templated;
       row.callers = l.callers;
       row.backward_only = k.backward_only || (l.uses > 0 && l.backward_uses == l.uses);
-      std::string fallback;
+      std::string fallback, fallback_zh;
       if (k.kind == "triton" || k.kind == "cuda")
-        fallback = fallbacks.find(k.name, row.path, l.caller_dirs);
+        fallback_zh = fallback = fallbacks.find(k.name, row.path, l.caller_dirs);
       if (auto opt = optional_sources.find(row.path);
-          fallback.empty() && opt != optional_sources.end())
+          fallback.empty() && opt != optional_sources.end()) {
         fallback = "path (the optional extension " + opt->second + " is not built)";
+        fallback_zh = "路径（可选扩展 " + opt->second + " 未构建时）";
+      }
       row.has_fallback = k.has_fallback || !fallback.empty();
       const KernelPurpose* p = k.kind == "extension-build"
                                    ? nullptr
                                    : purpose_of(model, k.name, k.calls, stem_of(row.path));
       row.purpose = p ? p->purpose : "";
-      row.ascend_path = ascend_path(model, p, k.kind, fallback);
+      row.ascend_path = ascend_path(model, p, k.kind, fallback, false);
+      row.ascend_path_zh = ascend_path(model, p, k.kind, fallback_zh, true);
       // Python kernels are functions: in a file whose functions run only under flags, so do they.
       const bool python_kernel = k.kind == "triton" || k.kind == "autograd-function";
       const int unit =

@@ -12,7 +12,7 @@
 namespace ascendify::assess {
 
 // Bump when the encoding changes (a field added to a model struct).
-inline constexpr uint32_t kModelSnapshotVersion = 9;
+inline constexpr uint32_t kModelSnapshotVersion = 10;
 
 std::string write_model_snapshot(const Model& model, const KernelPathModel& kernels,
                                  uint64_t source_hash);
@@ -36,11 +36,11 @@ static_assert(sizeof(SiteFactors) == 24 && sizeof(KernelModel) == 208 &&
                   sizeof(VerificationModel) == 32 && sizeof(EffortModel) == 376 &&
                   sizeof(PhaseConvention) == 80 && sizeof(PhaseModel) == 360 &&
                   sizeof(RoadmapStepModel) == 192 && sizeof(FeasibilityModel) == 128 &&
-                  sizeof(Model) == 1088 && sizeof(KernelPurpose) == 112 &&
+                  sizeof(Model) == 1088 && sizeof(KernelPurpose) == 144 &&
                   sizeof(OperatorListModel) == 104 &&
                   sizeof(HardwareProfileModel) == 208 && sizeof(NpuReleaseModel) == 128 &&
                   sizeof(CounterpartModel) == 312 && sizeof(AssumptionModel) == 96 &&
-                  sizeof(KernelPathModel) == 208,
+                  sizeof(KernelPathModel) == 320,
               "a model struct changed: update the model snapshot encoding (see above)");
 #endif
 }  // namespace layout

@@ -107,6 +107,7 @@ KernelPathModel kernel_paths(Reader& r) {
     p.keywords = r.strings();
     p.ops = r.strings();
     p.ascend = r.str();
+    p.ascend_zh = r.str();
   }
   for (uint32_t n = r.count(8); n > 0 && r.ok(); --n) {
     std::string kind = r.str();
@@ -117,6 +118,12 @@ KernelPathModel kernel_paths(Reader& r) {
   m.external_modules = r.strings();
   m.external_suffixes = r.strings();
   m.external_path = r.str();
+  for (uint32_t n = r.count(8); n > 0 && r.ok(); --n) {
+    std::string kind = r.str();
+    m.default_paths_zh[std::move(kind)] = r.str();
+  }
+  m.fallback_zh = r.str();
+  m.external_path_zh = r.str();
   return m;
 }
 

@@ -93,6 +93,7 @@ void kernel_paths(Writer& w, const KernelPathModel& m) {
     w.strings(p.keywords);
     w.strings(p.ops);
     w.str(p.ascend);
+    w.str(p.ascend_zh);
   }
   w.u32(static_cast<uint32_t>(m.default_paths.size()));
   for (const auto& [kind, path] : m.default_paths) {
@@ -104,6 +105,13 @@ void kernel_paths(Writer& w, const KernelPathModel& m) {
   w.strings(m.external_modules);
   w.strings(m.external_suffixes);
   w.str(m.external_path);
+  w.u32(static_cast<uint32_t>(m.default_paths_zh.size()));
+  for (const auto& [kind, path] : m.default_paths_zh) {
+    w.str(kind);
+    w.str(path);
+  }
+  w.str(m.fallback_zh);
+  w.str(m.external_path_zh);
 }
 
 }  // namespace

@@ -53,19 +53,24 @@ std::vector<RiskRow> build_risks(const std::vector<Finding>& findings) {
   std::map<std::pair<Domain, std::string>, RiskRow> rows;
   // A replacement template with {name} / {tail} is filled in per finding: the row lists the
   // filled-in replacements of its patterns, never the template.
-  std::map<std::pair<Domain, std::string>, std::vector<std::string>> filled;
+  std::map<std::pair<Domain, std::string>, std::vector<std::string>> filled, filled_zh;
   for (const auto& f : findings) {
     RiskRow& r = rows[{f.domain, f.rule_id}];
     if (r.sites++ == 0) {
       r.rule_id = f.rule_id;
       r.domain = f.domain;
       r.replacement = f.rule && !f.rule->replacement.empty() ? f.rule->replacement : f.replacement;
+      r.replacement_zh = f.rule && !f.rule->replacement.empty() ? f.rule->replacement_zh
+                                                                : f.replacement_zh;
       r.confidence = f.rule ? f.rule->confidence : f.confidence;
     }
     if (r.patterns.size() < 3 && !in_list(r.patterns, f.match)) {
       r.patterns.push_back(f.match);
       auto& mine = filled[{f.domain, f.rule_id}];
       if (!in_list(mine, f.replacement)) mine.push_back(f.replacement);
+      const std::string& zh = f.replacement_zh.empty() ? f.replacement : f.replacement_zh;
+      auto& mine_zh = filled_zh[{f.domain, f.rule_id}];
+      if (!in_list(mine_zh, zh)) mine_zh.push_back(zh);
     }
   }
   std::vector<RiskRow> out;
@@ -76,6 +81,9 @@ std::vector<RiskRow> build_risks(const std::vector<Finding>& findings) {
       r.replacement.clear();
       for (const auto& text : filled[key])
         r.replacement += (r.replacement.empty() ? "" : ", ") + text;
+      r.replacement_zh.clear();
+      for (const auto& text : filled_zh[key])
+        r.replacement_zh += (r.replacement_zh.empty() ? "" : "，") + text;
     }
     out.push_back(std::move(r));
   }

@@ -169,13 +169,18 @@ void annotate_torch_rows(std::vector<DependencyRow>& rows,
   for (DependencyRow& row : rows) {
     if (row.name != "torch" && row.name != "pytorch") continue;
     if (row.spec.empty()) {
-      if (!releases.empty())
+      if (!releases.empty()) {
         row.npu_release = "unpinned; newest: " + pairing_text(releases.front());
+        row.npu_release_zh = "未固定版本；最新：" + pairing_text(releases.front());
+      }
       continue;
     }
-    if (const auto advice = advise_torch_pin(row.spec, releases))
+    if (const auto advice = advise_torch_pin(row.spec, releases)) {
       row.npu_release = (advice->allowed ? "" : "no release for this pin; nearest: ") +
                         pairing_text(*advice->release);
+      row.npu_release_zh = (advice->allowed ? "" : "该固定版本没有对应发行版；最接近：") +
+                           pairing_text(*advice->release);
+    }
   }
 }
 

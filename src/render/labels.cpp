@@ -175,6 +175,7 @@ const Labels kEn{
     .c_task = "Task",
     .default_task = "default",
     .c_own_files_fmt = "Files of its own (besides the {n} all tasks run)",
+    .dev_tools = "Development tools (tests, lint, docs; not on the run path, device-agnostic)",
     .lang = Lang::En,
 };
 
@@ -331,6 +332,7 @@ const Labels kZh{
     .c_task = "任务",
     .default_task = "默认",
     .c_own_files_fmt = "独有文件（另有 {n} 个文件为所有任务共用）",
+    .dev_tools = "开发工具（测试、静态检查、文档；不在运行路径上，与设备无关）",
     .lang = Lang::Zh,
 };
 

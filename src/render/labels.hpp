@@ -66,6 +66,7 @@ struct Labels {
   // Task sub-phases: the table's lead ("{entry}" "{option}") and columns.
   std::string_view tasks_intro_fmt, c_task, default_task;
   std::string_view c_own_files_fmt;  // "{n}": the files every task runs
+  std::string_view dev_tools;        // lead of the one-line list of development tools
   Lang lang = Lang::En;  // the language of these labels: which text of a finding to show
 };
 

@@ -214,6 +214,18 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
   table(out, header, rows);
 }
 
+// A rule row names its patterns as code: `torch.cuda.Event`, `torch.cuda.Stream` +1.
+std::string matrix_label(const MatrixRow& m) {
+  std::string out;
+  for (size_t i = 0; i < m.patterns.size() && i < 2; ++i) out += (i ? ", " : "") + md_code(m.patterns[i]);
+  if (m.patterns.size() > 2) out += " +" + std::to_string(m.patterns.size() - 2);
+  if (out.empty()) return md_code(m.rule_id);
+  // A literal or an attribute tail ("cuda", .float) says little alone: name the rule too.
+  const char c = m.patterns.front().empty() ? ' ' : m.patterns.front().front();
+  if (c == '"' || c == '\'' || c == '.') out += " (" + md_code(m.rule_id) + ")";
+  return out;
+}
+
 std::string need_cell(const MatrixCell& c, const Labels& l) {
   switch (c.need()) {
     case Need::NotNeeded:
@@ -288,7 +300,7 @@ void write_matrix(std::string& out, const Assessment& a, const Labels& l) {
   if (a.assessed) header.push_back(std::string(l.c_effort));
   std::vector<Row> rows;
   for (const MatrixRow& m : matrix_rows(a)) {
-    Row r = {m.is_rule ? md_code(m.label) : md_text(m.label)};
+    Row r = {m.is_rule ? matrix_label(m) : md_text(m.label)};
     if (by_phase) {
       for (const auto& p : a.phases) {
         const auto it = m.per_phase.find(p.name);
@@ -297,7 +309,8 @@ void write_matrix(std::string& out, const Assessment& a, const Labels& l) {
     } else {
       r.push_back(need_cell(m.all, l));
     }
-    r.push_back(md_text(m.replacement));
+    r.push_back(md_text(l.lang == Lang::Zh && !m.replacement_zh.empty() ? m.replacement_zh
+                                                                        : m.replacement));
     if (a.assessed) r.push_back(days_cell(m.days, l));
     rows.push_back(std::move(r));
   }
@@ -370,7 +383,9 @@ void write_risk_matrix(std::string& out, const Assessment& a, const Labels& l) {
   for (const RiskRow& r : a.risks) {
     std::vector<std::string> patterns;
     for (const auto& p : r.patterns) patterns.push_back(md_code(p));
-    rows.push_back({patterns.empty() ? "—" : join_limited(patterns, 3, l), md_text(r.replacement),
+    rows.push_back({patterns.empty() ? "—" : join_limited(patterns, 3, l),
+                    md_text(l.lang == Lang::Zh && !r.replacement_zh.empty() ? r.replacement_zh
+                                                                           : r.replacement),
                     confidence_label(r.confidence, l), md_code(r.rule_id),
                     std::to_string(r.sites)});
   }

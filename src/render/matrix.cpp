@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/text.hpp"
 #include "render/md_util.hpp"
 
 namespace ascendify::render {
@@ -20,6 +21,7 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
     MatrixRow r;
     r.label = d.name;
     r.replacement = d.replacement;
+    r.replacement_zh = d.replacement_zh;
     add(r.all, d.guarded || d.optional);
     for (const auto& p : d.phases)
       add(r.per_phase[p], d.guarded || d.optional ||
@@ -34,15 +36,21 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
     if (f.domain == Domain::Dependency || f.severity == Severity::Info) continue;
     MatrixRow& r = by_rule[{f.domain, f.rule_id}];
     if (r.all.sites == 0) {
-      r.label = f.rule_id;
+      r.rule_id = f.rule_id;
       r.is_rule = true;
       r.replacement = std::string(replacement_of(f));
+      r.replacement_zh = std::string(replacement_of(f, Lang::Zh));
     }
+    if (!in_list(r.patterns, f.match)) r.patterns.push_back(f.match);
     // An optional feature's site (behind a flag that is off by default) is not needed either.
     add(r.all, f.guarded || f.optional);
     for (const auto& p : f.phases) add(r.per_phase[p], f.guarded || f.optional);
   }
   for (auto& [key, r] : by_rule) {
+    // What the row is about, as the code says it: the first two patterns, then a count.
+    for (size_t i = 0; i < r.patterns.size() && i < 2; ++i)
+      r.label += (i ? ", " : "") + r.patterns[i];
+    if (r.patterns.size() > 2) r.label += " +" + std::to_string(r.patterns.size() - 2);
     const auto it = rule_by_id.find(key.second);
     if (it != rule_by_id.end()) r.days = rule_effort_days(it->second, r.all.sites);
     rows.push_back(std::move(r));

@@ -23,9 +23,12 @@ struct MatrixCell {
 };
 
 struct MatrixRow {
-  std::string label;  // dependency name or rule id
+  std::string label;  // dependency name, or the patterns of a rule's sites ("torch.cuda.Event")
   bool is_rule = false;
+  std::string rule_id;                // a rule row's rule
+  std::vector<std::string> patterns;  // a rule row's distinct matched texts, first seen first
   std::string replacement;
+  std::string replacement_zh;  // "" = `replacement`
   std::map<std::string, MatrixCell> per_phase;  // phase -> sites
   MatrixCell all;                               // every site, reached or not
   double days = -1.0;  // the knowledge base's estimate for all sites; negative when unknown

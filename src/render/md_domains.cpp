@@ -3,6 +3,7 @@
 #include "render/md_domains.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -71,28 +72,40 @@ void dependency_section(std::string& out, const Assessment& a, const Findings& f
   const Labels& l = labels(lang);
   if (!a.dependencies.empty()) {
     std::vector<Row> rows;
+    std::vector<std::string> dev_tools;  // listed in one line below the table
     for (const auto& d : a.dependencies) {
+      if (d.dev_tool) {
+        dev_tools.push_back(md_code(d.name));
+        continue;
+      }
       std::vector<std::string> notes;
       if (!d.source.empty()) notes.push_back(fmt::format("{}: {}", l.source, md_code(d.source)));
       notes.push_back(std::string(d.imported ? l.imported : l.not_imported));
       if (d.rule_id.empty()) notes.push_back(std::string(l.unknown_package));
       if (d.guarded) notes.push_back(std::string(l.guarded));
       if (d.optional) notes.push_back(std::string(l.optional_feature));
-      if (!d.npu_release.empty()) notes.push_back(md_text(d.npu_release));
+      if (!d.npu_release.empty())
+        notes.push_back(md_text(lang == Lang::Zh && !d.npu_release_zh.empty() ? d.npu_release_zh
+                                                                              : d.npu_release));
       if (a.assessed && !d.phases.empty()) {
         std::string ph;
-        for (const auto& p : d.phases) ph += (ph.empty() ? "" : ", ") + md_text(p);
+        for (const auto& p : d.phases) ph += (ph.empty() ? "" : ", ") + md_code(p);
         notes.push_back(fmt::format("{}: {}", l.phases, ph));
       }
       std::string joined;
       for (const auto& n : notes) joined += (joined.empty() ? "" : "; ") + n;
       rows.push_back({md_text(d.name), d.spec.empty() ? "—" : md_code(d.spec),
-                      status_label(d.status, lang), md_text(d.replacement), joined});
+                      status_label(d.status, lang),
+                      md_text(lang == Lang::Zh && !d.replacement_zh.empty() ? d.replacement_zh
+                                                                            : d.replacement),
+                      joined});
     }
     table(out,
           {std::string(l.c_package), std::string(l.c_version), std::string(l.c_classification),
            std::string(l.c_replacement), std::string(l.c_notes)},
           rows);
+    if (!dev_tools.empty())
+      out += fmt::format("{}: {}\n\n", l.dev_tools, fmt::join(dev_tools, ", "));
   }
   if (!fs.empty()) generic_table(out, fs, l);
 }
@@ -217,7 +230,7 @@ void kernel_inventory(std::string& out, const Assessment& a, const Findings& fs,
         break;
       }
     rows.push_back({std::to_string(i + 1), type, file_cell(k.path + ":" + std::to_string(k.line)),
-                    md_code(k.name), purpose, called_in, md_text(k.ascend_path),
+                    md_code(k.name), purpose, called_in, md_text(l.lang == Lang::Zh && !k.ascend_path_zh.empty() ? k.ascend_path_zh : k.ascend_path),
                     days_cell(days, l)});
   }
   table(out,

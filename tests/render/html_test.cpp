@@ -203,7 +203,7 @@ TEST_F(HtmlReport, MatrixSetsKernelsRoadmapRisks) {
                   "class=\"not-needed\">not needed</td><td>torch_npu.npu_fusion_attention"
                   "</td><td class=\"n\">0.5</td></tr>"));
   // empty_cache: two inference sites, one guarded -> needed.
-  EXPECT_TRUE(has(m, "<code>device.cuda-empty-cache</code></td><td class=\"needed\">needed (2)"));
+  EXPECT_TRUE(has(m, "<code>torch.cuda.empty_cache</code></td><td class=\"needed\">needed (2)"));
   EXPECT_TRUE(has(m,
                   "<td><strong>minimal</strong></td><td>inference</td><td class=\"n\">4</td>"
                   "<td class=\"n\">0.8–1.6</td>"));

@@ -193,23 +193,23 @@ TEST_F(MarkdownReport, DependencyMatrixPerPhase) {
   a.dependencies[1].status = "not-involved";  // declared, never imported: not a matrix row
   EXPECT_FALSE(has(section(render_markdown(a, Lang::En), "## Dependency Matrix"), "numpy"));
   // The FA2 rule: one site in both phases; 16 h = 2.0 d.
-  EXPECT_TRUE(has(m, "| `attention.flash-attn-func` | needed (1) | needed (1) |"));
+  EXPECT_TRUE(has(m, "| `flash_attn.flash_attn_func` | needed (1) | needed (1) |"));
   // Two empty_cache sites, one guarded -> needed; 1 h + 0.5 h = 0.2 d (0.1875 rounded).
   EXPECT_TRUE(has(m,
-                  "| `device.cuda-empty-cache` | needed (2) | not needed | "
+                  "| `torch.cuda.empty_cache` | needed (2) | not needed | "
                   "torch.npu.empty_cache() | 0.2 d |"));
   EXPECT_FALSE(has(m, "attention.sdpa"));  // info findings need no migration
   // The RMSNorm finding has no phase: no phase needs it.
-  EXPECT_TRUE(has(m, "| `precision.rmsnorm-float` | not needed | not needed |"));
+  EXPECT_TRUE(has(m, "| `.float` (`precision.rmsnorm-float`) | not needed | not needed |"));
   EXPECT_TRUE(has(m, "needed: a site runs unconditionally; optional: "));
 }
 
 TEST_F(MarkdownReport, GuardedOnlySitesAreOptional) {
   a.findings[1].guarded = true;  // the one FA2 call
   const std::string m = section(render_markdown(a, Lang::En), "## Dependency Matrix");
-  EXPECT_TRUE(has(m, "| `attention.flash-attn-func` | optional (1) | optional (1) |"));
+  EXPECT_TRUE(has(m, "| `flash_attn.flash_attn_func` | optional (1) | optional (1) |"));
   const std::string zh = section(render_markdown(a, Lang::Zh), "## 依赖矩阵");
-  EXPECT_TRUE(has(zh, "| `attention.flash-attn-func` | 可选 (1) | 可选 (1) |"));
+  EXPECT_TRUE(has(zh, "| `flash_attn.flash_attn_func` | 可选 (1) | 可选 (1) |"));
   EXPECT_TRUE(has(zh, "| flash-attn | 需要 (1) | 不需要 |"));
 }
 
@@ -264,7 +264,7 @@ TEST_F(MarkdownReport, DomainTables) {
   EXPECT_TRUE(has(md, "| Package | Version | Classification | Replacement | Notes |\n"));
   EXPECT_TRUE(has(md,
                   "| flash-attn | `>=2.5` | replace | torch_npu.npu_fusion_attention | "
-                  "source: `requirements.txt:3`; imported; phases: inference |\n"));
+                  "source: `requirements.txt:3`; imported; phases: `inference` |\n"));
   EXPECT_TRUE(has(md,
                   "| numpy | — | compatible | — | source: `requirements.txt:1`; not imported "
                   "by scanned code; not in the knowledge base: taken as device-agnostic, verify "
