@@ -60,8 +60,8 @@ std::vector<RiskRow> build_risks(const std::vector<Finding>& findings) {
       r.rule_id = f.rule_id;
       r.domain = f.domain;
       r.replacement = f.rule && !f.rule->replacement.empty() ? f.rule->replacement : f.replacement;
-      r.replacement_zh = f.rule && !f.rule->replacement.empty() ? f.rule->replacement_zh
-                                                                : f.replacement_zh;
+      r.replacement_zh =
+          f.rule && !f.rule->replacement.empty() ? f.rule->replacement_zh : f.replacement_zh;
       r.confidence = f.rule ? f.rule->confidence : f.confidence;
     }
     if (r.patterns.size() < 3 && !in_list(r.patterns, f.match)) {

@@ -107,9 +107,10 @@ const Labels kEn{
     .unreached_fmt =
         "Not reached from any entry point: {n} findings in {files} files (listed apart below)",
     .hardware_fmt = "Target hardware: **{name}** (`--hardware {id}`): {summary}",
-    .api_check_fmt = "torch API support (Huawei's PyTorch API list for torch {list}): {checked} "
-                     "calls checked: {supported} supported, {unsupported} unsupported{ops}, "
-                     "{unknown} not in the list",
+    .api_check_fmt =
+        "torch API support (Huawei's PyTorch API list for torch {list}): {checked} "
+        "calls checked: {supported} supported, {unsupported} unsupported{ops}, "
+        "{unknown} not in the list",
     .unused_fmt =
         "Not on the default run: {n} findings in {defs} definitions nothing the entry "
         "points run calls or instantiates (listed apart below)",
@@ -278,8 +279,9 @@ const Labels kZh{
     .total = "合计",
     .unreached_fmt = "未被任何入口点触达：{files} 个文件中的 {n} 条发现（单独列出）",
     .hardware_fmt = "目标硬件： **{name}** (`--hardware {id}`): {summary}",
-    .api_check_fmt = "torch API 支持（华为 PyTorch API 支持清单，torch {list} 版）：检查 {checked} "
-                     "处调用：支持 {supported}，不支持 {unsupported}{ops}，清单未列出 {unknown}",
+    .api_check_fmt =
+        "torch API 支持（华为 PyTorch API 支持清单，torch {list} 版）：检查 {checked} "
+        "处调用：支持 {supported}，不支持 {unsupported}{ops}，清单未列出 {unknown}",
     .unused_fmt =
         "不在默认运行路径上：{defs} 个入口点从不调用或实例化的定义中的 {n} 条发现（单独列出）",
     .backward_only_fmt =

@@ -217,7 +217,8 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
 // A rule row names its patterns as code: `torch.cuda.Event`, `torch.cuda.Stream` +1.
 std::string matrix_label(const MatrixRow& m) {
   std::string out;
-  for (size_t i = 0; i < m.patterns.size() && i < 2; ++i) out += (i ? ", " : "") + md_code(m.patterns[i]);
+  for (size_t i = 0; i < m.patterns.size() && i < 2; ++i)
+    out += (i ? ", " : "") + md_code(m.patterns[i]);
   if (m.patterns.size() > 2) out += " +" + std::to_string(m.patterns.size() - 2);
   if (out.empty()) return md_code(m.rule_id);
   // A literal or an attribute tail ("cuda", .float) says little alone: name the rule too.
@@ -385,7 +386,7 @@ void write_risk_matrix(std::string& out, const Assessment& a, const Labels& l) {
     for (const auto& p : r.patterns) patterns.push_back(md_code(p));
     rows.push_back({patterns.empty() ? "—" : join_limited(patterns, 3, l),
                     md_text(l.lang == Lang::Zh && !r.replacement_zh.empty() ? r.replacement_zh
-                                                                           : r.replacement),
+                                                                            : r.replacement),
                     confidence_label(r.confidence, l), md_code(r.rule_id),
                     std::to_string(r.sites)});
   }

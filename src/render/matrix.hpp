@@ -28,7 +28,7 @@ struct MatrixRow {
   std::string rule_id;                // a rule row's rule
   std::vector<std::string> patterns;  // a rule row's distinct matched texts, first seen first
   std::string replacement;
-  std::string replacement_zh;  // "" = `replacement`
+  std::string replacement_zh;                   // "" = `replacement`
   std::map<std::string, MatrixCell> per_phase;  // phase -> sites
   MatrixCell all;                               // every site, reached or not
   double days = -1.0;  // the knowledge base's estimate for all sites; negative when unknown

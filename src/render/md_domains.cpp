@@ -230,7 +230,9 @@ void kernel_inventory(std::string& out, const Assessment& a, const Findings& fs,
         break;
       }
     rows.push_back({std::to_string(i + 1), type, file_cell(k.path + ":" + std::to_string(k.line)),
-                    md_code(k.name), purpose, called_in, md_text(l.lang == Lang::Zh && !k.ascend_path_zh.empty() ? k.ascend_path_zh : k.ascend_path),
+                    md_code(k.name), purpose, called_in,
+                    md_text(l.lang == Lang::Zh && !k.ascend_path_zh.empty() ? k.ascend_path_zh
+                                                                            : k.ascend_path),
                     days_cell(days, l)});
   }
   table(out,
