@@ -10,6 +10,7 @@ namespace ascendify::assess {
 void find_run_stoppers(Assessment& a) {
   a.run_stoppers.clear();
   a.run_stoppers_zh.clear();
+  a.run_stop_sites.clear();
   const Finding* last = nullptr;  // one entry per line: `assert q.is_cuda and k.is_cuda`
   for (const Finding& f : a.findings) {
     // What transfer_to_npu covers (torch.cuda.is_available(), x.is_cuda) holds on an NPU once
@@ -34,6 +35,7 @@ void find_run_stoppers(Assessment& a) {
     const std::string at = f.path + ":" + std::to_string(f.span.line);
     a.run_stoppers.push_back(why + " — " + f.snippet + " (" + at + ")");
     a.run_stoppers_zh.push_back(why_zh + " — " + f.snippet + "（" + at + "）");
+    a.run_stop_sites.push_back({at, why, why_zh, f.snippet});
   }
 }
 

@@ -177,6 +177,19 @@ const Labels kEn{
     .default_task = "default",
     .c_own_files_fmt = "Files of its own (besides the {n} all tasks run)",
     .dev_tools = "Development tools (tests, lint, docs; not on the run path, device-agnostic)",
+    .h_glance = "At a glance",
+    .glance_classes = {"Stops the run", "Must adapt by hand", "Mechanical", "Tuning only",
+                       "No change"},
+    .c_item = "Item",
+    .c_value = "Answer",
+    .c_hours = "Hours",
+    .c_first_site = "First site",
+    .glance_sites_hours_fmt = "{n} sites, about {h} h",
+    .glance_more_fmt = "…and {n} more in the domain tables below.",
+    .glance_no_stoppers = "Nothing stops the default run once the mechanical edits are made.",
+    .glance_fix_fmt =
+        "{cmd} makes them: it rewrites {fix} sites and adds the transfer_to_npu start-up "
+        "lines that cover the other {transfer}. Run it without `--apply` first to review the diff.",
     .lang = Lang::En,
 };
 
@@ -335,6 +348,18 @@ const Labels kZh{
     .default_task = "默认",
     .c_own_files_fmt = "独有文件（另有 {n} 个文件为所有任务共用）",
     .dev_tools = "开发工具（测试、静态检查、文档；不在运行路径上，与设备无关）",
+    .h_glance = "概览（管理者视图）",
+    .glance_classes = {"阻断运行", "需手动适配", "机械修改", "仅性能调优", "无需修改"},
+    .c_item = "项目",
+    .c_value = "结论",
+    .c_hours = "工时（小时）",
+    .c_first_site = "首个位置",
+    .glance_sites_hours_fmt = "{n} 处，约 {h} 小时",
+    .glance_more_fmt = "……另有 {n} 项，见下方各域的表格。",
+    .glance_no_stoppers = "完成机械修改后，默认运行没有阻断点。",
+    .glance_fix_fmt =
+        "{cmd} 完成这些修改：改写其中 {fix} 处，并在入口点加入覆盖其余 {transfer} 处的 "
+        "transfer_to_npu 启动代码。请先去掉 `--apply` 运行一次以审阅 diff。",
     .lang = Lang::Zh,
 };
 
