@@ -190,6 +190,7 @@ const Labels kEn{
     .glance_fix_fmt =
         "{cmd} makes them: it rewrites {fix} sites and adds the transfer_to_npu start-up "
         "lines that cover the other {transfer}. Run it without `--apply` first to review the diff.",
+    .glance_stops_fmt = "{n} ({t} in {phase}, the target phase)",
     .lang = Lang::En,
 };
 
@@ -360,6 +361,7 @@ const Labels kZh{
     .glance_fix_fmt =
         "{cmd} 完成这些修改：改写其中 {fix} 处，并在入口点加入覆盖其余 {transfer} 处的 "
         "transfer_to_npu 启动代码。请先去掉 `--apply` 运行一次以审阅 diff。",
+    .glance_stops_fmt = "{n}（其中 {t} 处在目标阶段 {phase}）",
     .lang = Lang::Zh,
 };
 

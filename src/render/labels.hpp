@@ -75,6 +75,7 @@ struct Labels {
   std::string_view glance_more_fmt;         // "{n}" items past the first ten
   std::string_view glance_no_stoppers;
   std::string_view glance_fix_fmt;  // "{cmd}" "{fix}" "{transfer}"
+  std::string_view glance_stops_fmt;  // "{n}" lines, "{t}" of them in "{phase}"
   Lang lang = Lang::En;  // the language of these labels: which text of a finding to show
 };
 

@@ -51,6 +51,21 @@ void items_table(std::string& out, const std::vector<WorkItem>& items, const Lab
     out += fill(l.glance_more_fmt, {{"n", std::to_string(items.size() - kGlanceItems)}}) + "\n\n";
 }
 
+std::string phases_text(const std::vector<std::string>& phases) {
+  std::string out;
+  for (const auto& p : phases) out += (out.empty() ? "" : ", ") + md_code(p, false);
+  return out;
+}
+
+// "3", or "3 (1 in `inference`, the target phase)" when some stop other phases only.
+std::string stoppers_cell(const SummaryView& v, const Labels& l) {
+  const std::string n = std::to_string(v.run_stoppers.size());
+  if (v.target_phase.empty() || v.stoppers_in_target == v.run_stoppers.size()) return n;
+  return fill(l.glance_stops_fmt, {{"n", n},
+                                   {"t", std::to_string(v.stoppers_in_target)},
+                                   {"phase", md_code(v.target_phase)}});
+}
+
 }  // namespace
 
 void write_glance(std::string& out, const Assessment& a, Lang lang) {
@@ -66,7 +81,7 @@ void write_glance(std::string& out, const Assessment& a, Lang lang) {
       {std::string(l.feasibility), fmt::format("**{}**", md_text(v.verdict))},
       {std::string(l.effort),
        fmt::format("{}–{} {}", one_decimal(v.effort.low), one_decimal(v.effort.high), l.weeks)},
-      {std::string(l.glance_classes[0]), std::to_string(v.run_stoppers.size())},
+      {std::string(l.glance_classes[0]), stoppers_cell(v, l)},
       {std::string(l.glance_classes[1]),
        fill(l.glance_sites_hours_fmt, {{"n", std::to_string(n(SiteClass::MustAdapt))},
                                        {"h", hours_text(total_hours(v.must_adapt))}})},
@@ -78,8 +93,9 @@ void write_glance(std::string& out, const Assessment& a, Lang lang) {
   out += fmt::format("### {} ({})\n\n", l.glance_classes[0], v.run_stoppers.size());
   if (v.run_stoppers.empty()) out += fmt::format("{}\n\n", l.glance_no_stoppers);
   for (size_t i = 0; i < v.run_stoppers.size() && i < kGlanceItems; ++i)
-    out += fmt::format("{}. {} — {}: {}\n", i + 1, md_code(v.run_stoppers[i].where, false),
-                       md_text(v.run_stoppers[i].why), md_code(v.run_stoppers[i].snippet, false));
+    out += fmt::format("{}. {} ({}) — {}: {}\n", i + 1, md_code(v.run_stoppers[i].where, false),
+                       phases_text(v.run_stoppers[i].phases), md_text(v.run_stoppers[i].why),
+                       md_code(v.run_stoppers[i].snippet, false));
   if (v.run_stoppers.size() > kGlanceItems) {
     out += '\n';
     out += fill(l.glance_more_fmt, {{"n", std::to_string(v.run_stoppers.size() - kGlanceItems)}});

@@ -63,9 +63,12 @@ SummaryView summary_view(const Assessment& a, Lang lang) {
   v.verdict = feasibility_words(a.feasibility, lang);
   v.effort = a.effort;
   v.sites = a.site_classes;
-  for (const auto& s : a.run_stop_sites)
-    v.run_stoppers.push_back(
-        {s.where, lang == Lang::Zh && !s.why_zh.empty() ? s.why_zh : s.why, s.snippet});
+  v.target_phase = a.target_phase;
+  for (const auto& s : a.run_stop_sites) {
+    v.run_stoppers.push_back({s.where, lang == Lang::Zh && !s.why_zh.empty() ? s.why_zh : s.why,
+                              s.snippet, s.phases, s.in_target});
+    if (s.in_target) ++v.stoppers_in_target;
+  }
   std::vector<const Finding*> adapt, mechanical, tuning;
   for (const Finding& f : a.findings) {
     if (!required_site(f)) continue;

@@ -26,13 +26,17 @@ struct StopSite {
   std::string where;    // "path:line"
   std::string why;      // the reason
   std::string snippet;  // the source line
+  std::vector<std::string> phases;
+  bool in_target = false;  // in the target phase (the minimal migration set)
 };
 
 struct SummaryView {
   bool assessed = false;
   std::string verdict;  // feasibility words ("需适配 (needs adaptation)")
   EffortRange effort;
-  std::vector<StopSite> run_stoppers;  // all of them, in report order
+  std::vector<StopSite> run_stoppers;  // every phase's, in report order
+  std::string target_phase;            // Assessment::target_phase
+  size_t stoppers_in_target = 0;
   // Sites per class in the code the phases require (Assessment::site_classes order) and the
   // work items of the classes the summary names, most hours first, then by rule id.
   std::array<uint32_t, kSiteClasses> sites{};
