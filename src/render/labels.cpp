@@ -191,6 +191,9 @@ const Labels kEn{
         "{cmd} makes them: it rewrites {fix} sites and adds the transfer_to_npu start-up "
         "lines that cover the other {transfer}. Run it without `--apply` first to review the diff.",
     .glance_stops_fmt = "{n} ({t} in {phase}, the target phase)",
+    .imports_lead = "Imported at (guard or drop these imports with the calls)",
+    .h_no_change = "No change needed",
+    .no_change_summary_fmt = "Findings to keep as they are ({n}; no-ops or speed-only on NPU)",
     .lang = Lang::En,
 };
 
@@ -362,6 +365,9 @@ const Labels kZh{
         "{cmd} 完成这些修改：改写其中 {fix} 处，并在入口点加入覆盖其余 {transfer} 处的 "
         "transfer_to_npu 启动代码。请先去掉 `--apply` 运行一次以审阅 diff。",
     .glance_stops_fmt = "{n}（其中 {t} 处在目标阶段 {phase}）",
+    .imports_lead = "导入位置（随调用一起加保护或删除这些导入）",
+    .h_no_change = "无需修改",
+    .no_change_summary_fmt = "{n} 条发现保持原样即可（在 NPU 上无影响或仅影响性能）",
     .lang = Lang::Zh,
 };
 

@@ -76,6 +76,8 @@ struct Labels {
   std::string_view glance_no_stoppers;
   std::string_view glance_fix_fmt;  // "{cmd}" "{fix}" "{transfer}"
   std::string_view glance_stops_fmt;  // "{n}" lines, "{t}" of them in "{phase}"
+  // Detailed findings: the lead of a domain's import lines, the no-change appendix.
+  std::string_view imports_lead, h_no_change, no_change_summary_fmt;  // "{n}" findings
   Lang lang = Lang::En;  // the language of these labels: which text of a finding to show
 };
 
