@@ -21,7 +21,15 @@ std::string safe(std::string_view s) {
   return out;
 }
 
-// The first sentence of a rule message, at most `max` bytes (cut at a UTF-8 boundary).
+// At most `max` bytes of `m`, cut at a UTF-8 boundary ("…" marks a cut).
+std::string clip(std::string_view m, size_t max) {
+  if (m.size() <= max) return std::string(m);
+  size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(m[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(m.substr(0, cut)) + "…";
+}
+
+// The first sentence of a rule message, at most `max` bytes.
 std::string first_sentence(std::string_view m, size_t max) {
   for (size_t i = 0; i + 1 < m.size(); ++i)
     if ((m[i] == '.' || m[i] == ';') && m[i + 1] == ' ' &&
@@ -30,10 +38,7 @@ std::string first_sentence(std::string_view m, size_t max) {
       break;
     }
   if (m.size() > 2 && m.substr(m.size() - 3) == "。") m.remove_suffix(3);
-  if (m.size() <= max) return std::string(m);
-  size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(m[cut]) & 0xC0) == 0x80) --cut;
-  return std::string(m.substr(0, cut)) + "…";
+  return clip(m, max);
 }
 
 // SiteClass order: the colour of a line's class word.
@@ -84,7 +89,7 @@ std::string render_text(const Assessment& a, const TextOptions& o) {
                          safe(first_sentence(message_of(f, o.lang), 110)), tail);
       const std::string_view r = replacement_of(f, o.lang);
       if (o.replacements && !r.empty())
-        out += fmt::format("      {} {}\n", paint("2", "→"), safe(first_sentence(r, 160)));
+        out += fmt::format("      {} {}\n", paint("2", "→"), safe(clip(r, 160)));
     }
     if (shown < fs.size())
       out += fmt::format(
