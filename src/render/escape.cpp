@@ -188,4 +188,11 @@ std::string_view rule_slug(std::string_view rule_id) {
   return dot == std::string_view::npos ? rule_id : rule_id.substr(dot + 1);
 }
 
+std::string terminal_safe(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return out;
+}
+
 }  // namespace ascendify::render

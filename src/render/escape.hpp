@@ -37,4 +37,7 @@ uint64_t fnv1a64(std::string_view s);
 // "custom_op" -> "custom_op"; the part of a rule id after the first '.'.
 std::string_view rule_slug(std::string_view rule_id);
 
+// Text from the scanned tree must not drive a terminal: control bytes become '?'.
+std::string terminal_safe(std::string_view s);
+
 }  // namespace ascendify::render

@@ -13,13 +13,7 @@ namespace ascendify::render {
 
 namespace {
 
-// Text from the scanned tree must not drive the terminal: control bytes become '?'.
-std::string safe(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  return out;
-}
+std::string safe(std::string_view s) { return terminal_safe(s); }
 
 struct Style {
   bool on;

@@ -5,6 +5,7 @@
 #include <array>
 #include <string_view>
 
+#include "core/text.hpp"
 #include "render/escape.hpp"
 #include "render/md_util.hpp"
 #include "render/render.hpp"
@@ -13,21 +14,9 @@ namespace ascendify::render {
 
 namespace {
 
-// Text from the scanned tree must not drive the terminal: control bytes become '?'.
-std::string safe(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  return out;
-}
+std::string safe(std::string_view s) { return terminal_safe(s); }
 
-// At most `max` bytes of `m`, cut at a UTF-8 boundary ("…" marks a cut).
-std::string clip(std::string_view m, size_t max) {
-  if (m.size() <= max) return std::string(m);
-  size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(m[cut]) & 0xC0) == 0x80) --cut;
-  return std::string(m.substr(0, cut)) + "…";
-}
+std::string clip(std::string_view m, size_t max) { return clip_utf8(m, max); }
 
 // The first sentence of a rule message, at most `max` bytes.
 std::string first_sentence(std::string_view m, size_t max) {

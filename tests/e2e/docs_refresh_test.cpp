@@ -6,28 +6,17 @@
 // from bench/README.md. A failure names the command that brings the docs up to date.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
+
+#include "source_shell.hpp"
 
 namespace {
 
-struct CheckRun {
-  int status = -1;
-  std::string out;
-};
+using CheckRun = source_shell::ShellRun;
 
 CheckRun check(const std::string& part) {
-  const std::string cmd = "cd '" + std::string(ASCENDIFY_SOURCE_DIR) +
-                          "' && python3 scripts/docs-refresh.py --check --only " + part +
-                          " --binary '" + ASCENDIFY_BINARY + "' 2>&1";
-  CheckRun r;
-  if (FILE* p = ::popen(cmd.c_str(), "r")) {
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-    r.status = ::pclose(p);
-  }
-  return r;
+  return source_shell::run_in_source("python3 scripts/docs-refresh.py --check --only " + part +
+                                     " --binary '" + ASCENDIFY_BINARY + "'");
 }
 
 }  // namespace

@@ -3,27 +3,15 @@
 // no English prose outside code, identifiers and package names (scripts/zh-prose.py).
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
+
+#include "source_shell.hpp"
 
 namespace {
 
-struct ShellRun {
-  int status = -1;
-  std::string out;
-};
+using source_shell::ShellRun;
 
-ShellRun sh(const std::string& command) {
-  const std::string cmd = "cd '" + std::string(ASCENDIFY_SOURCE_DIR) + "' && " + command + " 2>&1";
-  ShellRun r;
-  if (FILE* p = ::popen(cmd.c_str(), "r")) {
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-    r.status = ::pclose(p);
-  }
-  return r;
-}
+ShellRun sh(const std::string& command) { return source_shell::run_in_source(command); }
 
 TEST(ZhProse, EveryRuleHasChineseText) {
   const ShellRun r = sh("python3 scripts/zh-check-rules.py rules/*.yaml");
