@@ -20,7 +20,10 @@ void find_run_stoppers(Assessment& a) {
     last = &f;
     const bool on_path = a.target_phase.empty() || std::find(f.phases.begin(), f.phases.end(),
                                                              a.target_phase) != f.phases.end();
-    const bool import = (f.rule->stops_run & Rule::kStopsAsImport) != 0;
+    // An import line is worded as one whichever way the rule stops it (a derived rule may stop
+    // on the import of an extension built elsewhere).
+    const bool import = (f.rule->stops_run & Rule::kStopsAsImport) != 0 ||
+                        f.snippet.rfind("import ", 0) == 0 || f.snippet.rfind("from ", 0) == 0;
     const bool call = (f.rule->stops_run & Rule::kStopsAsCall) != 0;
     const std::string why =
         import ? "import of a package with no NPU build (" + f.match + ")"

@@ -121,6 +121,21 @@ TEST(RunStoppers, AssertsRaisesAndImportsOnTheDefaultRun) {
   EXPECT_TRUE(import_reason) << stops.dump(1);
 }
 
+TEST(RunStoppers, AnImportLineIsWordedAsAnImport) {
+  // The import of an extension built elsewhere stops the run through a derived rule that
+  // stops "as a call"; the reason still says it is an import.
+  TempDir root, out;
+  write_file(root / "train.py",
+             "import torch\nimport rotary_emb\n\n\ndef main():\n    rotary_emb.apply_rotary(1)\n"
+             "\n\nif __name__ == \"__main__\":\n    main()\n");
+  const nlohmann::json rep = scan_report(root.path(), out.path());
+  const auto& stops = rep["summary"]["run_stoppers"];
+  ASSERT_FALSE(stops.empty()) << rep["findings"].dump(1);
+  EXPECT_TRUE(stops[0].get<std::string>().starts_with(
+      "import of a package with no NPU build (rotary_emb) — import rotary_emb (train.py:2)"))
+      << stops.dump(1);
+}
+
 TEST(RunStoppers, MarkdownOpensWithThem) {
   TempDir root, out;
   write_file(root / "sample.py",
