@@ -48,10 +48,10 @@ void emit_report(const Assessment& a, const std::string& format, const std::stri
                  unsigned threads, const std::function<void(std::string_view)>& put) {
   if (format == "json") return render::render_json_to(a, put, threads);
   if (format == "sarif") return render::render_sarif_to(a, put);
-  if (format == "md")
-    return put(render::render_markdown(a, lang == "en" ? render::Lang::En : render::Lang::Zh));
+  const render::Lang language = lang == "en" ? render::Lang::En : render::Lang::Zh;
+  if (format == "md") return put(render::render_markdown(a, language));
   if (format == "csv") return put(render::render_csv(a));
-  put(render::render_html(a));
+  put(render::render_html(a, language));
 }
 
 // Exit status for --fail-on.
