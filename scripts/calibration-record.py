@@ -9,7 +9,8 @@ $ASCENDIFY_BIN) and rewrites docs/calibration/results.yaml: the verdict, weeks, 
 counterpart and tasks now, and - kept from the previous file, or read from BEFORE_DIR/<name>.json
 reports - the tool's answer before the verdict work. Review `git diff` before committing: the
 file is the baseline the calibration test holds the tool to, not a statement of correctness;
-the estimates are.
+the estimates are. Then regenerate the figures the docs quote from it:
+scripts/docs-refresh.py --only calibration.
 """
 import json
 import os

@@ -2,7 +2,7 @@
 # Installs the Debian packages ascendify needs to build and test, only when missing.
 set -euo pipefail
 packages=(cmake ninja-build g++ libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev
-          libtomlplusplus-dev libgtest-dev libgmock-dev libmimalloc-dev python3 "$@")
+          libtomlplusplus-dev libgtest-dev libgmock-dev libmimalloc-dev python3 python3-yaml "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -174,6 +174,17 @@ struct Assessment {
   std::vector<std::string> run_stoppers;
   // The same lists worded for the Chinese report, index for index.
   std::vector<std::string> blockers_zh, optional_blockers_zh, run_stoppers_zh;
+  // Every line that stops the run in some phase (SiteClass::StopsRun), as parts: the
+  // manager's view lists them all with their phases; `run_stoppers` above keeps those of the
+  // target phase.
+  struct RunStopSite {
+    std::string where;  // "path:line"
+    std::string why, why_zh;
+    std::string snippet;  // the source line
+    std::vector<std::string> phases;
+    bool in_target = false;  // on the target phase's path (listed in run_stoppers)
+  };
+  std::vector<RunStopSite> run_stop_sites;
   std::array<uint32_t, 7> counts{};  // findings per Domain, kAllDomains order
   // Sites per SiteClass (assess/taxonomy.hpp) in the code the phases require (reached, not
   // optional, not guarded); an aggregated finding counts its sites.

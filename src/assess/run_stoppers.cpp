@@ -10,17 +10,16 @@ namespace ascendify::assess {
 void find_run_stoppers(Assessment& a) {
   a.run_stoppers.clear();
   a.run_stoppers_zh.clear();
+  a.run_stop_sites.clear();
   const Finding* last = nullptr;  // one entry per line: `assert q.is_cuda and k.is_cuda`
   for (const Finding& f : a.findings) {
     // What transfer_to_npu covers (torch.cuda.is_available(), x.is_cuda) holds on an NPU once
     // the entry point imports it: the start-up lines port those checks.
-    if (!stops_where_reached(f)) continue;
+    if (!stops_where_reached(f) || f.phases.empty()) continue;
     if (last && last->path == f.path && last->span.line == f.span.line) continue;
-    const bool on_path = a.target_phase.empty() ? !f.phases.empty()
-                                                : std::find(f.phases.begin(), f.phases.end(),
-                                                            a.target_phase) != f.phases.end();
-    if (!on_path) continue;
     last = &f;
+    const bool on_path = a.target_phase.empty() || std::find(f.phases.begin(), f.phases.end(),
+                                                             a.target_phase) != f.phases.end();
     const bool import = (f.rule->stops_run & Rule::kStopsAsImport) != 0;
     const bool call = (f.rule->stops_run & Rule::kStopsAsCall) != 0;
     const std::string why =
@@ -32,6 +31,8 @@ void find_run_stoppers(Assessment& a) {
         : call ? "调用没有 NPU 版本且没有回退路径（" + f.match + "）"
                : "运行在 CUDA 检查上断言或抛出异常（" + f.match + "），在 NPU 上该检查为 False";
     const std::string at = f.path + ":" + std::to_string(f.span.line);
+    a.run_stop_sites.push_back({at, why, why_zh, f.snippet, f.phases, on_path});
+    if (!on_path) continue;
     a.run_stoppers.push_back(why + " — " + f.snippet + " (" + at + ")");
     a.run_stoppers_zh.push_back(why_zh + " — " + f.snippet + "（" + at + "）");
   }

@@ -3,6 +3,8 @@
 
 #include "assess/model.hpp"
 #include "cli/commands.hpp"
+#include "render/ref_md.hpp"
+#include "rules/ref_paths.hpp"
 #include "rules/ruleset.hpp"
 
 namespace ascendify::cli {
@@ -95,8 +97,10 @@ int run_rules(const std::string& domain, const std::string& format,
     std::cout << out.dump(2) << "\n";
     return 0;
   }
-  std::cout << "| id | domain | confidence | transfer_to_npu | replacement | fix | other hardware |\n"
-               "|---|---|---|---|---|---|---|\n";
+  // docs/rules.md: a ref's knowledge file is a link relative to docs/ (rules/ref_paths.hpp).
+  std::cout << "| id | domain | confidence | transfer_to_npu | replacement | fix | other hardware "
+               "| sources |\n"
+               "|---|---|---|---|---|---|---|---|\n";
   for (const Rule* r : selected) {
     std::cout << "| `" << r->id << "` | " << to_string(r->domain) << " | "
               << to_string(r->confidence) << " | " << to_string(r->transfer_to_npu) << " | "
@@ -105,6 +109,9 @@ int run_rules(const std::string& domain, const std::string& format,
     std::cout << " | ";
     for (size_t i = 0; i < r->hardware.size(); ++i)
       std::cout << (i ? "; " : "") << override_text(r->hardware[i]);
+    std::cout << " | ";
+    for (size_t i = 0; i < r->refs.size(); ++i)
+      std::cout << (i ? "<br>" : "") << render::ref_markdown(r->refs[i], "docs");
     std::cout << " |\n";
   }
   return 0;
@@ -133,7 +140,7 @@ int run_explain(const std::string& rule_id, const std::vector<std::string>& rule
                                             "mechanical; else must-adapt)"))
             << "\nEffort: " << r->effort.first_hours << " h first site, "
             << r->effort.per_site_hours << " h each further site\nSources:\n";
-  for (const auto& ref : r->refs) std::cout << "  - " << ref << "\n";
+  for (const auto& ref : r->refs) std::cout << "  - " << rules::ref_in_repo(ref) << "\n";
   if (!r->hardware.empty()) {
     std::cout << "On other hardware (--hardware):\n";
     for (const HardwareOverride& o : r->hardware) {

@@ -67,6 +67,15 @@ struct Labels {
   std::string_view tasks_intro_fmt, c_task, default_task;
   std::string_view c_own_files_fmt;  // "{n}": the files every task runs
   std::string_view dev_tools;        // lead of the one-line list of development tools
+  // The manager's view (md_glance.cpp): heading, class titles (SiteClass order), columns.
+  std::string_view h_glance;
+  std::array<std::string_view, kSiteClasses> glance_classes;
+  std::string_view c_item, c_value, c_hours, c_first_site;
+  std::string_view glance_sites_hours_fmt;  // "{n}" sites "{h}" hours
+  std::string_view glance_more_fmt;         // "{n}" items past the first ten
+  std::string_view glance_no_stoppers;
+  std::string_view glance_fix_fmt;  // "{cmd}" "{fix}" "{transfer}"
+  std::string_view glance_stops_fmt;  // "{n}" lines, "{t}" of them in "{phase}"
   // The HTML report (html*.cpp): page frame, cards, charts, findings by file.
   std::string_view h_findings, nav_matrix, nav_findings, nav_kernels, nav_dependencies, nav_roadmap,
       nav_risks;

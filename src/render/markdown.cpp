@@ -8,6 +8,7 @@
 #include "render/labels.hpp"
 #include "render/matrix.hpp"
 #include "render/md_domains.hpp"
+#include "render/md_glance.hpp"
 #include "render/md_util.hpp"
 #include "render/render.hpp"
 #include "render/verdict_words.hpp"
@@ -44,30 +45,9 @@ std::string counterpart_text(const CounterpartUse& c, const Labels& l, Lang lang
 }
 
 // What every estimate rests on, at the end of the report.
-void write_assumptions(std::string& out, const Assessment& a, const Labels& l, Lang lang) {
-  if (a.assumptions.empty()) return;
-  out += fmt::format("## {}\n\n", l.h_assumptions);
-  for (const auto& x : a.assumptions)
-    out += "- " + md_text(lang == Lang::Zh && !x.zh.empty() ? x.zh : x.en) + "\n";
-  out += '\n';
-}
-
 void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang lang) {
   out += fmt::format("## {}\n\n", l.h_summary);
   if (a.assessed) {
-    out += fmt::format("- {}:", l.run_stoppers);
-    if (a.run_stoppers.empty()) {
-      out += fmt::format(" {}\n", l.none);
-    } else {
-      out += '\n';
-      const size_t shown = std::min(a.run_stoppers.size(), kSummaryBlockers);
-      for (size_t i = 0; i < shown; ++i)
-        out += "  - " + md_text(said(a.run_stoppers, a.run_stoppers_zh, i, lang)) + "\n";
-      if (a.run_stoppers.size() > shown)
-        out += "  - " +
-               fill(l.more_blockers_fmt, {{"n", std::to_string(a.run_stoppers.size() - shown)}}) +
-               "\n";
-    }
     out += fmt::format("- {}: **{}**\n", l.feasibility, feasibility_words(a.feasibility, lang));
     if (lang == Lang::Zh && a.verdict_basis.kind != Assessment::VerdictBasis::Kind::None) {
       out += fmt::format("  - {}: {}\n", l.evidence, basis_zh(a, kMarkdownStyle));
@@ -392,13 +372,13 @@ std::string render_markdown(const Assessment& a, Lang lang) {
                 {{"name", md_text(name)}, {"id", a.hardware.id}, {"summary", md_text(summary)}}) +
            "\n\n";
   }
+  write_glance(out, a, lang);
   write_summary(out, a, l, lang);
   write_matrix(out, a, l);
   write_sets(out, a, l);
   write_domain_details(out, a, lang);
   write_roadmap(out, a, l, lang);
   write_risk_matrix(out, a, l);
-  write_assumptions(out, a, l, lang);
   write_diagnostics(out, a, l);
   while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n')
     out.pop_back();

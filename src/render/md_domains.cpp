@@ -1,5 +1,5 @@
 // The "Detailed Findings" part of the Markdown report: one table layout per domain, after
-// the specification's per-domain report templates (knowledge/seed-method.md).
+// the specification's per-domain report templates (docs/knowledge/seed-method.md).
 #include "render/md_domains.hpp"
 
 #include <fmt/format.h>

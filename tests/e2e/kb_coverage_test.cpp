@@ -1,7 +1,7 @@
 // Knowledge-base coverage: every rule cites a source; every torch.npu counterpart of a torch.cuda
-// name (tests/fixtures/kb/torch_npu_names.txt, copied from knowledge/torch-npu-api.md) is the
-// replacement target of some rule or deliberately unused; transfer_to_npu coverage of typical
-// code matches knowledge/ascend-facts.md §2.1.
+// name (tests/fixtures/kb/torch_npu_names.txt, copied from docs/knowledge/torch-npu-api.md) is
+// the replacement target of some rule or deliberately unused; transfer_to_npu coverage of
+// typical code matches docs/knowledge/ascend-facts.md §2.1.
 #include <gtest/gtest.h>
 
 #include <filesystem>

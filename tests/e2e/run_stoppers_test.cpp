@@ -130,12 +130,16 @@ TEST(RunStoppers, MarkdownOpensWithThem) {
       {"scan", root.path().string(), "-o", out.path().string(), "--format", "md", "--lang", "en"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string md = read_file(out / "ascendify-report.en.md");
+  // The manager's view opens the report, the run-stoppers first after the verdict table.
+  const size_t glance = md.find("## At a glance");
+  const size_t stops = md.find("### Stops the run (1)", glance);
   const size_t summary = md.find("## Executive Summary");
-  const size_t stops = md.find("What stops it from running", summary);
-  const size_t verdict = md.find("Overall feasibility", summary);
+  ASSERT_NE(glance, std::string::npos) << md;
   ASSERT_NE(stops, std::string::npos) << md;
-  EXPECT_LT(stops, verdict);
-  EXPECT_NE(md.find("(sample.py:5)", stops), std::string::npos) << md.substr(summary, 800);
+  EXPECT_LT(stops, summary);
+  EXPECT_NE(md.find("1. `sample.py:5` (`inference`) — the run asserts or raises on a CUDA check (", stops),
+            std::string::npos)
+      << md.substr(glance, 1200);
 }
 
 }  // namespace

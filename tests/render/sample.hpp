@@ -112,7 +112,8 @@ inline Assessment sample_assessment(const SampleRules& R) {
        {0.45, 1.4}}};
   // Hand-written from the findings below: one row per rule, (domain, rule id) order.
   auto risk = [](const Rule& r, std::vector<std::string> patterns, uint32_t sites) {
-    return RiskRow{r.id, r.domain, std::move(patterns), r.replacement, r.confidence, sites};
+    return RiskRow{r.id,         r.domain, std::move(patterns), r.replacement,
+                   r.confidence, sites,    r.replacement_zh};
   };
   a.risks = {risk(R.dep, {"flash-attn"}, 1),
              risk(R.cache, {"torch.cuda.empty_cache"}, 2),
@@ -133,9 +134,15 @@ inline Assessment sample_assessment(const SampleRules& R) {
                    {"inference"},
                    false,
                    {},
-                   ""};
-  DependencyRow np{"numpy", "", "requirements.txt:1", "compatible", "", "", false, false, {},
-                   false,   {},  ""};
+                   "",
+                   "",
+                   "",
+                   false};
+  DependencyRow np{"numpy",      "",    "requirements.txt:1",
+                   "compatible", "",    "",
+                   false,        false, {},
+                   false,        {},    "",
+                   "",           "",    false};
   a.dependencies = {fa, np};
   KernelRow k;
   k.kind = "triton";
