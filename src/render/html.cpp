@@ -30,13 +30,10 @@ std::string header(const Assessment& a, const Labels& l, const std::string& proj
 std::string nav(const Labels& l) {
   std::string s = "<nav>";
   const std::pair<std::string_view, std::string_view> links[] = {
-      {"summary", l.h_summary},
-      {"matrix", l.nav_matrix},
-      {"findings", l.nav_findings},
-      {"kernels", l.nav_kernels},
-      {"dependencies", l.nav_dependencies},
-      {"roadmap", l.nav_roadmap},
-      {"risks", l.nav_risks}};
+      {"glance", l.h_glance},     {"summary", l.h_summary},
+      {"matrix", l.nav_matrix},   {"findings", l.nav_findings},
+      {"kernels", l.nav_kernels}, {"dependencies", l.nav_dependencies},
+      {"roadmap", l.nav_roadmap}, {"risks", l.nav_risks}};
   for (const auto& [id, text] : links) s += fmt::format("<a href=\"#{}\">{}</a>", id, text);
   return s + "</nav>\n";
 }
@@ -59,6 +56,7 @@ std::string render_html(const Assessment& a, Lang lang) {
   s += header(a, l, project);
   s += nav(l);
   s += "<main>\n";
+  s += html::section_glance(a, l) + "\n";
   s += html::section_summary(a, l) + "\n";
   s += html::section_matrix(a, l) + "\n";
   s += html::section_findings(a, l) + "\n";

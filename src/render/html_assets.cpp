@@ -67,7 +67,10 @@ table.matrix th,td.needed,td.optional,td.not-needed{overflow-wrap:break-word;wor
 border-radius:4px}
 .filters input{min-width:240px}
 .muted{color:var(--muted)}
-ul.ev{margin:4px 0 12px;padding-left:20px}
+ul.ev,ol.ev{margin:4px 0 12px;padding-left:20px}
+#glance{border-top:4px solid var(--accent)}
+#glance .cards{grid-template-columns:repeat(auto-fit,minmax(160px,1fr))}
+table.work{margin-bottom:6px}
 details.part>summary{cursor:pointer}details.part>summary h3{display:inline}
 details.fg{border:1px solid var(--line);border-radius:6px;margin:6px 0;
 content-visibility:auto;contain-intrinsic-size:auto 36px}

@@ -23,6 +23,7 @@ std::string chart_heatmap(const Assessment& a, const Labels& l);  // id="chart-h
 std::string chart_effort(const Assessment& a, const Labels& l);   // id="chart-effort"
 
 // Sections, in page order.
+std::string section_glance(const Assessment& a, const Labels& l);    // html_card.cpp
 std::string section_summary(const Assessment& a, const Labels& l);   // html_summary.cpp
 std::string section_matrix(const Assessment& a, const Labels& l);    // html_sections.cpp
 std::string section_findings(const Assessment& a, const Labels& l);  // html_findings.cpp
@@ -36,6 +37,8 @@ std::string section_diagnostics(const Assessment& a, const Labels& l);
 std::string weeks(const EffortRange& e);  // "1.0–2.0"
 std::string_view domain_label(Domain d, const Labels& l);
 std::string_view confidence_word(Confidence c, const Labels& l);
+// The verdict's words, the report's language first: {"needs adaptation", "需适配"}.
+std::pair<std::string, std::string> feasibility_pair(Feasibility f, const Labels& l);
 std::string code(std::string_view s);  // <code>escaped</code>, "—" when empty
 // Fixed wording, and the assess stage's sentences quoting code: escaped, Markdown code spans
 // (`ascendify fix`) as <code>.
@@ -44,6 +47,9 @@ std::string label(std::string_view s);
 const std::string& in_lang(const std::string& en, const std::string& zh, const Labels& l);
 // "a, b, c" (escaped, or each as code); "—" when empty.
 std::string list(const std::vector<std::string>& v, bool as_code);
+// <div class="card" id=ID>: a key, a big value, a line below.
+std::string card(std::string_view id, std::string_view key, std::string_view value,
+                 std::string_view sub);
 std::string th(std::string_view label, bool numeric = false);
 std::string td(std::string_view body, std::string_view cls = "");
 std::string td_num(uint64_t n);

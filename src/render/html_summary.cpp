@@ -1,5 +1,5 @@
-// The HTML report's executive summary: cards, the verdict's evidence, what the sites ask,
-// what stops the run, blockers, assumptions, charts.
+// The HTML report's executive summary, after the manager's view (html_card.cpp): the scan's
+// figures, the verdict's evidence, counterparts, blockers, charts.
 #include <fmt/format.h>
 
 #include "render/escape.hpp"
@@ -30,23 +30,7 @@ void folded_list(std::string& s, const std::vector<std::string>& en,
   s += "</ul></details>";
 }
 
-std::string card(std::string_view key, std::string_view value, std::string_view sub,
-                 std::string_view id) {
-  return fmt::format(
-      "<div class=\"card\" id=\"{}\"><div class=\"k\">{}</div><div class=\"v\">{}</div>"
-      "<div class=\"s\">{}</div></div>",
-      id, key, value, sub);
-}
-
-// The verdict in the report's language; the other language's word goes below it.
-std::pair<std::string, std::string> feasibility_pair(Feasibility f, const Labels& l) {
-  std::string en(to_string(f));
-  for (char& c : en)
-    if (c == '-') c = ' ';
-  std::string zh(to_chinese(f));
-  return l.lang == Lang::Zh ? std::pair{zh, en} : std::pair{en, zh};
-}
-
+// Feasibility and effort open the page (html_card.cpp); these are the scan's figures.
 std::string cards(const Assessment& a, const Labels& l) {
   uint32_t total = 0;
   for (uint32_t n : a.counts) total += n;
@@ -54,36 +38,15 @@ std::string cards(const Assessment& a, const Labels& l) {
   for (const auto& f : a.findings)
     if (f.severity == Severity::Blocker) ++blocker_findings;
   std::string s = "<div class=\"cards\">";
-  if (a.assessed) {
-    const auto [word, other] = feasibility_pair(a.feasibility, l);
-    s += card(l.feasibility,
-              fmt::format("<span class=\"badge {}\">{}</span>", to_string(a.feasibility), word),
-              other, "card-feasibility");
-    std::string parts = fill(l.effort_parts_fmt, {{"env", weeks(a.effort_environment)},
-                                                  {"verif", weeks(a.effort_verification)}});
-    if (a.effort_kernels.high > 0)
-      parts += fill(l.kernels_part_fmt, {{"weeks", weeks(a.effort_kernels)}});
-    if (a.effort_counterpart.high > 0)
-      parts += fill(l.counterpart_part_fmt, {{"weeks", weeks(a.effort_counterpart)}});
-    s += card(l.effort, fmt::format("{} <small>{}</small>", weeks(a.effort), l.weeks), parts,
-              "card-effort");
-  } else {
-    s += card(l.feasibility, fmt::format("<span class=\"badge unknown\">{}</span>", l.not_assessed),
-              "", "card-feasibility");
-    s += card(l.effort, "—", l.not_assessed, "card-effort");
-  }
-  s += card(l.c_findings, std::to_string(total),
+  s += card("card-findings", l.c_findings, std::to_string(total),
             fill(l.findings_sub_fmt, {{"blockers", std::to_string(blocker_findings)},
-                                      {"unreached", std::to_string(a.unreached_findings)}}),
-            "card-findings");
-  s += card(l.files_scanned, std::to_string(a.stats.files_scanned),
+                                      {"unreached", std::to_string(a.unreached_findings)}}));
+  s += card("card-files", l.files_scanned, std::to_string(a.stats.files_scanned),
             fill(l.files_sub_fmt, {{"diags", std::to_string(a.diagnostics.size())},
-                                   {"suppressed", std::to_string(a.stats.suppressed)}}),
-            "card-files");
-  s += card(l.task_phases, std::to_string(a.phases.size()),
+                                   {"suppressed", std::to_string(a.stats.suppressed)}}));
+  s += card("card-phases", l.task_phases, std::to_string(a.phases.size()),
             a.target_phase.empty() ? std::string("—")
-                                   : fill(l.target_fmt, {{"phase", html_escape(a.target_phase)}}),
-            "card-phases");
+                                   : fill(l.target_fmt, {{"phase", html_escape(a.target_phase)}}));
   return s + "</div>";
 }
 
@@ -122,19 +85,7 @@ std::string section_summary(const Assessment& a, const Labels& l) {
   std::string s = fmt::format("<section id=\"summary\"><h2>{}</h2>", l.h_summary);
   s += cards(a, l);
   evidence(s, a, l);
-  if (a.assessed) {
-    counterparts(s, a, l);
-    s += fmt::format("<h3>{}</h3><ul class=\"ev\" id=\"site-classes\">", l.site_classes);
-    for (size_t c = 0; c < kSiteClasses; ++c)
-      s += fmt::format("<li><strong>{}</strong> {}</li>", a.site_classes[c],
-                       label(l.class_names[c]));
-    s += "</ul>";
-    s += fmt::format("<h3>{}</h3>", l.h_stoppers);
-    if (a.run_stoppers.empty())
-      s += fmt::format("<p class=\"muted\">{}</p>", l.no_stoppers);
-    else
-      folded_list(s, a.run_stoppers, a.run_stoppers_zh, "run-stoppers", l);
-  }
+  if (a.assessed) counterparts(s, a, l);
   s += fmt::format("<h3>{}</h3>", l.blockers);
   if (!a.assessed)
     s += fmt::format("<p class=\"muted\">{}</p>", l.not_assessed);
@@ -145,11 +96,6 @@ std::string section_summary(const Assessment& a, const Labels& l) {
   if (a.assessed && !a.optional_blockers.empty()) {
     s += fmt::format("<h3>{}</h3>", l.optional_blockers);
     folded_list(s, a.optional_blockers, a.optional_blockers_zh, "optional-blockers", l);
-  }
-  if (!a.assumptions.empty()) {
-    s += fmt::format("<h3>{}</h3><ul class=\"ev\" id=\"assumptions\">", l.h_assumptions);
-    for (const auto& x : a.assumptions) s += "<li>" + label(in_lang(x.en, x.zh, l)) + "</li>";
-    s += "</ul>";
   }
   s += "<div class=\"charts\">";
   s +=

@@ -18,6 +18,14 @@ std::string_view confidence_word(Confidence c, const Labels& l) {
   return l.confidence[static_cast<size_t>(c)];
 }
 
+std::pair<std::string, std::string> feasibility_pair(Feasibility f, const Labels& l) {
+  std::string en(to_string(f));
+  for (char& c : en)
+    if (c == '-') c = ' ';
+  std::string zh(to_chinese(f));
+  return l.lang == Lang::Zh ? std::pair{zh, en} : std::pair{en, zh};
+}
+
 std::string code(std::string_view s) {
   if (s.empty()) return "—";
   return "<code>" + html_escape(s) + "</code>";
@@ -47,6 +55,14 @@ std::string list(const std::vector<std::string>& v, bool as_code) {
   std::string s;
   for (const auto& x : v) s += (s.empty() ? "" : ", ") + (as_code ? code(x) : html_escape(x));
   return s;
+}
+
+std::string card(std::string_view id, std::string_view key, std::string_view value,
+                 std::string_view sub) {
+  return fmt::format(
+      "<div class=\"card\" id=\"{}\"><div class=\"k\">{}</div><div class=\"v\">{}</div>"
+      "<div class=\"s\">{}</div></div>",
+      id, key, value, sub);
 }
 
 std::string th(std::string_view label, bool numeric) {

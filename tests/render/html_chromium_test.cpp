@@ -268,6 +268,7 @@ TEST_F(HtmlInChromium, TablesFitAt1280Pixels) {
   wide.phases = {"inference", "training", "a-phase-with-a-very-long-name-" + std::string(60, 'x')};
   a.findings.push_back(wide);
   a.kernels[0].ascend_path = std::string(300, 'k');
+  a.run_stop_sites = {{wide.path + ":9", "asserts CUDA", "", wide.snippet, wide.phases, true}};
   for (Lang lang : {Lang::En, Lang::Zh}) {
     write(render_html(a, lang), R"JS(
 (function () {

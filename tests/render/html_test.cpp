@@ -78,8 +78,9 @@ TEST_F(HtmlReport, SelfContainedDocument) {
 
 TEST_F(HtmlReport, RepositoryTextCannotInjectMarkup) {
   testing::add_hostile(a, rules);
-  // A run-stopper quotes its line as a code span: its text stays text inside <code>.
-  a.run_stoppers = {"assert: `</code><script>alert(7)</script>` and `<b onclick=x>` (a.py:1)"};
+  // A blocker quotes its line as a code span: its text stays text inside <code>.
+  a.blockers.push_back("assert: `</code><script>alert(7)</script>` and `<b onclick=x>` (a.py:1)");
+  a.run_stop_sites = {{testing::kEvilPath, "why <i>", "", testing::kEvilSnippet, {"<p>"}, true}};
   for (Lang lang : {Lang::En, Lang::Zh}) {
     const std::string h = render_html(a, lang);
     // The only script block is ours; no snippet closes or opens one.
@@ -96,7 +97,7 @@ TEST_F(HtmlReport, RepositoryTextCannotInjectMarkup) {
         "code",    "nav",     "a",    "main",  "section", "h2",     "div",    "span",   "small",
         "h3",      "ul",      "li",   "svg",   "text",    "rect",   "table",  "thead",  "tr",
         "th",      "tbody",   "td",   "input", "select",  "option", "strong", "footer", "script",
-        "details", "summary", "b",    "br",    "button"};
+        "details", "summary", "b",    "br",    "button",  "ol"};
     for (const auto& t : scan_tags(h)) {
       const std::string name = t.name[0] == '/' ? t.name.substr(1) : t.name;
       EXPECT_TRUE(ours.count(name) == 1) << "unexpected tag " << t.name;
@@ -115,6 +116,10 @@ TEST_F(HtmlReport, RepositoryTextCannotInjectMarkup) {
     EXPECT_TRUE(has(h,
                     "<li>assert: <code>&lt;/code&gt;&lt;script&gt;alert(7)&lt;/script&gt;</code> "
                     "and <code>&lt;b onclick=x&gt;</code> (a.py:1)</li>"));
+    EXPECT_TRUE(has(h,
+                    "<li><code>&lt;img src=x onerror=&quot;document.documentElement.setAttribute("
+                    "&#39;data-pwned&#39;,&#39;img&#39;)&quot;&gt;.py</code> <span class=\"muted\">"
+                    "(&lt;p&gt;)</span> — why &lt;i&gt;: <code>x = 1  # &lt;script&gt;"));
   }
 }
 
@@ -156,19 +161,91 @@ TEST_F(HtmlReport, ChartsAreInlineSvg) {
 
 TEST_F(HtmlReport, SummaryFromTheAssessment) {
   const std::string h = render_html(a, Lang::En);
-  EXPECT_TRUE(has(h,
+  const std::string summary = element(h, "summary", "</section>");
+  EXPECT_TRUE(has(summary,
+                  "<div class=\"card\" id=\"card-findings\"><div class=\"k\">Findings"
+                  "</div><div class=\"v\">9</div><div class=\"s\">1 blocker-level · 0 "
+                  "not reached</div></div>"));
+  EXPECT_TRUE(
+      has(summary, "<li>manual sites transfer_to_npu does not cover (wan/attention.py:10)</li>"));
+  EXPECT_TRUE(
+      has(summary, "<li>Triton kernel fused_rms has no Ascend port (wan/kernels.py:5)</li>"));
+  EXPECT_TRUE(has(summary, "target: inference"));
+  // The verdict and the effort open the page, in the manager's view.
+  EXPECT_FALSE(has(summary, "card-feasibility"));
+  const std::string glance = element(h, "glance", "</section>");
+  EXPECT_TRUE(has(glance,
                   "<span class=\"badge needs-adaptation\">needs adaptation</span></div><div "
                   "class=\"s\">需适配</div>"));
-  EXPECT_TRUE(has(h, "<div class=\"v\">1.3–3.0 <small>weeks</small></div>"));
-  EXPECT_TRUE(has(h, "environment 0.1–0.2 · verification 0.2–0.3"));
-  EXPECT_TRUE(has(h, "<li>manual sites transfer_to_npu does not cover (wan/attention.py:10)</li>"));
-  EXPECT_TRUE(has(h, "<li>Triton kernel fused_rms has no Ascend port (wan/kernels.py:5)</li>"));
-  EXPECT_TRUE(has(h, "target: inference"));
+  EXPECT_TRUE(has(glance, "<div class=\"v\">1.3–3.0 <small>weeks</small></div>"));
+  EXPECT_TRUE(has(glance, "environment 0.1–0.2 · verification 0.2–0.3"));
   a.assessed = false;
   const std::string n = render_html(a, Lang::En);
   EXPECT_TRUE(has(n, "<span class=\"badge unknown\">not assessed</span>"));
   EXPECT_FALSE(has(n, "needs adaptation"));
+  EXPECT_FALSE(has(n, "id=\"run-stoppers\""));
   EXPECT_TRUE(has(render_html(a, Lang::Zh), "<span class=\"badge unknown\">未评估</span>"));
+}
+
+// The page opens with the manager's view: verdict, effort, what stops the run (file:line), the
+// work to adapt by hand, the mechanical work and the command that does it, tuning, assumptions.
+TEST_F(HtmlReport, ManagerViewOpensThePage) {
+  a.findings[7].site_class = SiteClass::Mechanical;  // empty_cache (transfer_to_npu covers it)
+  a.findings[5].site_class = SiteClass::Tuning;      // torch.compile
+  a.site_classes = {1, 4, 1, 1, 1};
+  a.run_stop_sites = {{"wan/train.py:3",
+                       "asserts CUDA",
+                       "断言 CUDA",
+                       "assert torch.cuda.is_available()",
+                       {"training"},
+                       false}};
+  a.assumptions = {{"week", "1 person-week = 40 hours.", "1 人周 = 40 小时。"}};
+  const std::string h = render_html(a, Lang::En);
+  EXPECT_EQ(h.find("<section"), h.find("<section id=\"glance\"><h2>At a glance</h2>"));
+  EXPECT_LT(h.find("id=\"glance\""), h.find("id=\"summary\""));
+  EXPECT_TRUE(has(h, "<nav><a href=\"#glance\">At a glance</a>"));
+  const std::string g = element(h, "glance", "</section>");
+  EXPECT_TRUE(has(g,
+                  "<div class=\"card\" id=\"card-stops\"><div class=\"k\">Stops the run</div>"
+                  "<div class=\"v\">1 (0 in inference, the target phase)</div>"));
+  EXPECT_TRUE(has(g,
+                  "<div class=\"card\" id=\"card-adapt\"><div class=\"k\">Must adapt by hand"
+                  "</div><div class=\"v\">4</div><div class=\"s\">4 sites, about 62 h</div>"));
+  EXPECT_TRUE(has(g,
+                  "<h3>Stops the run (1)</h3><div id=\"run-stoppers\"><ol class=\"ev\"><li><code>"
+                  "wan/train.py:3</code> <span class=\"muted\">(training)</span> — asserts CUDA: "
+                  "<code>assert torch.cuda.is_available()</code></li></ol></div>"));
+  // Must adapt: by the knowledge base's hours, most first (triton 40, FA2 16, flash-attn 4,
+  // nccl 2).
+  const std::string adapt = element(g, "must-adapt", "</table>");
+  EXPECT_EQ(count(adapt, "<tr><td>"), 4u);
+  EXPECT_TRUE(has(adapt,
+                  "<tbody><tr><td><code>triton.jit</code></td><td>per-kernel analysis</td><td "
+                  "class=\"n\">1</td><td class=\"n\">40</td><td><code>wan/kernels.py:5</code>"
+                  "</td></tr><tr><td><code>flash_attn.flash_attn_func</code></td>"));
+  EXPECT_TRUE(has(g,
+                  "<h3>Mechanical (1)</h3><p id=\"mechanical\"><code>ascendify fix /repos/wan "
+                  "--transfer-to-npu --apply</code> makes them: it rewrites 0 sites and adds the "
+                  "transfer_to_npu start-up lines that cover the other 1. Run it without "
+                  "<code>--apply</code> first to review the diff.</p>"));
+  EXPECT_TRUE(has(element(g, "tuning", "</table>"),
+                  "<td><code>torch.compile</code></td><td>disable or torch_npu backend</td><td "
+                  "class=\"n\">1</td><td><code>wan/train.py:3</code></td>"));
+  EXPECT_TRUE(has(g, "<ul class=\"ev\" id=\"assumptions\"><li>1 person-week = 40 hours.</li>"));
+  // The same view in Chinese.
+  const std::string z = element(render_html(a, Lang::Zh), "glance", "</section>");
+  EXPECT_TRUE(has(z, "<h2>概览（管理者视图）</h2>"));
+  EXPECT_TRUE(has(z, "<div class=\"v\">1（其中 0 处在目标阶段 inference）</div>"));
+  EXPECT_TRUE(has(z, "— 断言 CUDA: <code>assert torch.cuda.is_available()</code>"));
+  EXPECT_TRUE(has(z, "请先去掉 <code>--apply</code> 运行一次以审阅 diff。"));
+  EXPECT_TRUE(has(z, "<li>1 人周 = 40 小时。</li>"));
+  // Twelve run-stoppers: ten in view, two one click away.
+  a.run_stop_sites.resize(12, a.run_stop_sites[0]);
+  const std::string many = element(render_html(a, Lang::En), "run-stoppers", "<h3>");
+  const size_t more = many.find("<details><summary>+2 more</summary><ol class=\"ev\">");
+  ASSERT_NE(more, std::string::npos);
+  EXPECT_EQ(count(many.substr(0, more), "<li>"), 10u);
+  EXPECT_EQ(count(many.substr(more), "<li>"), 2u);
 }
 
 TEST_F(HtmlReport, LongBlockerListsFoldPastTheFirstTen) {
@@ -386,8 +463,12 @@ TEST_F(HtmlReport, ChineseAndEnglishPagesDiffer) {
 }
 
 TEST_F(HtmlReport, ChineseTextOfTheData) {
-  a.run_stoppers = {"assert on CUDA: `assert torch.cuda.is_available()` (train.py:3)"};
-  a.run_stoppers_zh = {"CUDA 断言：`assert torch.cuda.is_available()` (train.py:3)"};
+  a.run_stop_sites = {{"train.py:3",
+                       "asserts CUDA",
+                       "CUDA 断言",
+                       "assert torch.cuda.is_available()",
+                       {"training"},
+                       false}};
   a.blockers_zh = {"Triton 算子 fused_rms 没有昇腾移植 (wan/kernels.py:5)"};
   a.optional_blockers = {"fp8 (m/fp8.py:7)"};
   a.optional_blockers_zh = {"fp8 可选功能 (m/fp8.py:7)"};
@@ -411,7 +492,9 @@ TEST_F(HtmlReport, ChineseTextOfTheData) {
   a.verdict_basis.count = 2;
   const std::string zh = render_html(a, Lang::Zh);
   EXPECT_TRUE(
-      has(zh, "<li>CUDA 断言：<code>assert torch.cuda.is_available()</code> (train.py:3)</li>"));
+      has(zh,
+          "<li><code>train.py:3</code> <span class=\"muted\">(training)</span> — CUDA 断言: "
+          "<code>assert torch.cuda.is_available()</code></li>"));
   EXPECT_TRUE(has(zh, "<li>Triton 算子 fused_rms 没有昇腾移植 (wan/kernels.py:5)</li>"));
   EXPECT_TRUE(has(zh, "<li>fp8 可选功能 (m/fp8.py:7)</li>"));
   EXPECT_TRUE(has(zh, "<td>torch_npu 融合注意力</td>"));  // the finding's replacement
