@@ -7,8 +7,13 @@ namespace ascendify::cli {
 struct ScanArgs {
   std::string path;
   std::string out_dir;               // "" = default, "-" = stdout (one format)
-  std::vector<std::string> formats;  // md, html, json, sarif, csv
+  std::vector<std::string> formats;  // md, html, json, sarif, csv; text, github (stdout)
+  bool formats_given = false;        // --format was on the command line
+  std::string formats_joined;        // as given ("md,json")
   std::string lang = "zh";
+  bool lang_given = false;     // --lang was on the command line (the terminal stays English else)
+  bool verbose = false;        // list every diagnostic and every finding on the terminal
+  std::string color = "auto";  // auto | always | never (NO_COLOR turns auto off)
   std::vector<std::string> phases;  // NAME=ENTRY[,ENTRY...]
   std::string target;
   std::string hardware;  // profile id or alias (rules/model/hardware.yaml); "" = the default

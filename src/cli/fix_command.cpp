@@ -5,6 +5,7 @@
 #include "assess/project_findings.hpp"
 #include "assess/startup_files.hpp"
 #include "cli/commands.hpp"
+#include "cli/scan_target.hpp"
 #include "cli/split.hpp"
 #include "fix/fix.hpp"
 #include "pipeline/scan.hpp"
@@ -25,11 +26,13 @@ std::vector<std::string> split_all(const std::vector<std::string>& values) {
 
 int run_fix(const FixArgs& args) {
   namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!fs::is_directory(args.path, ec)) {
-    std::cerr << "ascendify: " << args.path << ": not a directory (fix takes a repository root)\n";
+  std::string error;
+  const std::optional<ScanTarget> target = scan_target(args.path, error);
+  if (!target) {
+    std::cerr << "ascendify: " << error << "\n";
     return 2;
   }
+  const fs::path& root = target->root;
   std::vector<Diagnostic> rule_diags;
   rules::RuleSet rules = rules::load_rules(args.rule_files, rule_diags);
   for (const auto& d : rule_diags)
@@ -37,7 +40,8 @@ int run_fix(const FixArgs& args) {
 
   pipeline::ScanOptions options;
   options.threads = args.threads;
-  pipeline::ScanResult scanned = pipeline::scan(args.path, rules, options);
+  options.discover.only_file = target->only_file;
+  pipeline::ScanResult scanned = pipeline::scan(root, rules, options);
   scanned.findings = assess::project_findings(scanned.files, std::move(scanned.findings), rules);
 
   fix::FixOptions fopt;
@@ -48,7 +52,7 @@ int run_fix(const FixArgs& args) {
   fopt.entry_files = assess::startup_files(scanned.files);
   fopt.only = split_all(args.only);
   fopt.exclude = split_all(args.exclude);
-  fix::FixResult plan = fix::plan_fixes(scanned.files, scanned.findings, args.path, fopt);
+  fix::FixResult plan = fix::plan_fixes(scanned.files, scanned.findings, root, fopt);
 
   // The diff goes to stdout (pipe it to `git apply`); the to-do list to stderr.
   if (!args.apply) {
@@ -56,7 +60,7 @@ int run_fix(const FixArgs& args) {
     std::cerr << fix::manual_summary(plan);
     return 0;
   }
-  fix::ApplyReport report = fix::apply(plan, args.path, args.backup);
+  fix::ApplyReport report = fix::apply(plan, root, args.backup);
   std::cout << fix::manual_summary(plan);
   for (const auto& w : report.written) std::cout << "written: " << w << "\n";
   for (const auto& d : report.diagnostics)

@@ -30,14 +30,24 @@ int main(int argc, char** argv) {
   ScanArgs scan;
   std::string formats = "md,json";
   auto* s = app.add_subcommand("scan", "Scan a repository and write the assessment reports");
-  s->add_option("path", scan.path, "Repository root to scan")->required();
+  s->add_option("path", scan.path, "Repository root (or one file) to scan")->required();
   s->add_option("-o,--output", scan.out_dir,
-                "Directory for the reports (must be outside the scanned root); '-' prints one "
-                "format to stdout");
-  s->add_option("--format", formats, "Comma-separated: md,html,json,sarif,csv")
-      ->default_str("md,json");
-  s->add_option("--lang", scan.lang, "Markdown report language: zh or en")
-      ->check(CLI::IsMember({"zh", "en"}));
+                "Folder for the reports, outside the scanned root (default: ./ascendify-report, "
+                "or a folder under ~/.local/state/ascendify when the current folder is inside "
+                "the root); FILE.md|.html|.json|.sarif|.csv|.txt writes that one file; '-' "
+                "prints one format to stdout (default: text on a terminal, json in a pipe)");
+  auto* format_opt =
+      s->add_option("--format", formats,
+                    "Comma-separated: md,html,json,sarif,csv (files); text,github (stdout)")
+          ->default_str("md,json");
+  auto* lang_opt = s->add_option("--lang", scan.lang, "Report language: zh (default) or en")
+                       ->check(CLI::IsMember({"zh", "en"}));
+  s->add_flag("-v,--verbose", scan.verbose,
+              "List every finding and every diagnostic on the terminal");
+  s->add_option("--color", scan.color,
+                "Terminal colours: auto (default; off with NO_COLOR), "
+                "always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
   s->add_option("--phase", scan.phases, "Phase definition NAME=ENTRY[,ENTRY...] (repeatable)");
   s->add_option("--target", scan.target, "Phase whose minimal migration set is computed");
   s->add_option("--hardware", scan.hardware,
@@ -110,6 +120,9 @@ int main(int argc, char** argv) {
   try {
     if (*s) {
       scan.formats = split_commas(formats);
+      scan.formats_given = format_opt->count() > 0;
+      scan.formats_joined = formats;
+      scan.lang_given = lang_opt->count() > 0;
       return run_scan(scan);
     }
     if (*f) return run_fix(fix);

@@ -19,6 +19,8 @@
 #include "cli/fast_exit.hpp"
 #include "cli/output_dir.hpp"
 #include "cli/project_config.hpp"
+#include "cli/report_plan.hpp"
+#include "cli/scan_target.hpp"
 #include "cli/split.hpp"
 #include "core/timings.hpp"
 #include "pipeline/scan.hpp"
@@ -30,28 +32,47 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool known_format(const std::string& f) {
-  return f == "md" || f == "html" || f == "json" || f == "sarif" || f == "csv";
-}
-
 std::string file_name_for(const std::string& format, const std::string& lang) {
   if (format == "md") return "ascendify-report." + lang + ".md";
   if (format == "html") return "ascendify-report.html";
   if (format == "json") return "ascendify-report.json";
   if (format == "sarif") return "ascendify-report.sarif";
+  if (format == "text") return "ascendify-report.txt";
   return "ascendify-report.csv";
+}
+
+render::Lang lang_of(const std::string& lang) {
+  return lang == "en" ? render::Lang::En : render::Lang::Zh;
+}
+
+// The terminal formats speak English unless --lang asked for Chinese.
+render::Lang terminal_lang(const ScanArgs& args) {
+  return args.lang_given ? lang_of(args.lang) : render::Lang::En;
+}
+
+bool use_color(const ScanArgs& args) {
+  if (args.color == "always") return true;
+  if (args.color == "never") return false;
+  return isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
 }
 
 // Hands one report to `put`: JSON and SARIF (the big ones) streamed piece by piece, JSON
 // findings rendered on `threads` threads; the others as one piece.
-void emit_report(const Assessment& a, const std::string& format, const std::string& lang,
-                 unsigned threads, const std::function<void(std::string_view)>& put) {
+void emit_report(const Assessment& a, const std::string& format, const ScanArgs& args,
+                 unsigned threads, bool color, const std::function<void(std::string_view)>& put) {
   if (format == "json") return render::render_json_to(a, put, threads);
   if (format == "sarif") return render::render_sarif_to(a, put);
-  const render::Lang language = lang == "en" ? render::Lang::En : render::Lang::Zh;
-  if (format == "md") return put(render::render_markdown(a, language));
+  if (format == "md") return put(render::render_markdown(a, lang_of(args.lang)));
   if (format == "csv") return put(render::render_csv(a));
-  put(render::render_html(a, language));
+  if (format == "github") return put(render::render_github(a));
+  if (format == "text") {
+    render::TextOptions o;
+    o.color = color;
+    o.lang = terminal_lang(args);
+    put(render::render_text(a, o));
+    return put(render::render_terminal(a, color));
+  }
+  put(render::render_html(a, lang_of(args.lang)));
 }
 
 // Exit status for --fail-on.
@@ -78,31 +99,49 @@ bool parse_phases(const std::vector<std::string>& specs,
   return true;
 }
 
+// The terminal lists this many findings per domain unless --verbose (the report has them all),
+// and the first diagnostics.
+constexpr size_t kTerminalFindingsPerDomain = 10;
+constexpr size_t kTerminalDiagnostics = 5;
+
+// Diagnostics (files that could not be read completely, bad rule files, ...) on stderr.
+void print_diagnostics(const std::vector<Diagnostic>& diags, size_t limit) {
+  const size_t shown = std::min(limit, diags.size());
+  for (size_t i = 0; i < shown; ++i) {
+    const Diagnostic& d = diags[i];
+    std::cerr << "ascendify: " << d.path;
+    if (d.line) std::cerr << ':' << d.line;
+    std::cerr << ": " << d.message << "\n";
+  }
+  if (diags.size() > shown)
+    std::cerr << "ascendify: … " << diags.size() - shown
+              << " more diagnostic(s): --verbose lists them, the report has them all\n";
+}
+
 }  // namespace
 
 int run_scan(const ScanArgs& given) {
   std::error_code ec;
   const ScanArgs args = with_project_config(given);
-  fs::path root(args.path);
-  if (!fs::exists(root, ec)) {
-    std::cerr << "ascendify: " << args.path << ": no such file or directory\n";
+  std::string error;
+  const std::optional<ScanTarget> target = scan_target(args.path, error);
+  if (!target) {
+    std::cerr << "ascendify: " << error << "\n";
     return 2;
   }
-  if (!fs::is_directory(root, ec)) {
-    std::cerr << "ascendify: " << args.path << ": not a directory (scan takes a repository root)\n";
+  const fs::path& root = target->root;
+  const std::optional<ReportPlan> plan =
+      plan_reports(args, root, isatty(STDOUT_FILENO) != 0, error);
+  if (!plan) {
+    std::cerr << "ascendify: " << error << "\n";
     return 2;
-  }
-  for (const auto& f : args.formats) {
-    if (!known_format(f)) {
-      std::cerr << "ascendify: unknown format '" << f << "' (md, html, json, sarif, csv)\n";
-      return 2;
-    }
   }
   const std::string hardware = resolve_hardware(args.hardware);
   if (hardware.empty()) return 2;
   pipeline::ScanOptions options;
   options.discover.max_file_size = args.max_file_size;
   options.discover.excludes = args.excludes;
+  options.discover.only_file = target->only_file;
   options.threads = args.threads;
   options.target_phase = args.target;
   options.slim_facts = true;    // the facts only feed assess here
@@ -125,27 +164,7 @@ int run_scan(const ScanArgs& given) {
   }
   if (!parse_phases(args.phases, options.phases)) return 2;
 
-  // Where reports go. Nothing is ever written inside the scanned root.
-  bool to_stdout = args.out_dir == "-";
-  fs::path out_dir;
   const unsigned report_threads = args.threads ? args.threads : std::thread::hardware_concurrency();
-  if (to_stdout) {
-    if (args.formats.size() != 1) {
-      std::cerr << "ascendify: -o - prints exactly one format; pass --format with one value\n";
-      return 2;
-    }
-  } else {
-    out_dir =
-        args.out_dir.empty() ? fs::current_path(ec) / "ascendify-report" : fs::path(args.out_dir);
-    if (is_inside(root, out_dir)) {
-      if (!args.out_dir.empty()) {
-        std::cerr << "ascendify: output directory " << out_dir.string()
-                  << " is inside the scanned root; choose one outside it with -o\n";
-        return 2;
-      }
-      out_dir.clear();  // default would land inside the root: print the summary only
-    }
-  }
 
   StageTimer t_total("total");
   // The rules and the assess models are parsed on a second thread while this one walks the
@@ -223,38 +242,46 @@ int run_scan(const ScanArgs& given) {
     std::cerr << "ascendify: baseline: " << hidden << " known finding(s) not reported\n";
   }
 
-  if (to_stdout) {
-    emit_report(a, args.formats.front(), args.lang, report_threads, [](std::string_view piece) {
-      std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
-    });
-  } else {
-    bool color = isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+  const bool color = use_color(args);
+  auto to_stdout = [](std::string_view piece) {
+    std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+  };
+  for (const auto& f : plan->to_stdout) emit_report(a, f, args, report_threads, color, to_stdout);
+  if (plan->terminal_summary) {
     StageTimer t_term("terminal summary");
-    std::cout << render::render_terminal(a, color);
-    t_term.stop();
-    if (out_dir.empty()) {
-      std::cout << "No report files written: the default folder ./ascendify-report would be "
-                   "inside the scanned root. Pass -o DIR outside it.\n";
-    } else {
-      fs::create_directories(out_dir, ec);
-      if (ec || !fs::is_directory(out_dir, ec)) {
-        std::cerr << "ascendify: cannot create output directory " << out_dir.string() << "\n";
+    render::TextOptions o;
+    o.color = color;
+    o.lang = terminal_lang(args);
+    o.per_domain_limit = args.verbose ? 0 : kTerminalFindingsPerDomain;
+    o.replacements = args.verbose;
+    std::cout << render::render_text(a, o) << '\n' << render::render_terminal(a, color);
+  }
+  if (args.verbose || plan->terminal_summary)
+    print_diagnostics(a.diagnostics, args.verbose ? a.diagnostics.size() : kTerminalDiagnostics);
+  if (!plan->to_files.empty()) {
+    fs::create_directories(plan->dir, ec);
+    if (ec || !fs::is_directory(plan->dir, ec)) {
+      std::cerr << "ascendify: cannot create output directory " << plan->dir.string() << "\n";
+      return 2;
+    }
+    // The reports' lines go to stderr when stdout carries a report of its own.
+    std::ostream& said = plan->to_stdout.empty() ? std::cout : std::cerr;
+    for (const auto& f : plan->to_files) {
+      const std::string name =
+          plan->single_name.empty() ? file_name_for(f, args.lang) : plan->single_name;
+      StageTimer t_render("render+write");
+      const std::string err =
+          write_file_atomic(plan->dir, name, [&](const std::function<void(std::string_view)>& put) {
+            emit_report(a, f, args, report_threads, false, put);
+          });
+      if (!err.empty()) {
+        std::cerr << "ascendify: " << err << "\n";
         return 2;
       }
-      for (const auto& f : args.formats) {
-        std::string name = file_name_for(f, args.lang);
-        StageTimer t_render("render+write");
-        const std::string err =
-            write_file_atomic(out_dir, name, [&](const std::function<void(std::string_view)>& put) {
-              emit_report(a, f, args.lang, report_threads, put);
-            });
-        if (!err.empty()) {
-          std::cerr << "ascendify: " << err << "\n";
-          return 2;
-        }
-        std::cout << "Report: " << (out_dir / name).string() << "\n";
-      }
+      said << "Report: " << (plan->dir / name).string() << "\n";
     }
+    if (plan->default_dir)
+      said << "(the reports are outside the scanned root; -o DIR puts them elsewhere)\n";
   }
   int code = 0;
   if (!args.exit_zero) {

@@ -15,6 +15,9 @@ struct Options {
   uint64_t max_file_size = 10ull * 1024 * 1024;  // larger files become a diagnostic
   std::vector<std::string> excludes;  // extra gitignore-style patterns (from config / CLI)
   bool include_other = false;         // also list files of kind Other
+  // A single-file scan: only this root-relative file (a plain name in the root), listed
+  // whatever the ignore files say, since the user named it.
+  std::string only_file;
 };
 
 struct Result {

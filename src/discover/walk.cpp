@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <deque>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <system_error>
@@ -69,9 +71,10 @@ class Walker {
   // Reads a pattern file; nullopt-like empty result and a diagnostic on error.
   bool read_patterns(const fs::path& file, const std::string& rel, std::vector<IgnorePattern>& out);
   void process(const Frame& frame);
+  void add_named_file(const std::string& name);
   // `dir_fd`: the open folder of the file (stat and access by name, not by a long path).
   void add_file(const std::string& rel, const Frame& in, const IgnoreList* ignore, Repo* repo,
-                int dir_fd, const std::string& name);
+                int dir_fd, const std::string& name, std::optional<FileKind> named = std::nullopt);
   // Matched by .gitignore / info/exclude (or inside an ignored folder, `in.ignored`).
   static bool matched(const Frame& in, const IgnoreList* ignore, const std::string& rel,
                       bool is_dir) {
@@ -161,11 +164,12 @@ bool Walker::stays_ignored(Repo* repo, const std::string& rel, bool is_dir) {
   return user_excludes_ && is_ignored(user_excludes_.get(), rel, is_dir);
 }
 
+// `named`: a file the user named (single-file scan), of the kind given, whatever ignores it.
 void Walker::add_file(const std::string& rel, const Frame& in, const IgnoreList* ignore, Repo* repo,
-                      int dir_fd, const std::string& name) {
-  FileKind kind = classify(rel);
-  if (kind == FileKind::Other && !options_.include_other) return;
-  if (matched(in, ignore, rel, false) && stays_ignored(repo, rel, false))
+                      int dir_fd, const std::string& name, std::optional<FileKind> named) {
+  FileKind kind = named ? *named : classify(rel);
+  if (kind == FileKind::Other && !options_.include_other && !named) return;
+  if (!named && matched(in, ignore, rel, false) && stays_ignored(repo, rel, false))
     return;  // after classify: most files are not source
   struct stat st;
   if (::fstatat(dir_fd, name.c_str(), &st, 0) != 0) {
@@ -411,6 +415,34 @@ void Walker::process(const Frame& frame) {
   for (auto it2 = subdirs.rbegin(); it2 != subdirs.rend(); ++it2) stack_.push_back(std::move(*it2));
 }
 
+// The file a single-file scan names: no ignore file applies, and a kind ascendify does not
+// read is said so instead of an empty report.
+void Walker::add_named_file(const std::string& name) {
+  FileKind kind = classify(name);
+  if (kind == FileKind::Other) {
+    char head[256] = {};
+    if (FILE* in = std::fopen((root_abs_prefix_ + name).c_str(), "rb")) {
+      const size_t n = std::fread(head, 1, sizeof head, in);
+      std::fclose(in);
+      kind = classify_with_content(name, std::string_view(head, n));
+    }
+  }
+  if (kind == FileKind::Other && !options_.include_other) {
+    diag(name,
+         "not a kind of file ascendify reads (Python, notebook, requirements/setup/pyproject, "
+         "shell script, Dockerfile, YAML config, CUDA/C++)");
+    return;
+  }
+  const int dir_fd = ::open(root_abs_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd < 0) {
+    diag(".", std::string("cannot open folder: ") + std::strerror(errno));
+    return;
+  }
+  const Frame none{root_abs_, "", nullptr, nullptr, false};
+  add_file(name, none, nullptr, nullptr, dir_fd, name, kind);
+  ::close(dir_fd);
+}
+
 void Walker::run(const fs::path& root) {
   std::error_code ec;
   fs::file_status st = fs::status(root, ec);
@@ -433,6 +465,7 @@ void Walker::run(const fs::path& root) {
     return;
   }
   root_canon_ = canon.native();
+  if (!options_.only_file.empty()) return add_named_file(options_.only_file);
 
   std::shared_ptr<const IgnoreList> base;
   {

@@ -191,6 +191,9 @@ const Labels kEn{
         "{cmd} makes them: it rewrites {fix} sites and adds the transfer_to_npu start-up "
         "lines that cover the other {transfer}. Run it without `--apply` first to review the diff.",
     .glance_stops_fmt = "{n} ({t} in {phase}, the target phase)",
+    .imports_lead = "Imported at (guard or drop these imports with the calls)",
+    .h_no_change = "No change needed",
+    .no_change_summary_fmt = "Findings to keep as they are ({n}; no-ops or speed-only on NPU)",
     .h_findings = "Findings by file",
     .nav_matrix = "Dependency matrix",
     .nav_findings = "Findings",
@@ -254,7 +257,6 @@ const Labels kEn{
     .work_intro =
         "The work items of the code the entry points run, one row per source line, grouped by "
         "file; click a file to open it, a column header to sort its rows.",
-    .h_no_change = "No change needed",
     .no_change_note =
         "Sites that run on an NPU as they are (informational findings, no-ops on an NPU, values "
         "only printed or logged): listed for completeness, no work.",
@@ -439,6 +441,9 @@ const Labels kZh{
         "{cmd} 完成这些修改：改写其中 {fix} 处，并在入口点加入覆盖其余 {transfer} 处的 "
         "transfer_to_npu 启动代码。请先去掉 `--apply` 运行一次以审阅 diff。",
     .glance_stops_fmt = "{n}（其中 {t} 处在目标阶段 {phase}）",
+    .imports_lead = "导入位置（随调用一起加保护或删除这些导入）",
+    .h_no_change = "无需修改",
+    .no_change_summary_fmt = "{n} 条发现保持原样即可（在 NPU 上无影响或仅影响性能）",
     .h_findings = "发现（按文件）",
     .nav_matrix = "依赖矩阵",
     .nav_findings = "发现",
@@ -498,7 +503,6 @@ const Labels kZh{
     .one_finding_short = "1 条发现",
     .work_intro =
         "入口点运行代码中的待办项，每个源代码行一行，按文件分组；点击文件展开，点击列标题排序。",
-    .h_no_change = "无需修改",
     .no_change_note =
         "在 NPU 上原样可运行的位置（提示性发现、在 NPU "
         "上无作用的调用、仅打印或记录的值）：仅供参考，无需工作。",

@@ -76,6 +76,8 @@ struct Labels {
   std::string_view glance_no_stoppers;
   std::string_view glance_fix_fmt;  // "{cmd}" "{fix}" "{transfer}"
   std::string_view glance_stops_fmt;  // "{n}" lines, "{t}" of them in "{phase}"
+  // Detailed findings: the lead of a domain's import lines, the no-change appendix.
+  std::string_view imports_lead, h_no_change, no_change_summary_fmt;  // "{n}" findings
   // The HTML report (html*.cpp): page frame, cards, charts, findings by file.
   std::string_view h_findings, nav_matrix, nav_findings, nav_kernels, nav_dependencies, nav_roadmap,
       nav_risks;
@@ -97,7 +99,7 @@ struct Labels {
   std::array<std::string_view, kSiteClasses> class_short;
   std::string_view n_findings_fmt, one_finding_short;  // "{n}"
   std::string_view work_intro;
-  std::string_view h_no_change, no_change_note, show_all;
+  std::string_view no_change_note, show_all;
   std::string_view no_kernels, no_deps, templated, yes, no;
   std::array<std::string_view, 4> dep_status;  // compatible, replace, unsupported, not-involved
   std::string_view footer;

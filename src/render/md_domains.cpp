@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 #include <map>
 
 #include "render/escape.hpp"
@@ -294,17 +295,80 @@ void precision_section(std::string& out, const Findings& fs, const Labels& l) {
       rows);
 }
 
+// Nothing to change (keep it as it is: `non_blocking=True`, a barrier, an info finding):
+// listed in the appendix, apart from the work.
+bool no_change(const Finding& f) {
+  return f.site_class == SiteClass::NoChange || f.severity == Severity::Info;
+}
+
+// One row per source line: the findings of several rules on one line become one finding whose
+// pattern and replacement list theirs (first seen first). `merged` owns the combined copies.
+Findings one_per_line(const Findings& fs, std::deque<Finding>& merged) {
+  Findings out;
+  for (size_t i = 0; i < fs.size();) {
+    size_t j = i + 1;
+    while (j < fs.size() && fs[j]->path == fs[i]->path && fs[j]->span.line == fs[i]->span.line)
+      ++j;
+    if (j == i + 1) {
+      out.push_back(fs[i]);
+    } else {
+      Finding& m = merged.emplace_back(*fs[i]);
+      std::vector<std::string> matches, en, zh;
+      for (size_t k = i; k < j; ++k) {
+        const Finding& f = *fs[k];
+        auto add = [](std::vector<std::string>& v, std::string_view s) {
+          if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.emplace_back(s);
+        };
+        add(matches, f.match);
+        add(en, replacement_of(f, Lang::En));
+        add(zh, replacement_of(f, Lang::Zh));
+      }
+      m.match = fmt::format("{}", fmt::join(matches, ", "));
+      m.replacement = fmt::format("{}", fmt::join(en, "; "));
+      m.replacement_zh = fmt::format("{}", fmt::join(zh, "；"));
+      out.push_back(&m);
+    }
+    i = j;
+  }
+  return out;
+}
+
+// Import lines of a domain whose table lists call sites (attention): one line below the
+// table, not rows of their own.
+bool import_line(const Finding& f) {
+  return f.rule != nullptr && f.rule->match.kind == MatchKind::Import;
+}
+
+void imports_line(std::string& out, const Findings& imports, const Labels& l) {
+  if (imports.empty()) return;
+  std::vector<std::string> items;
+  for (const Finding* f : imports)
+    items.push_back(fmt::format("{}:{} {}", md_code(f->path), f->span.line, md_code(f->match)));
+  out += fmt::format("{}: {}\n\n", l.imports_lead, fmt::join(items, ", "));
+}
+
 }  // namespace
 
 void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
   const Labels& l = labels(lang);
   std::array<Findings, 7> by_domain;
-  Findings unreached;
+  Findings unreached, keep;
   for (const auto& f : a.findings) {
     if (is_unreached(a, f))
       unreached.push_back(&f);
+    else if (no_change(f))
+      keep.push_back(&f);
     else
       by_domain[static_cast<size_t>(f.domain)].push_back(&f);
+  }
+  std::deque<Finding> merged;
+  Findings attention_imports;
+  for (auto& fs : by_domain) fs = one_per_line(fs, merged);
+  {
+    Findings& att = by_domain[static_cast<size_t>(Domain::Attention)];
+    Findings calls;
+    for (const Finding* f : att) (import_line(*f) ? attention_imports : calls).push_back(f);
+    att = std::move(calls);
   }
 
   out += fmt::format("## {}\n\n", l.h_details);
@@ -327,6 +391,7 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
         break;
       case Domain::Attention:
         if (!fs.empty()) attention_section(out, fs, l);
+        imports_line(out, attention_imports, l);
         break;
       case Domain::CustomOp:
         if (!a.kernels.empty()) kernel_inventory(out, a, fs, l);
@@ -345,6 +410,12 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
         if (!fs.empty()) generic_table(out, fs, l);
         break;
     }
+  }
+  if (!keep.empty()) {  // collapsed: GitHub and most viewers render <details>
+    out += fmt::format("### {}\n\n<details><summary>{}</summary>\n\n", l.h_no_change,
+                       fill(l.no_change_summary_fmt, {{"n", std::to_string(keep.size())}}));
+    generic_table(out, keep, l);
+    out += "</details>\n\n";
   }
   if (unreached.empty()) return;
   out += fmt::format("### {}\n\n{}\n\n", l.h_unreached, l.unreached_note);

@@ -27,6 +27,21 @@ std::string render_markdown(const Assessment& a, Lang lang);
 // A short summary for a terminal; ANSI colours only when `color` is true.
 std::string render_terminal(const Assessment& a, bool color);
 
+// The findings listing of `--format text`: one line per finding that asks for a change
+// ("path:line:col: rule class message"), grouped by domain in DESIGN order; no-change
+// findings are counted, not listed. ANSI colours only when `color`.
+struct TextOptions {
+  bool color = false;
+  Lang lang = Lang::En;
+  size_t per_domain_limit = 0;  // 0 = every finding; else the first N of each domain
+  bool replacements = true;     // a "→ replacement" line under each finding
+};
+std::string render_text(const Assessment& a, const TextOptions& options);
+
+// GitHub Actions workflow commands (`::error file=...,line=...::message`), one per finding
+// that asks for a change: stops the run = error, must adapt = warning, else notice.
+std::string render_github(const Assessment& a);
+
 // One row per finding, RFC 4180 (CRLF line ends, quoted where needed), with a header row.
 std::string render_csv(const Assessment& a);
 

@@ -84,10 +84,23 @@ std::string render_terminal(const Assessment& a, bool color) {
         "change\n",
         a.site_classes[0], a.site_classes[1], a.site_classes[2], a.site_classes[3],
         a.site_classes[4]);
-    const std::string stops = std::to_string(a.run_stoppers.size());
-    out += "Stops the run: " + (a.run_stoppers.empty() ? stops : st.red(stops));
-    if (!a.run_stoppers.empty()) out += "  (first: " + a.run_stoppers.front() + ")";
+    // Every phase's stopping lines; the target phase's count beside them when it differs.
+    const auto& sites = a.run_stop_sites;
+    const size_t in_target = static_cast<size_t>(
+        std::count_if(sites.begin(), sites.end(), [](const auto& s) { return s.in_target; }));
+    const std::string stops = std::to_string(sites.size());
+    out += "Stops the run: " + (sites.empty() ? stops : st.red(stops));
+    if (!a.target_phase.empty() && in_target != sites.size())
+      out += fmt::format(" ({} in {}, the target phase)", in_target, safe(a.target_phase));
+    if (!sites.empty())
+      out += "  first: " + safe(sites.front().where) + " " + safe(sites.front().why);
     out += "\n";
+    if (a.site_classes[static_cast<size_t>(SiteClass::Mechanical)] > 0)
+      out += fmt::format(
+          "Fix:           ascendify fix {} --transfer-to-npu --apply  ({} mechanical "
+          "sites; without --apply it prints the diff)\n",
+          safe(a.root.empty() ? "." : a.root),
+          a.site_classes[static_cast<size_t>(SiteClass::Mechanical)]);
     const std::string n = std::to_string(a.blockers.size());
     out += "Blockers:      " + (a.blockers.empty() ? n : st.red(n)) + "\n";
     if (!a.optional_blockers.empty())

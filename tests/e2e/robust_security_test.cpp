@@ -78,10 +78,12 @@ TEST(Security, ScanningWritesNothingInsideTheRoot) {
   EXPECT_EQ(snapshot(root.path()), before);
 
   // With the working directory inside the root and no -o, the default ./ascendify-report
-  // would land in the root: nothing is written there either.
-  r = run_cli({"scan", "."}, root.path());
+  // would land in the root: the reports go to the user's state folder instead.
+  TempDir home;
+  r = run_cli({"scan", "."}, root.path(), {"HOME=" + home.path().string(), "XDG_STATE_HOME="});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(snapshot(root.path()), before);
+  EXPECT_FALSE(fs::is_empty(home / ".local/state/ascendify/reports")) << r.out;
 }
 
 TEST(Security, OutputInsideTheRootIsRefused) {

@@ -75,13 +75,23 @@ struct RunResult {
   std::string err;
 };
 
-// Runs `ascendify ARGS...` with stdout/stderr captured; optional working directory.
-inline RunResult run_cli(const std::vector<std::string>& args, const fs::path& cwd = {}) {
+// Runs `ascendify ARGS...` with stdout/stderr captured; optional working directory and
+// environment settings ("HOME=/tmp/x", ...).
+inline RunResult run_cli(const std::vector<std::string>& args, const fs::path& cwd = {},
+                         const std::vector<std::string>& env = {}) {
   static int counter = 0;
   fs::path cap = fs::temp_directory_path() / ("ascendify-robust-cap-" + std::to_string(::getpid()) +
                                               "-" + std::to_string(counter++));
   std::string cmd;
   if (!cwd.empty()) cmd += "cd " + shell_quote(cwd.string()) + " && ";
+  if (!env.empty()) {
+    cmd += "env";
+    for (const auto& e : env) {
+      cmd += ' ';
+      cmd += shell_quote(e);
+    }
+    cmd += ' ';
+  }
   cmd += shell_quote(ASCENDIFY_BINARY);
   for (const auto& a : args) {
     cmd += ' ';

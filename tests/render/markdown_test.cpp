@@ -43,6 +43,14 @@ void expect_tables_well_formed(const std::string& md) {
   }
 }
 
+// The subsection between heading `from` and the next "### " or "## " heading.
+std::string subsection(const std::string& md, const std::string& from) {
+  const size_t b = md.find(from);
+  if (b == std::string::npos) return {};
+  const size_t e = std::min(md.find("\n### ", b + from.size()), md.find("\n## ", b + from.size()));
+  return md.substr(b, e == std::string::npos ? std::string::npos : e - b);
+}
+
 // The section between heading `from` and the next "## " heading.
 std::string section(const std::string& md, const std::string& from) {
   const size_t b = md.find(from);
@@ -290,8 +298,13 @@ TEST_F(MarkdownReport, DomainTables) {
                   "`flash_attn.flash_attn_func` @ `Attention.forward` | "
                   "mindiesd.attention_forward(op_type=\"ascend_laser_attention\") | "
                   "BSND | low |\n"));
-  EXPECT_TRUE(has(md, "| 2 | `wan/attention.py` | 20 | SDPA | "));
-  EXPECT_TRUE(has(md, "scaled_dot_product_attention` | — | none | low |\n"));
+  // The SDPA call asks for no change: in the collapsed appendix, not among the work items.
+  const std::string attention = subsection(md, "### Domain 3:");
+  EXPECT_FALSE(has(attention, "scaled_dot_product_attention")) << attention;
+  const std::string keep = subsection(md, "### No change needed");
+  EXPECT_TRUE(has(keep, "<details><summary>Findings to keep as they are (1; "));
+  EXPECT_TRUE(has(keep, "| 1 | `wan/attention.py` | 20 | `"));
+  EXPECT_TRUE(has(keep, "</details>\n"));
   EXPECT_TRUE(has(md, "### Domain 2: Device Layer\n\n2 findings.\n"));
   EXPECT_TRUE(has(md, "### Domain 5: Distributed Communication\n\n1 finding.\n"));
   // Custom operators: kernel inventory.
@@ -314,6 +327,30 @@ TEST_F(MarkdownReport, DomainTables) {
   EXPECT_TRUE(has(md,
                   "| 1 | `wan/train.py` | 3 | `` model = torch.compile(model)  # a\\|b `x` `` "
                   "| disable or torch_npu backend | Medium | manual |\n"));
+}
+
+TEST_F(MarkdownReport, OneRowPerSourceLineAndImportsApart) {
+  // Two rules on one line (a cast the precision rules both name) make one row listing both
+  // replacements; an attention import is a line under the table, not a row.
+  Rule upcast = testing::make_rule("precision.upcast", Domain::Precision, Confidence::High,
+                                   Severity::Manual, "Upcast.", "drop the cast", 1, 0.5);
+  Rule import = testing::make_rule("attention.flash-attn-import", Domain::Attention,
+                                   Confidence::High, Severity::Manual, "Import.", "guard it", 1, 0);
+  import.match.kind = MatchKind::Import;
+  Finding same_line = testing::make_finding(upcast, "wan/norm ü.py", 7, 20, ".float", "x");
+  a.findings.push_back(same_line);
+  a.findings.push_back(testing::make_finding(import, "wan/attention.py", 2, 6, "flash_attn",
+                                             "from flash_attn import flash_attn_func"));
+  std::sort(a.findings.begin(), a.findings.end());
+  const std::string md = render_markdown(a, Lang::En);
+  const std::string precision = subsection(md, "### Domain 6:");
+  EXPECT_EQ(precision.find("| 2 |"), std::string::npos) << precision;
+  EXPECT_TRUE(has(precision, "torch_npu.npu_rms_norm(x, w); drop the cast")) << precision;
+  const std::string attention = subsection(md, "### Domain 3:");
+  EXPECT_FALSE(has(attention, "| `wan/attention.py` | 2 |")) << attention;
+  EXPECT_TRUE(has(attention, "Imported at (guard or drop these imports with the calls): "
+                             "`wan/attention.py`:2 `flash_attn`\n"))
+      << attention;
 }
 
 TEST_F(MarkdownReport, EscapingKeepsTablesIntact) {
