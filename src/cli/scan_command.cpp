@@ -72,7 +72,7 @@ void emit_report(const Assessment& a, const std::string& format, const ScanArgs&
     put(render::render_text(a, o));
     return put(render::render_terminal(a, color));
   }
-  put(render::render_html(a));
+  put(render::render_html(a, lang_of(args.lang)));
 }
 
 // Exit status for --fail-on.

@@ -28,32 +28,30 @@ std::string text_el(double x, double y, std::string_view anchor, std::string_vie
 
 }  // namespace
 
-std::string chart_domains(const Assessment& a) {
+std::string chart_domains(const Assessment& a, const Labels& l) {
   constexpr double kLabel = 170, kBar = 300, kRow = 28, kTop = 8;
   const uint32_t max = std::max<uint32_t>(1, *std::max_element(a.counts.begin(), a.counts.end()));
   const double h = kTop * 2 + kRow * 7;
   std::string s = fmt::format(
-      "<svg id=\"chart-domains\" role=\"img\" aria-label=\"Findings per domain\" width=\"{}\" "
-      "height=\"{}\" viewBox=\"0 0 {} {}\">",
-      kLabel + kBar + 50, h, kLabel + kBar + 50, h);
+      "<svg id=\"chart-domains\" role=\"img\" aria-label=\"{}\" width=\"{}\" height=\"{}\" "
+      "viewBox=\"0 0 {} {}\">",
+      l.chart_domains, kLabel + kBar + 50, h, kLabel + kBar + 50, h);
   for (size_t d = 0; d < 7; ++d) {
     const double y = kTop + kRow * static_cast<double>(d);
     const double w = kBar * a.counts[d] / max;
-    s += text_el(kLabel - 8, y + 17, "end", domain_label(kAllDomains[d]));
+    s += text_el(kLabel - 8, y + 17, "end", domain_label(kAllDomains[d], l));
     s += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\" fill=\"#e4e7eb\"/>",
                      num(kLabel), num(y + 4), num(kBar));
     s += fmt::format(
         "<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\" fill=\"{}\"><title>{}: "
         "{}</title></rect>",
-        num(kLabel), num(y + 4), num(w), kColors[d], domain_label(kAllDomains[d]), a.counts[d]);
+        num(kLabel), num(y + 4), num(w), kColors[d], domain_label(kAllDomains[d], l), a.counts[d]);
     s += text_el(kLabel + kBar + 6, y + 17, "start", std::to_string(a.counts[d]));
   }
   return s + "</svg>";
 }
 
-std::string chart_heatmap(const Assessment& a) {
-  static constexpr std::array<std::string_view, 7> kShort = {
-      "Deps", "Device", "Attention", "Custom ops", "Distributed", "Precision", "Compile"};
+std::string chart_heatmap(const Assessment& a, const Labels& l) {
   std::vector<std::string> rows;
   for (const auto& p : a.phases) rows.push_back(p.name);
   // Per phase and domain: findings the phase reaches; a last row for unreached findings.
@@ -65,7 +63,7 @@ std::string chart_heatmap(const Assessment& a) {
     for (const auto& p : f.phases) ++cells[p][d];
   }
   const bool has_apart = std::any_of(apart.begin(), apart.end(), [](uint32_t n) { return n > 0; });
-  if (rows.empty()) rows.push_back("(no phases)");
+  if (rows.empty()) rows.push_back(std::string(l.no_phases));
   uint32_t max = 1;
   for (const auto& [p, c] : cells) max = std::max(max, *std::max_element(c.begin(), c.end()));
   max = std::max(max, *std::max_element(apart.begin(), apart.end()));
@@ -73,14 +71,14 @@ std::string chart_heatmap(const Assessment& a) {
   const size_t nrows = rows.size() + (has_apart ? 1 : 0);
   const double w = kLabel + kCell * 7 + 4, h = kTop + kRow * static_cast<double>(nrows) + 4;
   std::string s = fmt::format(
-      "<svg id=\"chart-heatmap\" role=\"img\" aria-label=\"Findings per phase and domain\" "
-      "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">",
-      num(w), num(h), num(w), num(h));
+      "<svg id=\"chart-heatmap\" role=\"img\" aria-label=\"{}\" width=\"{}\" height=\"{}\" "
+      "viewBox=\"0 0 {} {}\">",
+      l.chart_heatmap, num(w), num(h), num(w), num(h));
   for (size_t d = 0; d < 7; ++d)
-    s += text_el(kLabel + kCell * (static_cast<double>(d) + 0.5), 18, "middle", kShort[d]);
+    s += text_el(kLabel + kCell * (static_cast<double>(d) + 0.5), 18, "middle", l.domain_short[d]);
   for (size_t r = 0; r < nrows; ++r) {
     const bool is_apart = r == rows.size();
-    const std::string name = is_apart ? "not reached" : rows[r];
+    const std::string name = is_apart ? std::string(l.not_reached) : rows[r];
     const auto it = cells.find(name);
     const std::array<uint32_t, 7> zero{};
     const std::array<uint32_t, 7>& c = is_apart ? apart : it == cells.end() ? zero : it->second;
@@ -98,7 +96,7 @@ std::string chart_heatmap(const Assessment& a) {
           "<rect class=\"cell\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"3\" "
           "fill=\"rgb({},{},{})\" stroke=\"#fff\"><title>{} / {}: {}</title></rect>",
           num(x + 1), num(y + 1), num(kCell - 2), num(kRow - 2), red, green, blue,
-          html_escape(name), domain_label(kAllDomains[d]), c[d]);
+          html_escape(name), domain_label(kAllDomains[d], l), c[d]);
       s += text_el(x + kCell / 2, y + 21, "middle", c[d] == 0 ? "·" : std::to_string(c[d]),
                    t > 0.55 ? " style=\"fill:#fff\"" : "");
     }
@@ -106,7 +104,7 @@ std::string chart_heatmap(const Assessment& a) {
   return s + "</svg>";
 }
 
-std::string chart_effort(const Assessment& a) {
+std::string chart_effort(const Assessment& a, const Labels& l) {
   struct Bar {
     std::string_view label;
     EffortRange e;
@@ -114,20 +112,20 @@ std::string chart_effort(const Assessment& a) {
   };
   std::vector<Bar> bars;
   for (size_t d = 0; d < 7; ++d)
-    bars.push_back({domain_label(kAllDomains[d]), a.effort_by_domain[d], kColors[d]});
+    bars.push_back({domain_label(kAllDomains[d], l), a.effort_by_domain[d], kColors[d]});
   if (a.effort_counterpart.high > 0)
-    bars.push_back({"Counterpart", a.effort_counterpart, "#9aa5b1"});
-  bars.push_back({"Environment", a.effort_environment, "#9aa5b1"});
-  bars.push_back({"Verification", a.effort_verification, "#9aa5b1"});
+    bars.push_back({l.counterpart_short, a.effort_counterpart, "#9aa5b1"});
+  bars.push_back({l.env_short, a.effort_environment, "#9aa5b1"});
+  bars.push_back({l.verif_short, a.effort_verification, "#9aa5b1"});
   double max = 0.1;
   for (const auto& b : bars) max = std::max(max, b.e.high);
   constexpr double kLabel = 170, kBar = 280, kRow = 28, kTop = 8;
   const double h = kTop * 2 + kRow * static_cast<double>(bars.size());
   const double w = kLabel + kBar + 80;
   std::string s = fmt::format(
-      "<svg id=\"chart-effort\" role=\"img\" aria-label=\"Effort per domain in person-weeks\" "
-      "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">",
-      num(w), num(h), num(w), num(h));
+      "<svg id=\"chart-effort\" role=\"img\" aria-label=\"{}\" width=\"{}\" height=\"{}\" "
+      "viewBox=\"0 0 {} {}\">",
+      l.chart_effort, num(w), num(h), num(w), num(h));
   for (size_t i = 0; i < bars.size(); ++i) {
     const Bar& b = bars[i];
     const double y = kTop + kRow * static_cast<double>(i);
@@ -138,10 +136,10 @@ std::string chart_effort(const Assessment& a) {
     s += fmt::format(
         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\" fill=\"{}\" opacity=\"0.35\"/>"
         "<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\" fill=\"{}\"><title>{}: "
-        "{} weeks</title></rect>",
+        "{} {}</title></rect>",
         num(kLabel), num(y + 4), num(hi), b.color, num(kLabel), num(y + 4), num(lo), b.color,
-        b.label, weeks(b.e));
-    s += text_el(kLabel + hi + 6, y + 17, "start", weeks(b.e) + " wk");
+        b.label, weeks(b.e), l.weeks);
+    s += text_el(kLabel + hi + 6, y + 17, "start", weeks(b.e) + " " + std::string(l.wk));
   }
   return s + "</svg>";
 }

@@ -1,4 +1,6 @@
-// The HTML report's tables. Rows are rendered here, in full; the script only filters and sorts.
+// The HTML report's tables besides the findings: dependency matrix and migration sets,
+// kernels, dependencies, roadmap, risk matrix, diagnostics. Rows are rendered here, in full;
+// the script only sorts them.
 #include <fmt/format.h>
 
 #include "render/escape.hpp"
@@ -10,285 +12,231 @@ namespace ascendify::render::html {
 
 namespace {
 
-std::string th(std::string_view label, bool numeric = false) {
-  return fmt::format("<th{}>{}</th>", numeric ? " data-num" : "", label);
-}
-
-std::string td(std::string_view body, std::string_view cls = "") {
-  if (cls.empty()) return fmt::format("<td>{}</td>", body);
-  return fmt::format("<td class=\"{}\">{}</td>", cls, body);
-}
-
-std::string td_num(uint64_t n) {
-  return fmt::format("<td class=\"n\">{}</td>", n);
-}
-
-std::string list(const std::vector<std::string>& v, bool as_code) {
-  if (v.empty()) return "—";
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : ", ") + (as_code ? code(x) : html_escape(x));
-  return s;
-}
-
-std::string head(std::string_view cls, const std::vector<std::string>& cells) {
-  std::string s = fmt::format("<div class=\"tw\"><table class=\"{}\"><thead><tr>", cls);
-  for (const auto& c : cells) s += c;
-  return s + "</tr></thead><tbody>";
-}
-
-constexpr std::string_view kFoot = "</tbody></table></div>";
-
-std::string auto_word(const Finding& f) {
-  std::string s = f.severity == Severity::Info ? "info"
-                  : f.auto_by_transfer_to_npu  ? "auto (transfer_to_npu)"
-                  : f.autofix                  ? "auto (ascendify fix)"
-                                               : "manual";
-  if (f.guarded) s += " · guarded";
-  if (f.optional) s += " · optional feature";
-  return s;
-}
-
-std::string finding_rows(const std::vector<const Finding*>& fs) {
-  std::string s;
-  for (size_t i = 0; i < fs.size(); ++i) {
-    const Finding& f = *fs[i];
-    const std::string_view dom = to_string(f.domain);
-    const std::string_view conf = to_string(f.confidence);
-    std::string where = html_escape(f.path) + ":" + std::to_string(f.span.line);
-    if (f.cell != 0) where += fmt::format(" (cell {}:{})", f.cell, f.cell_line);
-    s += fmt::format("<tr data-i=\"{}\" data-domain=\"{}\" data-conf=\"{}\">", i, dom, conf);
-    s += td_num(i + 1);
-    s += fmt::format("<td data-k=\"{}\">{}</td>", static_cast<size_t>(f.domain),
-                     domain_label(f.domain));
-    s += fmt::format("<td class=\"loc\" data-k=\"{}\t{:010}\"><code>{}</code></td>",
-                     html_escape(f.path), f.span.line, where);
-    s += td(code(f.rule_id), "rule");
-    s += td(code(f.snippet.empty() ? f.match : f.snippet), "snip");
-    s += td(html_escape(replacement_of(f)));
-    s += fmt::format("<td data-k=\"{}\" class=\"conf-{}\">{}</td>", static_cast<int>(f.confidence),
-                     conf, confidence_word(f.confidence));
-    s += td(html_escape(auto_word(f)));
-    s += td(list(f.phases, false));
-    s += "</tr>";
-  }
-  return s;
-}
-
-std::string findings_table(std::string_view id, const std::vector<const Finding*>& fs) {
-  std::string s = head(fmt::format("sortable findings\" id=\"{}", id),
-                       {th("#", true), th("Domain"), th("File:line"), th("Rule"), th("Snippet"),
-                        th("Replacement"), th("Confidence"), th("Fix"), th("Phases")});
-  return s + finding_rows(fs) + std::string(kFoot);
-}
-
-std::string need_cell(const MatrixCell& c) {
+std::string need_cell(const MatrixCell& c, const Labels& l) {
   switch (c.need()) {
     case Need::NotNeeded:
-      return td("not needed", "not-needed");
+      return td(l.not_needed, "not-needed");
     case Need::Optional:
-      return td(fmt::format("optional ({})", c.sites), "optional");
+      return td(fmt::format("{} ({})", l.optional, c.sites), "optional");
     case Need::Needed:
-      return td(fmt::format("needed ({})", c.sites), "needed");
+      return td(fmt::format("{} ({})", l.needed, c.sites), "needed");
   }
   return td("—");
 }
 
+// A rule row names its patterns as code: torch.cuda.Event, torch.cuda.Stream +1; a literal
+// or an attribute tail ("cuda", .float) says little alone, so the rule is named too.
+std::string matrix_label(const MatrixRow& m) {
+  if (!m.is_rule) return html_escape(m.label);
+  std::string out;
+  for (size_t i = 0; i < m.patterns.size() && i < 2; ++i)
+    out += (i ? ", " : "") + code(m.patterns[i]);
+  if (m.patterns.size() > 2) out += " +" + std::to_string(m.patterns.size() - 2);
+  if (out.empty()) return code(m.rule_id);
+  const char c = m.patterns.front().empty() ? ' ' : m.patterns.front().front();
+  if (c == '"' || c == '\'' || c == '.') out += " (" + code(m.rule_id) + ")";
+  return out;
+}
+
+std::string effort_td(const EffortRange& e) {
+  return fmt::format("<td class=\"n\" data-k=\"{}\">{}</td>", e.high, weeks(e));
+}
+
+void phases_table(std::string& s, const Assessment& a, const Labels& l) {
+  s += table_head("sortable", {th(l.c_phase), th(l.c_kind), th(l.c_entry), th(l.c_files, true),
+                               th(l.c_findings, true), th(l.c_effort_weeks, true)});
+  for (size_t i = 0; i < a.phases.size(); ++i) {
+    const PhaseSummary& p = a.phases[i];
+    s += fmt::format("<tr data-i=\"{}\">", i) + td(html_escape(p.name)) +
+         td(p.kind.empty() ? "—" : html_escape(p.kind)) + td(list(p.entry_points, true)) +
+         td_num(p.files) + td_num(p.findings) + effort_td(p.effort) + "</tr>";
+  }
+  s += kTableFoot;
+  if (a.tasks.empty()) return;
+  s += fmt::format("<h3>{}</h3><p class=\"muted\">{}</p>", l.h_tasks, l.tasks_note);
+  s += table_head("sortable", {th(l.c_phase), th(l.c_entry), th(l.c_task), th(l.c_files, true),
+                               th(l.c_findings, true), th(l.c_effort_weeks, true)});
+  for (const TaskPhase& t : a.tasks)
+    s += "<tr>" + td(html_escape(t.phase)) + td(code(t.entry)) +
+         td(code("--" + t.option + " " + t.value) +
+            (t.is_default ? fmt::format(" ({})", l.default_task) : std::string())) +
+         td_num(static_cast<uint32_t>(t.files.size())) + td_num(t.findings) + effort_td(t.effort) +
+         "</tr>";
+  s += kTableFoot;
+}
+
+void sets_table(std::string& s, const Assessment& a, const Labels& l) {
+  s += fmt::format(
+      "<h3>{}</h3><p>{}</p>", l.h_sets,
+      fill(l.sets_intro, {{"phase", "<strong>" + html_escape(a.target_phase) + "</strong>"}}));
+  s += table_head("sets", {th(l.c_set), th(l.c_phase), th(l.c_findings, true), th(l.c_effort_weeks),
+                           th(l.c_rules), th(l.c_dependencies), th(l.c_kernels)});
+  for (size_t i = 0; i < a.migration_sets.size(); ++i) {
+    const MigrationSet& m = a.migration_sets[i];
+    s += "<tr>" +
+         td(i == 0 ? fmt::format("<strong>{}</strong>", l.set_minimal)
+                   : std::string(l.set_incremental)) +
+         td(html_escape(m.phase)) + td_num(m.findings) + td(weeks(m.effort), "n") +
+         td(list(m.rule_ids, true)) + td(list(m.dependencies, false)) + td(list(m.kernels, true)) +
+         "</tr>";
+  }
+  s += kTableFoot;
+}
+
 }  // namespace
 
-std::string section_matrix(const Assessment& a) {
-  std::string s = "<section id=\"matrix\"><h2>Dependency Matrix (per task phase)</h2>";
+std::string section_matrix(const Assessment& a, const Labels& l) {
+  std::string s = fmt::format("<section id=\"matrix\"><h2>{}</h2>", l.h_matrix);
   const bool by_phase = a.assessed && !a.phases.empty();
-  if (by_phase) {
-    s += head("sortable", {th("Phase"), th("Kind"), th("Entry points"), th("Files", true),
-                           th("Findings", true), th("Effort (weeks)", true)});
-    for (size_t i = 0; i < a.phases.size(); ++i) {
-      const PhaseSummary& p = a.phases[i];
-      s += fmt::format("<tr data-i=\"{}\">", i) + td(html_escape(p.name)) +
-           td(p.kind.empty() ? "—" : html_escape(p.kind)) + td(list(p.entry_points, true)) +
-           td_num(p.files) + td_num(p.findings) +
-           fmt::format("<td class=\"n\" data-k=\"{}\">{}</td>", p.effort.high, weeks(p.effort)) +
-           "</tr>";
-    }
-    s += kFoot;
-    if (!a.tasks.empty()) {
-      s += "<h3>Tasks</h3><p class=\"muted\">A phase whose entry dispatches on an option: each "
-           "value runs its own code, estimated alone; the default is the minimal migration "
-           "set.</p>";
-      s += head("sortable", {th("Phase"), th("Entry"), th("Task"), th("Files", true),
-                             th("Findings", true), th("Effort (weeks)", true)});
-      for (const TaskPhase& t : a.tasks)
-        s += "<tr>" + td(html_escape(t.phase)) + td(code(t.entry)) +
-             td(code("--" + t.option + " " + t.value) + (t.is_default ? " (default)" : "")) +
-             td_num(static_cast<uint32_t>(t.files.size())) + td_num(t.findings) +
-             fmt::format("<td class=\"n\" data-k=\"{}\">{}</td>", t.effort.high, weeks(t.effort)) +
-             "</tr>";
-      s += kFoot;
-    }
-  } else {
-    s += "<p class=\"muted\">Task phases were not computed; the matrix covers all files.</p>";
-  }
-  std::vector<std::string> cols = {th("Dependency / rule")};
+  if (by_phase)
+    phases_table(s, a, l);
+  else
+    s += fmt::format("<p class=\"muted\">{}</p>", l.matrix_no_phase);
+  std::vector<std::string> cols = {th(l.c_dependency)};
   if (by_phase)
     for (const auto& p : a.phases) cols.push_back(th(html_escape(p.name)));
   else
-    cols.push_back(th("All files"));
-  cols.push_back(th("Replacement"));
-  cols.push_back(th("Effort (days)", true));
-  const std::vector<MatrixRow> rows = matrix_rows(a);
-  s += "<h3>Dependencies per phase</h3>" + head("matrix", cols);
-  for (const MatrixRow& m : rows) {
-    s += "<tr>" + td(m.is_rule ? code(m.label) : html_escape(m.label));
+    cols.push_back(th(l.all_files));
+  cols.push_back(th(l.c_replacement));
+  cols.push_back(th(l.c_effort_days, true));
+  s += fmt::format("<h3>{}</h3>", l.c_dependencies) + table_head("matrix", cols);
+  for (const MatrixRow& m : matrix_rows(a)) {
+    s += "<tr>" + td(matrix_label(m));
     if (by_phase) {
       for (const auto& p : a.phases) {
         const auto it = m.per_phase.find(p.name);
-        s += need_cell(it == m.per_phase.end() ? MatrixCell{} : it->second);
+        s += need_cell(it == m.per_phase.end() ? MatrixCell{} : it->second, l);
       }
     } else {
-      s += need_cell(m.all);
+      s += need_cell(m.all, l);
     }
-    s += td(m.replacement.empty() ? "—" : html_escape(m.replacement));
+    const std::string& replacement = in_lang(m.replacement, m.replacement_zh, l);
+    s += td(replacement.empty() ? "—" : html_escape(replacement));
     s += m.days < 0 ? td("—") : fmt::format("<td class=\"n\">{:.1f}</td>", m.days);
     s += "</tr>";
   }
-  s += kFoot;
-  s += "<p class=\"muted\">needed: a site runs unconditionally; optional: every site is guarded "
-       "by an availability check or sits behind a flag that is off by default; not needed: the phase does not reach it. Effort per row is the "
-       "knowledge base's estimate in person-days.</p>";
-  if (a.assessed && !a.migration_sets.empty()) {
-    s += fmt::format(
-        "<h3>Migration sets</h3><p>Target phase: <strong>{}</strong>. The first set is the "
-        "minimal migration set of the target phase; each further set is what its phase needs "
-        "beyond the sets before it.</p>",
-        html_escape(a.target_phase));
-    s += head("sets", {th("Set"), th("Phase"), th("Findings", true), th("Effort (weeks)"),
-                       th("Rules"), th("Dependencies"), th("Kernels")});
-    for (size_t i = 0; i < a.migration_sets.size(); ++i) {
-      const MigrationSet& m = a.migration_sets[i];
-      s += "<tr>" + td(i == 0 ? "<strong>minimal</strong>" : "incremental") +
-           td(html_escape(m.phase)) + td_num(m.findings) + td(weeks(m.effort), "n") +
-           td(list(m.rule_ids, true)) + td(list(m.dependencies, false)) +
-           td(list(m.kernels, true)) + "</tr>";
-    }
-    s += kFoot;
-  }
+  s += kTableFoot;
+  s += fmt::format("<p class=\"muted\">{} {}</p>", l.matrix_legend, l.rule_estimate_note);
+  if (a.assessed && !a.migration_sets.empty()) sets_table(s, a, l);
   return s + "</section>";
 }
 
-std::string section_findings(const Assessment& a) {
-  std::vector<const Finding*> reached, apart;
-  for (const auto& f : a.findings) (is_unreached(a, f) ? apart : reached).push_back(&f);
-  std::string s = "<section id=\"findings\"><h2>Detailed Findings</h2><div class=\"filters\">";
-  s += "<input id=\"f-text\" type=\"search\" placeholder=\"Filter: file, rule, snippet…\" "
-       "aria-label=\"Filter text\">";
-  s += "<select id=\"f-domain\" aria-label=\"Domain\"><option value=\"\">All domains</option>";
-  for (Domain d : kAllDomains)
-    s += fmt::format("<option value=\"{}\">{}</option>", to_string(d), domain_label(d));
-  s += "</select><select id=\"f-conf\" aria-label=\"Confidence\"><option value=\"\">Any "
-       "confidence</option>";
-  for (Confidence c : {Confidence::High, Confidence::Medium, Confidence::Low})
-    s += fmt::format("<option value=\"{}\">{}</option>", to_string(c), confidence_word(c));
-  s += "</select><span id=\"f-count\" class=\"muted\"></span></div>";
-  s += findings_table("findings-table", reached);
-  if (!apart.empty()) {
-    s += fmt::format(
-        "<h3 id=\"unreached\">Not on the default run ({} findings)</h3><p "
-        "class=\"muted\">No entry point imports their files, or nothing the entry points run "
-        "uses the definitions holding them; their findings do not decide feasibility.</p>",
-        apart.size());
-    if (!a.unused_definitions.empty()) {
-      s += "<p class=\"muted\">Definitions the default run never uses (nothing the entry points "
-           "run calls or instantiates them):</p><ul>";
-      for (const auto& d : a.unused_definitions)
-        s += fmt::format("<li><code>{}</code> {}:{} ({} findings)</li>", html_escape(d.name),
-                         html_escape(d.path), d.line, d.findings);
-      s += "</ul>";
-    }
-    s += findings_table("unreached-table", apart);
-  }
-  return s + "</section>";
-}
-
-std::string section_kernels(const Assessment& a) {
-  std::string s = "<section id=\"kernels\"><h2>Kernel Inventory</h2>";
-  if (a.kernels.empty()) return s + "<p class=\"muted\">No custom kernels found.</p></section>";
-  s += head("sortable", {th("#", true), th("Kind"), th("Name"), th("File:line"), th("LOC", true),
-                         th("Features"), th("Purpose"), th("Phases"), th("Ascend path")});
+std::string section_kernels(const Assessment& a, const Labels& l) {
+  std::string s = fmt::format("<section id=\"kernels\"><h2>{}</h2>", l.kernel_inventory);
+  if (a.kernels.empty())
+    return s + fmt::format("<p class=\"muted\">{}</p></section>", l.no_kernels);
+  s += table_head("sortable", {th(l.c_num, true), th(l.c_kind), th(l.c_name), th(l.c_file_line),
+                               th(l.c_loc, true), th(l.c_features), th(l.c_purpose), th(l.c_phases),
+                               th(l.c_ascend)});
   for (size_t i = 0; i < a.kernels.size(); ++i) {
     const KernelRow& k = a.kernels[i];
     std::string purpose = k.purpose.empty() ? "—" : html_escape(k.purpose);
-    if (k.backward_only) purpose += " <span class=\"muted\">(backward only)</span>";
-    if (k.has_fallback) purpose += " <span class=\"muted\">(PyTorch fallback)</span>";
-    if (k.templated) purpose += " <span class=\"muted\">(template)</span>";
+    for (const auto& [on, word] :
+         {std::pair{k.backward_only, l.backward_only}, std::pair{k.has_fallback, l.has_fallback},
+          std::pair{k.templated, l.templated}})
+      if (on) purpose += fmt::format(" <span class=\"muted\">({})</span>", word);
+    const std::string& path = in_lang(k.ascend_path, k.ascend_path_zh, l);
     s += fmt::format("<tr data-i=\"{}\">", i) + td_num(i + 1) + td(html_escape(k.kind)) +
          td(code(k.name)) + td(code(k.path + ":" + std::to_string(k.line))) + td_num(k.loc) +
          td(list(k.features, false)) + td(purpose) + td(list(k.phases, false)) +
-         td(k.ascend_path.empty() ? "—" : html_escape(k.ascend_path)) + "</tr>";
+         td(path.empty() ? "—" : html_escape(path)) + "</tr>";
   }
-  return s + std::string(kFoot) + "</section>";
+  return s + std::string(kTableFoot) + "</section>";
 }
 
-std::string section_dependencies(const Assessment& a) {
-  std::string s = "<section id=\"dependencies\"><h2>Third-Party Dependencies</h2>";
-  if (a.dependencies.empty()) return s + "<p class=\"muted\">No dependencies found.</p></section>";
-  s += head("sortable", {th("Package"), th("Version"), th("Status"), th("Replacement"),
-                         th("Source"), th("Imported"), th("Phases")});
+namespace {
+
+std::string status_word(std::string_view status, const Labels& l) {
+  static constexpr std::string_view kStatuses[] = {"compatible", "replace", "unsupported",
+                                                   "not-involved"};
+  for (size_t i = 0; i < std::size(kStatuses); ++i)
+    if (kStatuses[i] == status) return std::string(l.dep_status[i]);
+  return html_escape(status);
+}
+
+}  // namespace
+
+std::string section_dependencies(const Assessment& a, const Labels& l) {
+  std::string s = fmt::format("<section id=\"dependencies\"><h2>{}</h2>", l.domain_names[0]);
+  if (a.dependencies.empty())
+    return s + fmt::format("<p class=\"muted\">{}</p></section>", l.no_deps);
+  s +=
+      table_head("sortable", {th(l.c_package), th(l.c_version), th(l.c_status), th(l.c_replacement),
+                              th(l.c_source), th(l.c_imported), th(l.c_phases)});
+  std::vector<std::string> dev_tools;  // listed in one line below the table
   for (size_t i = 0; i < a.dependencies.size(); ++i) {
     const DependencyRow& d = a.dependencies[i];
-    std::string status = html_escape(d.status);
-    if (d.guarded) status += " · guarded";
-    if (d.optional) status += " · optional feature";
+    if (d.dev_tool) {
+      dev_tools.push_back(d.name);
+      continue;
+    }
+    std::string status = status_word(d.status, l);
+    if (d.guarded) status += fmt::format(" · {}", l.guarded);
+    if (d.optional) status += fmt::format(" · {}", l.optional_feature);
     if (d.rule_id.empty())
-      status += " <span class=\"muted\">(not in the knowledge base: verify)</span>";
+      status += fmt::format(" <span class=\"muted\">({})</span>", l.unknown_package);
+    const std::string& replacement = in_lang(d.replacement, d.replacement_zh, l);
+    const std::string& release = in_lang(d.npu_release, d.npu_release_zh, l);
+    std::string repl = html_escape(replacement);
+    if (!release.empty()) repl += (repl.empty() ? "" : " · ") + html_escape(release);
     s += fmt::format("<tr data-i=\"{}\">", i) + td(html_escape(d.name)) + td(code(d.spec)) +
-         td(status) + td(html_escape(d.replacement.empty() && d.npu_release.empty() ? std::string("\u2014") : d.replacement + (d.replacement.empty() || d.npu_release.empty() ? "" : " \u00b7 ") + d.npu_release)) +
-         td(code(d.source)) + td(d.imported ? "yes" : "no") + td(list(d.phases, false)) + "</tr>";
+         td(status) + td(repl.empty() ? "—" : repl) + td(code(d.source)) +
+         td(d.imported ? l.yes : l.no) + td(list(d.phases, false)) + "</tr>";
   }
-  return s + std::string(kFoot) + "</section>";
+  s += kTableFoot;
+  if (!dev_tools.empty())
+    s += fmt::format("<p id=\"dev-tools\">{}: {}</p>", l.dev_tools, list(dev_tools, true));
+  return s + "</section>";
 }
 
-std::string section_roadmap(const Assessment& a) {
-  std::string s = "<section id=\"roadmap\"><h2>Migration Roadmap</h2>";
-  if (!a.assessed) return s + "<p class=\"muted\">Not computed.</p></section>";
-  if (a.roadmap.empty()) return s + "<p class=\"muted\">Nothing to migrate.</p></section>";
-  s += head("roadmap", {th("Step", true), th("Title"), th("Detail"), th("Effort (weeks)"),
-                        th("Findings", true), th("Rules")});
+std::string section_roadmap(const Assessment& a, const Labels& l) {
+  std::string s = fmt::format("<section id=\"roadmap\"><h2>{}</h2>", l.h_roadmap);
+  if (!a.assessed) return s + fmt::format("<p class=\"muted\">{}</p></section>", l.not_computed);
+  if (a.roadmap.empty()) return s + fmt::format("<p class=\"muted\">{}</p></section>", l.none);
+  s += table_head("roadmap", {th(l.c_step, true), th(l.c_title), th(l.c_detail),
+                              th(l.c_effort_weeks), th(l.c_findings, true), th(l.c_rules)});
   for (size_t i = 0; i < a.roadmap.size(); ++i) {
     const RoadmapStep& r = a.roadmap[i];
-    s += "<tr>" + td_num(i + 1) + td("<strong>" + html_escape(r.title) + "</strong>") +
-         td(html_escape(r.detail)) + td(weeks(r.effort), "n") + td_num(r.findings) +
-         td(list(r.rule_ids, true)) + "</tr>";
+    // Both texts in Chinese or neither (as the Markdown report does).
+    const bool zh = l.lang == Lang::Zh && !r.title_zh.empty() && !r.detail_zh.empty();
+    s += "<tr>" + td_num(i + 1) +
+         td("<strong>" + html_escape(zh ? r.title_zh : r.title) + "</strong>") +
+         td(html_escape(zh ? r.detail_zh : r.detail)) + td(weeks(r.effort), "n") +
+         td_num(r.findings) + td(list(r.rule_ids, true)) + "</tr>";
   }
-  return s + std::string(kFoot) + "</section>";
+  return s + std::string(kTableFoot) + "</section>";
 }
 
-std::string section_risks(const Assessment& a) {
-  std::string s = "<section id=\"risks\"><h2>Risk Matrix</h2>";
-  if (a.risks.empty()) return s + "<p class=\"muted\">No risks recorded.</p></section>";
-  s += head("sortable", {th("CUDA pattern"), th("Ascend replacement"), th("Confidence"),
-                         th("Domain"), th("Rule"), th("Sites", true)});
+std::string section_risks(const Assessment& a, const Labels& l) {
+  std::string s = fmt::format("<section id=\"risks\"><h2>{}</h2>", l.h_risk);
+  if (a.risks.empty()) return s + fmt::format("<p class=\"muted\">{}</p></section>", l.none);
+  s += table_head("sortable", {th(l.c_cuda_pattern), th(l.c_replacement), th(l.c_confidence),
+                               th(l.c_domain), th(l.c_rule), th(l.c_sites, true)});
   for (size_t i = 0; i < a.risks.size(); ++i) {
     const RiskRow& r = a.risks[i];
+    const std::string& replacement = in_lang(r.replacement, r.replacement_zh, l);
     s += fmt::format("<tr data-i=\"{}\">", i) + td(list(r.patterns, true)) +
-         td(r.replacement.empty() ? "—" : html_escape(r.replacement)) +
+         td(replacement.empty() ? "—" : html_escape(replacement)) +
          fmt::format("<td data-k=\"{}\" class=\"conf-{}\">{}</td>", static_cast<int>(r.confidence),
-                     to_string(r.confidence), confidence_word(r.confidence)) +
+                     to_string(r.confidence), confidence_word(r.confidence, l)) +
          fmt::format("<td data-k=\"{}\">{}</td>", static_cast<int>(r.domain),
-                     domain_label(r.domain)) +
+                     domain_label(r.domain, l)) +
          td(code(r.rule_id)) + td_num(r.sites) + "</tr>";
   }
-  return s + std::string(kFoot) + "</section>";
+  return s + std::string(kTableFoot) + "</section>";
 }
 
-std::string section_diagnostics(const Assessment& a) {
+std::string section_diagnostics(const Assessment& a, const Labels& l) {
   if (a.diagnostics.empty()) return {};
-  std::string s = "<section id=\"diagnostics\"><h2>Diagnostics</h2>" +
-                  head("diag", {th("#", true), th("File"), th("Line", true), th("Message")});
+  std::string s =
+      fmt::format("<section id=\"diagnostics\"><h2>{}</h2>", l.h_diag) +
+      table_head("diag", {th(l.c_num, true), th(l.c_file), th(l.c_line, true), th(l.c_message)});
   for (size_t i = 0; i < a.diagnostics.size(); ++i) {
     const Diagnostic& d = a.diagnostics[i];
     s += "<tr>" + td_num(i + 1) + td(code(d.path)) + (d.line == 0 ? td("—") : td_num(d.line)) +
          td(html_escape(d.message)) + "</tr>";
   }
-  return s + std::string(kFoot) + "</section>";
+  return s + std::string(kTableFoot) + "</section>";
 }
 
 }  // namespace ascendify::render::html

@@ -78,6 +78,31 @@ struct Labels {
   std::string_view glance_stops_fmt;  // "{n}" lines, "{t}" of them in "{phase}"
   // Detailed findings: the lead of a domain's import lines, the no-change appendix.
   std::string_view imports_lead, h_no_change, no_change_summary_fmt;  // "{n}" findings
+  // The HTML report (html*.cpp): page frame, cards, charts, findings by file.
+  std::string_view h_findings, nav_matrix, nav_findings, nav_kernels, nav_dependencies, nav_roadmap,
+      nav_risks;
+  std::string_view hardware_html_fmt;                       // "{name}" "{summary}"
+  std::string_view not_assessed, effort_parts_fmt;          // "{env}" "{verif}"
+  std::string_view kernels_part_fmt, counterpart_part_fmt;  // "{weeks}"
+  std::string_view findings_sub_fmt;                        // "{blockers}" "{unreached}"
+  std::string_view files_scanned, files_sub_fmt;            // "{diags}" "{suppressed}"
+  std::string_view task_phases, target_fmt;                 // "{phase}"
+  std::string_view h_stoppers, no_stoppers;
+  std::string_view chart_domains, chart_effort, chart_heatmap, wk, not_reached, no_phases;
+  std::array<std::string_view, 7> domain_short;  // heatmap columns
+  std::string_view env_short, verif_short, counterpart_short;
+  std::string_view h_tasks, tasks_note, c_effort_days;
+  std::string_view filter_placeholder, filter_label, all_domains, any_confidence, any_class;
+  std::string_view order_by, order_path, order_count, shown_fmt;  // "{shown}" "{total}"
+  std::string_view c_class, c_phases, c_source, c_imported, c_name, c_file_line, c_loc, c_features,
+      c_step, c_title, c_detail, c_status;
+  std::array<std::string_view, kSiteClasses> class_short;
+  std::string_view n_findings_fmt, one_finding_short;  // "{n}"
+  std::string_view work_intro;
+  std::string_view no_change_note, show_all;
+  std::string_view no_kernels, no_deps, templated, yes, no;
+  std::array<std::string_view, 4> dep_status;  // compatible, replace, unsupported, not-involved
+  std::string_view footer;
   Lang lang = Lang::En;  // the language of these labels: which text of a finding to show
 };
 

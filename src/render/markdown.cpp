@@ -11,6 +11,7 @@
 #include "render/md_glance.hpp"
 #include "render/md_util.hpp"
 #include "render/render.hpp"
+#include "render/verdict_words.hpp"
 
 namespace ascendify::render {
 
@@ -24,50 +25,11 @@ std::string weeks_cell(const EffortRange& e) {
   return fmt::format("{}–{}", one_decimal(e.low), one_decimal(e.high));
 }
 
-// Hours as the English criterion writes them: "16", "4.5".
-std::string hours_text(double h) {
-  std::string t = one_decimal(h);
-  if (t.size() > 2 && t.ends_with(".0")) t.resize(t.size() - 2);
-  return t;
+// Markdown's repository text and code spans, for the shared wording of verdict_words.hpp.
+std::string md_inline_code(std::string_view s) {
+  return md_code(s);
 }
-
-// The verdict's deciding criterion in Chinese (the English one is a.feasibility_evidence).
-std::string basis_zh(const Assessment& a) {
-  using B = Assessment::VerdictBasis;
-  const B& b = a.verdict_basis;
-  const std::string scope = b.scope == B::Scope::All       ? "全部扫描代码"
-                            : b.scope == B::Scope::Reached ? "入口点可达的各阶段"
-                                                           : "阶段 " + md_text(b.phase);
-  switch (b.kind) {
-    case B::Kind::NoPath:
-      return fmt::format("{}：{} 处无保护的依赖或用法在昇腾上没有可用路径，也没有回退实现", scope,
-                         b.count);
-    case B::Kind::Rewrite:
-      return fmt::format("{}：{} 处需重写的算子、阻塞级发现或未移植的框架", scope, b.count);
-    case B::Kind::Manual:
-      return fmt::format(
-          "{}：{} 处需手动适配（语义有变化的 API 替换、精度调整、不支持的算子或库），约 {} 小时，"
-          "超过可行移植允许的 {} 小时",
-          scope, b.count, hours_text(b.hours), hours_text(b.limit));
-    case B::Kind::Covered:
-      return fmt::format(
-          "{}：完成机械修改（transfer_to_npu 或 `ascendify fix`，{} 处）后无阻断运行的问题；"
-          "需手动适配 {} 处，约 {} 小时（不超过 {} 小时）",
-          scope, b.mechanical, b.count, hours_text(b.hours), hours_text(b.limit));
-    case B::Kind::Counterpart:
-      if (!a.counterparts.empty()) {
-        const CounterpartUse& c = a.counterparts.front();
-        return fmt::format("项目本身即 {}（{}）：采用 {}——{}；逐行移植本仓库为{}，{}–{} 周",
-                           md_text(c.framework), md_text(c.evidence), md_text(c.name),
-                           md_text(c.how_zh), to_chinese(c.literal_feasibility),
-                           one_decimal(c.literal_effort.low), one_decimal(c.literal_effort.high));
-      }
-      break;
-    case B::Kind::None:
-      break;
-  }
-  return {};
-}
+constexpr TextStyle kMarkdownStyle{md_text, md_inline_code};
 
 std::string counterpart_text(const CounterpartUse& c, const Labels& l, Lang lang) {
   const bool zh = lang == Lang::Zh;
@@ -88,7 +50,7 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
   if (a.assessed) {
     out += fmt::format("- {}: **{}**\n", l.feasibility, feasibility_words(a.feasibility, lang));
     if (lang == Lang::Zh && a.verdict_basis.kind != Assessment::VerdictBasis::Kind::None) {
-      out += fmt::format("  - {}: {}\n", l.evidence, basis_zh(a));
+      out += fmt::format("  - {}: {}\n", l.evidence, basis_zh(a, kMarkdownStyle));
     } else {
       for (const auto& e : a.feasibility_evidence)
         out += fmt::format("  - {}: {}\n", l.evidence, md_text(e));

@@ -50,11 +50,13 @@ std::string render_sarif(const Assessment& a);
 // The same bytes, handed to `sink` about 1 MB at a time (results are never one document).
 void render_sarif_to(const Assessment& a, const std::function<void(std::string_view)>& sink);
 
-// One self-contained HTML page (inline CSS, SVG charts and a small script; no external asset,
-// no network fetch; a Content-Security-Policy forbids both): summary, charts, dependency
-// matrix and migration sets, a sortable and filterable findings table, kernels, dependencies,
-// roadmap, risk matrix, diagnostics. All repository text is HTML-escaped; the script reads
-// only the DOM, so no repository text is ever inside a <script> block.
-std::string render_html(const Assessment& a);
+// One self-contained HTML page in `lang` (inline CSS, SVG charts and a small script; no
+// external asset, no network fetch; a Content-Security-Policy forbids both): summary, charts,
+// dependency matrix and migration sets, the findings grouped by file (one row per source
+// line; groups past the first few closed, long groups paged, filterable and sortable; the
+// no-change findings in a closed appendix), kernels, dependencies, roadmap, risk matrix,
+// diagnostics. All repository text is HTML-escaped; the script reads only the DOM, so no
+// repository text is ever inside a <script> block.
+std::string render_html(const Assessment& a, Lang lang);
 
 }  // namespace ascendify::render
