@@ -70,6 +70,8 @@ border-radius:4px}
 ul.ev,ol.ev{margin:4px 0 12px;padding-left:20px}
 #glance{border-top:4px solid var(--accent)}
 #glance .cards{grid-template-columns:repeat(auto-fit,minmax(160px,1fr))}
+table.work th[data-num],table.work td.n{white-space:nowrap;width:5em}
+table.work td:last-child{min-width:12em;overflow-wrap:anywhere}
 table.work{margin-bottom:6px}
 details.part>summary{cursor:pointer}details.part>summary h3{display:inline}
 details.fg{border:1px solid var(--line);border-radius:6px;margin:6px 0;
