@@ -22,8 +22,10 @@ void find_run_stoppers(Assessment& a) {
                                                              a.target_phase) != f.phases.end();
     // An import line is worded as one whichever way the rule stops it (a derived rule may stop
     // on the import of an extension built elsewhere).
-    const bool import = (f.rule->stops_run & Rule::kStopsAsImport) != 0 ||
-                        f.snippet.rfind("import ", 0) == 0 || f.snippet.rfind("from ", 0) == 0;
+    const bool import_line =
+        (f.snippet.rfind("import ", 0) == 0 || f.snippet.rfind("from ", 0) == 0) &&
+        f.snippet.find(';') == std::string::npos;
+    const bool import = (f.rule->stops_run & Rule::kStopsAsImport) != 0 || import_line;
     const bool call = (f.rule->stops_run & Rule::kStopsAsCall) != 0;
     const std::string why =
         import ? "import of a package with no NPU build (" + f.match + ")"

@@ -57,7 +57,9 @@ std::string format_of_file(const fs::path& p) {
 std::optional<ReportPlan> plan_reports(const ScanArgs& args, const fs::path& root_dir,
                                        bool stdout_is_terminal, std::string& error) {
   ReportPlan plan;
-  std::vector<std::string> formats = args.formats;
+  std::vector<std::string> formats;  // each once, in the order given
+  for (const auto& f : args.formats)
+    if (std::find(formats.begin(), formats.end(), f) == formats.end()) formats.push_back(f);
   for (const auto& f : formats)
     if (!is_known_format(f)) {
       error = "unknown format '" + f + "' (md, html, json, sarif, csv, text, github)";
@@ -91,6 +93,11 @@ std::optional<ReportPlan> plan_reports(const ScanArgs& args, const fs::path& roo
     plan.to_files = {file_format};
   } else {
     for (const auto& f : formats) (is_file_format(f) ? plan.to_files : plan.to_stdout).push_back(f);
+    if (!out.empty() && plan.to_files.empty()) {
+      error = "-o " + args.out_dir + " names a folder, but --format " + args.formats_joined +
+              " writes no file (text and github print to stdout)";
+      return std::nullopt;
+    }
     if (!out.empty()) {
       plan.dir = out;
     } else if (!plan.to_files.empty()) {

@@ -24,6 +24,7 @@
 #include "cli/split.hpp"
 #include "core/timings.hpp"
 #include "pipeline/scan.hpp"
+#include "render/escape.hpp"
 #include "render/render.hpp"
 
 namespace ascendify::cli {
@@ -39,6 +40,18 @@ std::string file_name_for(const std::string& format, const std::string& lang) {
   if (format == "sarif") return "ascendify-report.sarif";
   if (format == "text") return "ascendify-report.txt";
   return "ascendify-report.csv";
+}
+
+// The scanned folder relative to the current one (GitHub attaches annotations to paths of the
+// workspace): "" when it is the current folder, the absolute path when it lies outside it.
+std::string workspace_prefix(const ScanArgs& args) {
+  std::error_code ec;
+  fs::path root = fs::path(args.path);
+  if (!fs::is_directory(root, ec)) root = root.has_parent_path() ? root.parent_path() : ".";
+  const fs::path abs = fs::weakly_canonical(fs::absolute(root, ec), ec);
+  const fs::path rel = abs.lexically_relative(fs::weakly_canonical(fs::current_path(ec), ec));
+  if (rel.empty() || *rel.begin() == "..") return abs.string();
+  return rel == "." ? std::string() : rel.string();
 }
 
 render::Lang lang_of(const std::string& lang) {
@@ -64,7 +77,7 @@ void emit_report(const Assessment& a, const std::string& format, const ScanArgs&
   if (format == "sarif") return render::render_sarif_to(a, put);
   if (format == "md") return put(render::render_markdown(a, lang_of(args.lang)));
   if (format == "csv") return put(render::render_csv(a));
-  if (format == "github") return put(render::render_github(a));
+  if (format == "github") return put(render::render_github(a, workspace_prefix(args)));
   if (format == "text") {
     render::TextOptions o;
     o.color = color;
@@ -109,9 +122,9 @@ void print_diagnostics(const std::vector<Diagnostic>& diags, size_t limit) {
   const size_t shown = std::min(limit, diags.size());
   for (size_t i = 0; i < shown; ++i) {
     const Diagnostic& d = diags[i];
-    std::cerr << "ascendify: " << d.path;
+    std::cerr << "ascendify: " << render::terminal_safe(d.path);
     if (d.line) std::cerr << ':' << d.line;
-    std::cerr << ": " << d.message << "\n";
+    std::cerr << ": " << render::terminal_safe(d.message) << "\n";
   }
   if (diags.size() > shown)
     std::cerr << "ascendify: … " << diags.size() - shown
@@ -259,9 +272,23 @@ int run_scan(const ScanArgs& given) {
   if (args.verbose || plan->terminal_summary)
     print_diagnostics(a.diagnostics, args.verbose ? a.diagnostics.size() : kTerminalDiagnostics);
   if (!plan->to_files.empty()) {
+    // The folders this creates, outermost last: removed again if the folder turns out to be
+    // inside the root once it exists (`-o missing/../link-into-root/out` resolves only then).
+    std::vector<fs::path> created;
+    for (fs::path p = fs::absolute(plan->dir, ec); !p.empty() && !fs::exists(p, ec);
+         p = p.parent_path()) {
+      created.push_back(p);
+      if (p == p.parent_path()) break;
+    }
     fs::create_directories(plan->dir, ec);
     if (ec || !fs::is_directory(plan->dir, ec)) {
       std::cerr << "ascendify: cannot create output directory " << plan->dir.string() << "\n";
+      return 2;
+    }
+    if (is_inside(root, fs::canonical(plan->dir, ec))) {
+      for (const fs::path& p : created) fs::remove(p, ec);  // empty: just made
+      std::cerr << "ascendify: output " << plan->dir.string()
+                << " is inside the scanned root; choose a place outside it with -o\n";
       return 2;
     }
     // The reports' lines go to stderr when stdout carries a report of its own.

@@ -189,9 +189,26 @@ std::string_view rule_slug(std::string_view rule_id) {
 }
 
 std::string terminal_safe(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const auto next = [&](size_t k) {
+      return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+    };
+    if (c < 0x20 || c == 0x7f) {
+      out += '?';
+    } else if (c == 0xC2 && next(1) >= 0x80 && next(1) <= 0x9F) {  // C1 controls (CSI ...)
+      out += '?';
+      i += 1;
+    } else if (c == 0xE2 && ((next(1) == 0x80 && next(2) >= 0xAA && next(2) <= 0xAE) ||
+                             (next(1) == 0x81 && next(2) >= 0xA6 && next(2) <= 0xA9))) {
+      out += '?';  // bidi overrides and isolates (U+202A-202E, U+2066-2069)
+      i += 2;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
   return out;
 }
 

@@ -37,7 +37,8 @@ uint64_t fnv1a64(std::string_view s);
 // "custom_op" -> "custom_op"; the part of a rule id after the first '.'.
 std::string_view rule_slug(std::string_view rule_id);
 
-// Text from the scanned tree must not drive a terminal: control bytes become '?'.
+// Text from the scanned tree must not drive a terminal: C0 and C1 control characters and bidi
+// overrides become '?'.
 std::string terminal_safe(std::string_view s);
 
 }  // namespace ascendify::render

@@ -91,8 +91,8 @@ std::string cards(const Assessment& a, const SummaryView& v, const Labels& l) {
   s += card("card-effort", l.effort, fmt::format("{} <small>{}</small>", weeks(v.effort), l.weeks),
             parts);
   s += card("card-stops", l.glance_classes[0], stoppers_value(v, l), "");
-  s += card("card-adapt", l.glance_classes[1], std::to_string(n(SiteClass::MustAdapt)),
-            fill(l.glance_sites_hours_fmt, {{"n", std::to_string(n(SiteClass::MustAdapt))},
+  s += card("card-adapt", l.glance_classes[1], std::to_string(v.adapt_sites),
+            fill(l.glance_sites_hours_fmt, {{"n", std::to_string(v.adapt_sites)},
                                             {"h", hours_text(total_hours(v.must_adapt))}}));
   s += card("card-mechanical", l.glance_classes[2], std::to_string(n(SiteClass::Mechanical)), "");
   s += card("card-tuning", l.glance_classes[3], std::to_string(n(SiteClass::Tuning)), "");
@@ -125,7 +125,7 @@ std::string section_glance(const Assessment& a, const Labels& l) {
     s += folded("run-stoppers", items, "<ol class=\"ev\">", "</ol>", l);
   }
   if (!v.must_adapt.empty()) {
-    s += fmt::format("<h3>{} ({})</h3>", l.glance_classes[1], n(SiteClass::MustAdapt));
+    s += fmt::format("<h3>{} ({})</h3>", l.glance_classes[1], v.adapt_sites);
     s += items_table("must-adapt", v.must_adapt, true, l);
   }
   if (n(SiteClass::Mechanical) > 0) {

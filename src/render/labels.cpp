@@ -184,7 +184,7 @@ const Labels kEn{
     .c_value = "Answer",
     .c_hours = "Hours",
     .c_first_site = "First site",
-    .glance_sites_hours_fmt = "{n} sites, about {h} h",
+    .glance_sites_hours_fmt = "{n} sites with those that stop the run, about {h} h",
     .glance_more_fmt = "…and {n} more in the domain tables below.",
     .glance_no_stoppers = "Nothing stops the default run once the mechanical edits are made.",
     .glance_fix_fmt =
@@ -434,7 +434,7 @@ const Labels kZh{
     .c_value = "结论",
     .c_hours = "工时（小时）",
     .c_first_site = "首个位置",
-    .glance_sites_hours_fmt = "{n} 处，约 {h} 小时",
+    .glance_sites_hours_fmt = "{n} 处（含阻断运行处），约 {h} 小时",
     .glance_more_fmt = "……另有 {n} 项，见下方各域的表格。",
     .glance_no_stoppers = "完成机械修改后，默认运行没有阻断点。",
     .glance_fix_fmt =

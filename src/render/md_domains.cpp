@@ -298,7 +298,7 @@ void precision_section(std::string& out, const Findings& fs, const Labels& l) {
 // Nothing to change (keep it as it is: `non_blocking=True`, a barrier, an info finding):
 // listed in the appendix, apart from the work.
 bool no_change(const Finding& f) {
-  return f.site_class == SiteClass::NoChange || f.severity == Severity::Info;
+  return f.site_class == SiteClass::NoChange;
 }
 
 // One row per source line: the findings of several rules on one line become one finding whose
@@ -322,6 +322,18 @@ Findings one_per_line(const Findings& fs, std::deque<Finding>& merged) {
         add(matches, f.match);
         add(en, replacement_of(f, Lang::En));
         add(zh, replacement_of(f, Lang::Zh));
+      }
+      // The row says the most of its findings: the strictest class and severity, auto only
+      // when every one is, guarded or optional only when every one is; their sites summed.
+      for (size_t k = i + 1; k < j; ++k) {
+        const Finding& f = *fs[k];
+        m.site_class = std::min(m.site_class, f.site_class);
+        m.severity = std::max(m.severity, f.severity);
+        m.autofix = m.autofix && f.autofix;
+        m.auto_by_transfer_to_npu = m.auto_by_transfer_to_npu && f.auto_by_transfer_to_npu;
+        m.guarded = m.guarded && f.guarded;
+        m.optional = m.optional && f.optional;
+        m.sites += f.sites;
       }
       m.match = fmt::format("{}", fmt::join(matches, ", "));
       m.replacement = fmt::format("{}", fmt::join(en, "; "));
@@ -361,6 +373,8 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
     else
       by_domain[static_cast<size_t>(f.domain)].push_back(&f);
   }
+  std::array<size_t, 7> in_domain{};  // the findings of each table, before rows merge
+  for (size_t d = 0; d < by_domain.size(); ++d) in_domain[d] = by_domain[d].size();
   std::deque<Finding> merged;
   Findings attention_imports;
   for (auto& fs : by_domain) fs = one_per_line(fs, merged);
@@ -374,13 +388,14 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
   out += fmt::format("## {}\n\n", l.h_details);
   for (size_t d = 0; d < kAllDomains.size(); ++d) {
     const Findings& fs = by_domain[d];
+    const size_t n = in_domain[d];
     out += "### " +
            fill(l.h_domain_fmt,
                 {{"n", std::to_string(d + 1)}, {"name", std::string(l.domain_names[d])}}) +
            "\n\n";
-    out += fs.empty()       ? std::string(l.no_findings)
-           : fs.size() == 1 ? std::string(l.one_finding)
-                            : fill(l.findings_fmt, {{"n", std::to_string(fs.size())}});
+    out += n == 0   ? std::string(l.no_findings)
+           : n == 1 ? std::string(l.one_finding)
+                    : fill(l.findings_fmt, {{"n", std::to_string(n)}});
     out += "\n\n";
     switch (kAllDomains[d]) {
       case Domain::Dependency:

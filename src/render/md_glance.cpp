@@ -83,8 +83,8 @@ void write_glance(std::string& out, const Assessment& a, Lang lang) {
        fmt::format("{}–{} {}", one_decimal(v.effort.low), one_decimal(v.effort.high), l.weeks)},
       {std::string(l.glance_classes[0]), stoppers_cell(v, l)},
       {std::string(l.glance_classes[1]),
-       fill(l.glance_sites_hours_fmt, {{"n", std::to_string(n(SiteClass::MustAdapt))},
-                                       {"h", hours_text(total_hours(v.must_adapt))}})},
+       fill(l.glance_sites_hours_fmt,
+            {{"n", std::to_string(v.adapt_sites)}, {"h", hours_text(total_hours(v.must_adapt))}})},
       {std::string(l.glance_classes[2]), std::to_string(n(SiteClass::Mechanical))},
       {std::string(l.glance_classes[3]), std::to_string(n(SiteClass::Tuning))},
   };
@@ -104,7 +104,7 @@ void write_glance(std::string& out, const Assessment& a, Lang lang) {
   if (!v.run_stoppers.empty()) out += '\n';
 
   if (!v.must_adapt.empty()) {
-    out += fmt::format("### {} ({})\n\n", l.glance_classes[1], n(SiteClass::MustAdapt));
+    out += fmt::format("### {} ({})\n\n", l.glance_classes[1], v.adapt_sites);
     items_table(out, v.must_adapt, l, true);
   }
   if (n(SiteClass::Mechanical) > 0) {

@@ -40,7 +40,9 @@ std::string render_text(const Assessment& a, const TextOptions& options);
 
 // GitHub Actions workflow commands (`::error file=...,line=...::message`), one per finding
 // that asks for a change: stops the run = error, must adapt = warning, else notice.
-std::string render_github(const Assessment& a);
+// `path_prefix`: the scanned folder relative to the workspace the annotations attach to (the
+// current folder), "" when it is that folder.
+std::string render_github(const Assessment& a, std::string_view path_prefix = {});
 
 // One row per finding, RFC 4180 (CRLF line ends, quoted where needed), with a header row.
 std::string render_csv(const Assessment& a);

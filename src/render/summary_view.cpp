@@ -14,10 +14,10 @@ bool required_site(const Finding& f) {
   return !f.phases.empty() && !f.optional && !f.guarded;
 }
 
-namespace {
-
-// The shell word for a path: quoted when it holds anything a shell would split or expand.
-std::string shell_word(const std::string& s) {
+// The shell word for a path: quoted when it holds anything a shell would split or expand; a
+// leading '-' gets "./" so that it cannot read as an option.
+std::string shell_word(const std::string& path) {
+  const std::string s = !path.empty() && path.front() == '-' ? "./" + path : path;
   const bool plain = !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) ||
            std::string_view("/._-+:@%,=").find(c) != std::string_view::npos;
@@ -27,6 +27,8 @@ std::string shell_word(const std::string& s) {
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
+
+namespace {
 
 std::vector<WorkItem> items_of(const std::vector<const Finding*>& fs, Lang lang) {
   std::map<std::string, WorkItem> by_rule;
@@ -73,8 +75,10 @@ SummaryView summary_view(const Assessment& a, Lang lang) {
   for (const Finding& f : a.findings) {
     if (!required_site(f)) continue;
     switch (f.site_class) {
+      case SiteClass::StopsRun:  // what stops the run is changed by hand too
       case SiteClass::MustAdapt:
         adapt.push_back(&f);
+        v.adapt_sites += std::max<uint32_t>(f.sites, 1);
         break;
       case SiteClass::Mechanical:
         mechanical.push_back(&f);

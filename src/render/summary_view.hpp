@@ -40,12 +40,18 @@ struct SummaryView {
   // Sites per class in the code the phases require (Assessment::site_classes order) and the
   // work items of the classes the summary names, most hours first, then by rule id.
   std::array<uint32_t, kSiteClasses> sites{};
+  // must_adapt holds the sites that stop the run too: both are changed by hand (the verdict's
+  // hours count both), and the run-stoppers are also listed apart.
   std::vector<WorkItem> must_adapt, mechanical, tuning;
+  uint32_t adapt_sites = 0;             // sites of must_adapt
   uint32_t mechanical_by_fix = 0;       // sites `ascendify fix` rewrites by default
   uint32_t mechanical_by_transfer = 0;  // sites transfer_to_npu covers once imported
   std::string fix_command;              // "ascendify fix ROOT --transfer-to-npu --apply"
   std::vector<std::string> assumptions;
 };
+
+// `path` as one shell word: quoted when a shell would split or expand it, "./" before a '-'.
+std::string shell_word(const std::string& path);
 
 // A finding the phases require: reached, not optional, not guarded (assess/taxonomy.hpp).
 bool required_site(const Finding& f);

@@ -8,6 +8,7 @@
 
 #include "render/escape.hpp"
 #include "render/render.hpp"
+#include "render/summary_view.hpp"
 
 namespace ascendify::render {
 
@@ -93,7 +94,7 @@ std::string render_terminal(const Assessment& a, bool color) {
       out += fmt::format(
           "Fix:           ascendify fix {} --transfer-to-npu --apply  ({} mechanical "
           "sites; without --apply it prints the diff)\n",
-          safe(a.root.empty() ? "." : a.root),
+          safe(shell_word(a.root.empty() ? "." : a.root)),
           a.site_classes[static_cast<size_t>(SiteClass::Mechanical)]);
     const std::string n = std::to_string(a.blockers.size());
     out += "Blockers:      " + (a.blockers.empty() ? n : st.red(n)) + "\n";

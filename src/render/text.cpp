@@ -65,7 +65,9 @@ std::string render_text(const Assessment& a, const TextOptions& o) {
     for (size_t i = 0; i < shown; ++i) {
       const Finding& f = *fs[i];
       const size_t c = static_cast<size_t>(f.site_class);
-      std::string where = fmt::format("{}:{}:{}", safe(f.path), f.span.line, f.span.col);
+      // "./" before a path that would start a workflow command ("::warning ...") in CI logs.
+      const std::string path = f.path.rfind(':', 0) == 0 ? "./" + f.path : f.path;
+      std::string where = fmt::format("{}:{}:{}", safe(path), f.span.line, f.span.col);
       std::string tail;
       if (f.optional)
         tail = zh ? "（可选功能）" : " (optional feature)";
@@ -126,7 +128,7 @@ std::string gh_property(std::string_view s) {
 
 }  // namespace
 
-std::string render_github(const Assessment& a) {
+std::string render_github(const Assessment& a, std::string_view path_prefix) {
   // stops the run -> error, must adapt -> warning, mechanical / tuning -> notice.
   constexpr std::array<std::string_view, kSiteClasses> kLevel = {"error", "warning", "notice",
                                                                  "notice", ""};
@@ -137,7 +139,8 @@ std::string render_github(const Assessment& a) {
     std::string text = f.message;
     const std::string_view r = replacement_of(f);
     if (!r.empty()) text += " Replacement: " + std::string(r);
-    out += fmt::format("::{} file={},line={},col={}", level, gh_property(f.path), f.span.line,
+    const std::string file = path_prefix.empty() ? f.path : std::string(path_prefix) + "/" + f.path;
+    out += fmt::format("::{} file={},line={},col={}", level, gh_property(file), f.span.line,
                        f.span.col);
     if (f.span.end_col > f.span.col + 1 && f.span.end_line <= f.span.line)
       out += fmt::format(",endColumn={}", f.span.end_col - 1);  // inclusive there

@@ -113,8 +113,8 @@ TEST(FirstRun, TextFormatListsEveryFindingAndWritesNoFile) {
 TEST(FirstRun, GithubFormatPrintsWorkflowAnnotations) {
   TempDir root, cwd;
   make_repo(root.path());
-  const RunResult r =
-      run_cli({"scan", root.path().string(), "--format", "github", "-o", "-"}, cwd.path());
+  // Paths are the workspace's (the current folder's): scanned from inside the repository ...
+  const RunResult r = run_cli({"scan", ".", "--format", "github", "-o", "-"}, root.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("::error file=train.py,line=2,col=6,endColumn="), std::string::npos)
       << r.out;
@@ -126,6 +126,11 @@ TEST(FirstRun, GithubFormatPrintsWorkflowAnnotations) {
     ASSERT_NE(q, std::string::npos);
     EXPECT_EQ(r.out.compare(p, 2, "::"), 0) << r.out.substr(p, q - p);
   }
+  // ... and from the folder above it: the repository's folder leads the path.
+  const std::string name = root.path().filename().string();
+  const RunResult up = run_cli({"scan", name, "--format", "github"}, root.path().parent_path());
+  EXPECT_NE(up.out.find("::error file=" + name + "/train.py,line=2,col=6"), std::string::npos)
+      << up.out;
 }
 
 TEST(FirstRun, DashOutputInfersTheFormatOrSaysWhy) {
@@ -157,6 +162,20 @@ TEST(FirstRun, OutputFileNamesItsFormat) {
   r = run_cli({"scan", root.path().string(), "-o", (root / "r.md").string()}, cwd.path());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_FALSE(fs::exists(root / "r.md"));
+}
+
+TEST(FirstRun, AFolderThatResolvesIntoTheRootOnlyOnceMadeIsRefused) {
+  // `missing/../link/out`: `missing` does not exist, so the path resolves into the root (via
+  // `link`) only once the folders exist; they are removed again and nothing is written.
+  TempDir t;
+  make_repo(t / "repo");
+  fs::create_directory_symlink(t / "repo", t / "link");
+  const RunResult r = run_cli(
+      {"scan", (t / "repo").string(), "-o", (t / "missing/../link/out").string()}, t.path());
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.err.find("is inside the scanned root"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(t / "repo/out"));
+  EXPECT_FALSE(fs::exists(t / "missing"));
 }
 
 TEST(FirstRun, SingleFileScan) {

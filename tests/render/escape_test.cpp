@@ -79,3 +79,13 @@ TEST(RuleSlug, AfterFirstDot) {
 
 }  // namespace
 }  // namespace ascendify::render
+
+TEST(TerminalSafe, ControlsBecomeQuestionMarks) {
+  // C0 (ESC ... BEL sets a terminal title), C1 (U+009B is a one-byte CSI) and bidi overrides.
+  EXPECT_EQ(ascendify::render::terminal_safe("big\x1b]0;PWNED\x07.py"), "big?]0;PWNED?.py");
+  EXPECT_EQ(ascendify::render::terminal_safe("a\xC2\x9B"
+                                             "31mb"),
+            "a?31mb");
+  EXPECT_EQ(ascendify::render::terminal_safe("x\xE2\x80\xAEy\xE2\x81\xA6z"), "x?y?z");
+  EXPECT_EQ(ascendify::render::terminal_safe("显存 ü é"), "显存 ü é");  // other UTF-8 stays
+}

@@ -274,6 +274,8 @@ TEST_F(HtmlInChromium, TablesFitAt1280Pixels) {
 (function () {
   Array.prototype.forEach.call(document.querySelectorAll('details'),
                                function (d) { d.open = true; });
+  Array.prototype.forEach.call(document.querySelectorAll('section,details'),
+                               function (e) { e.style.contentVisibility = 'visible'; });
   Array.prototype.forEach.call(document.querySelectorAll('tr[hidden]'),
                                function (r) { r.hidden = false; });
   var width = document.documentElement.clientWidth, bad = [], cells = 0;

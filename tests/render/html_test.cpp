@@ -208,9 +208,11 @@ TEST_F(HtmlReport, ManagerViewOpensThePage) {
   EXPECT_TRUE(has(g,
                   "<div class=\"card\" id=\"card-stops\"><div class=\"k\">Stops the run</div>"
                   "<div class=\"v\">1 (0 in inference, the target phase)</div>"));
-  EXPECT_TRUE(has(g,
-                  "<div class=\"card\" id=\"card-adapt\"><div class=\"k\">Must adapt by hand"
-                  "</div><div class=\"v\">4</div><div class=\"s\">4 sites, about 62 h</div>"));
+  EXPECT_TRUE(
+      has(g,
+          "<div class=\"card\" id=\"card-adapt\"><div class=\"k\">Must adapt by hand"
+          "</div><div class=\"v\">4</div><div class=\"s\">4 sites with those that stop the run, "
+          "about 62 h</div>"));
   EXPECT_TRUE(has(g,
                   "<h3>Stops the run (1)</h3><div id=\"run-stoppers\"><ol class=\"ev\"><li><code>"
                   "wan/train.py:3</code> <span class=\"muted\">(training)</span> — asserts CUDA: "
