@@ -135,10 +135,15 @@ std::string kernels_difference(const KernelPathModel& a, const KernelPathModel& 
     d.field("purposes.keywords", a.purposes[i].keywords, b.purposes[i].keywords);
     d.field("purposes.ops", a.purposes[i].ops, b.purposes[i].ops);
     d.field("purposes.ascend", a.purposes[i].ascend, b.purposes[i].ascend);
+    d.field("purposes.ascend_zh", a.purposes[i].ascend_zh, b.purposes[i].ascend_zh);
   }
   d.field("default_paths", a.default_paths, b.default_paths);
+  d.field("default_paths_zh", a.default_paths_zh, b.default_paths_zh);
   d.field("no_op_purposes", a.no_op_purposes, b.no_op_purposes);
   d.field("fallback", a.fallback, b.fallback);
+  d.field("fallback_zh", a.fallback_zh, b.fallback_zh);
+  d.field("external_path", a.external_path, b.external_path);
+  d.field("external_path_zh", a.external_path_zh, b.external_path_zh);
   return d.first();
 }
 
@@ -204,11 +209,15 @@ Model full_model() {
 
 KernelPathModel full_kernels() {
   KernelPathModel k;
-  k.purposes = {{"rmsnorm", {"rmsnorm", "rms"}, {"tl.sum"}, "torch_npu.npu_rms_norm"},
-                {"gemm", {}, {"tl.dot"}, ""}};
+  k.purposes = {{"rmsnorm", {"rmsnorm", "rms"}, {"tl.sum"}, "torch_npu.npu_rms_norm", ""},
+                {"gemm", {}, {"tl.dot"}, "", "矩阵乘"}};
   k.default_paths = {{"cuda", "Ascend C"}, {"triton", "triton-ascend"}};
+  k.default_paths_zh = {{"cuda", "用 Ascend C 重写"}};
   k.no_op_purposes = {"gemm"};
   k.fallback = "fallback {name}";
+  k.fallback_zh = "回退 {name}";
+  k.external_path = "source elsewhere";
+  k.external_path_zh = "源码不在本仓库";
   return k;
 }
 
