@@ -16,16 +16,6 @@ namespace {
 
 constexpr size_t kShown = 10;  // items of a list in view; the rest folded
 
-std::string hours_text(double h) {
-  return h < 10 ? one_decimal(h) : fmt::format("{:.0f}", h);
-}
-
-double total_hours(const std::vector<WorkItem>& items) {
-  double h = 0;
-  for (const auto& w : items) h += w.hours;
-  return h;
-}
-
 // <div id=ID>: the first kShown of `rows` (each a rendered element), the rest in a closed
 // <details>; `open` and `close` wrap each part (a list or a table).
 std::string folded(std::string_view id, const std::vector<std::string>& rows, std::string_view open,
@@ -93,7 +83,7 @@ std::string cards(const Assessment& a, const SummaryView& v, const Labels& l) {
   s += card("card-stops", l.glance_classes[0], stoppers_value(v, l), "");
   s += card("card-adapt", l.glance_classes[1], std::to_string(v.adapt_sites),
             fill(l.glance_sites_hours_fmt, {{"n", std::to_string(v.adapt_sites)},
-                                            {"h", hours_text(total_hours(v.must_adapt))}}));
+                                            {"h", hours_text(v.adapt_hours)}}));
   s += card("card-mechanical", l.glance_classes[2], std::to_string(n(SiteClass::Mechanical)), "");
   s += card("card-tuning", l.glance_classes[3], std::to_string(n(SiteClass::Tuning)), "");
   return s + "</div>";

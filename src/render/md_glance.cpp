@@ -14,16 +14,6 @@ namespace {
 // The summary lists this many work items of a class; the domain tables have them all.
 constexpr size_t kGlanceItems = 10;
 
-std::string hours_text(double h) {
-  return h < 10 ? one_decimal(h) : fmt::format("{:.0f}", h);
-}
-
-double total_hours(const std::vector<WorkItem>& items) {
-  double h = 0;
-  for (const auto& w : items) h += w.hours;
-  return h;
-}
-
 // `torch.cuda.Event`, `torch.cuda.Stream` +1
 std::string patterns_cell(const WorkItem& w) {
   std::string out;
@@ -84,7 +74,7 @@ void write_glance(std::string& out, const Assessment& a, Lang lang) {
       {std::string(l.glance_classes[0]), stoppers_cell(v, l)},
       {std::string(l.glance_classes[1]),
        fill(l.glance_sites_hours_fmt,
-            {{"n", std::to_string(v.adapt_sites)}, {"h", hours_text(total_hours(v.must_adapt))}})},
+            {{"n", std::to_string(v.adapt_sites)}, {"h", hours_text(v.adapt_hours)}})},
       {std::string(l.glance_classes[2]), std::to_string(n(SiteClass::Mechanical))},
       {std::string(l.glance_classes[3]), std::to_string(n(SiteClass::Tuning))},
   };

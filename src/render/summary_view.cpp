@@ -4,7 +4,10 @@
 #include <cctype>
 #include <map>
 
+#include <fmt/format.h>
+
 #include "core/text.hpp"
+#include "render/escape.hpp"
 #include "render/labels.hpp"
 #include "render/md_util.hpp"
 
@@ -12,6 +15,10 @@ namespace ascendify::render {
 
 bool required_site(const Finding& f) {
   return !f.phases.empty() && !f.optional && !f.guarded;
+}
+
+std::string hours_text(double h) {
+  return h < 10 ? one_decimal(h) : fmt::format("{:.0f}", h);
 }
 
 // The shell word for a path: quoted when it holds anything a shell would split or expand; a
@@ -93,6 +100,7 @@ SummaryView summary_view(const Assessment& a, Lang lang) {
     }
   }
   v.must_adapt = items_of(adapt, lang);
+  for (const auto& w : v.must_adapt) v.adapt_hours += w.hours;
   v.mechanical = items_of(mechanical, lang);
   v.tuning = items_of(tuning, lang);
   v.fix_command =

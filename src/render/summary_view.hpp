@@ -44,11 +44,15 @@ struct SummaryView {
   // hours count both), and the run-stoppers are also listed apart.
   std::vector<WorkItem> must_adapt, mechanical, tuning;
   uint32_t adapt_sites = 0;             // sites of must_adapt
+  double adapt_hours = 0;               // hours of must_adapt (the knowledge base's estimate)
   uint32_t mechanical_by_fix = 0;       // sites `ascendify fix` rewrites by default
   uint32_t mechanical_by_transfer = 0;  // sites transfer_to_npu covers once imported
   std::string fix_command;              // "ascendify fix ROOT --transfer-to-npu --apply"
   std::vector<std::string> assumptions;
 };
+
+// Hours as the summaries write them: one decimal below ten ("2.5"), whole above ("144").
+std::string hours_text(double h);
 
 // `path` as one shell word: quoted when a shell would split or expand it, "./" before a '-'.
 std::string shell_word(const std::string& path);
