@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -34,8 +35,15 @@ std::string write_file_atomic(
     const std::function<void(const std::function<void(std::string_view)>&)>& produce) {
   fs::path target = dir / name;
   fs::path tmp = dir / ("." + name + ".tmp");
-  FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return "cannot write " + tmp.string() + ": " + std::strerror(errno);
+  // Never through a symlink planted at the temporary name (it could point at a file the user
+  // owns): O_NOFOLLOW refuses it.
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+  FILE* f = fd >= 0 ? ::fdopen(fd, "wb") : nullptr;
+  if (!f) {
+    const int err = errno;
+    if (fd >= 0) ::close(fd);
+    return "cannot write " + tmp.string() + ": " + std::strerror(err);
+  }
   bool ok = true;
   produce([&](std::string_view piece) {
     ok = ok && std::fwrite(piece.data(), 1, piece.size(), f) == piece.size();

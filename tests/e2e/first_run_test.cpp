@@ -178,6 +178,20 @@ TEST(FirstRun, AFolderThatResolvesIntoTheRootOnlyOnceMadeIsRefused) {
   EXPECT_FALSE(fs::exists(t / "missing"));
 }
 
+TEST(FirstRun, ASymlinkAtTheTemporaryNameIsNotFollowed) {
+  // A symlink planted where the report's temporary file goes, pointing at a file of the user:
+  // the report is refused, the user's file keeps its bytes.
+  TempDir root, out, mine;
+  make_repo(root.path());
+  write_file(mine / "precious.txt", "mine\n");
+  fs::create_symlink(mine / "precious.txt", out / ".ascendify-report.json.tmp");
+  const RunResult r =
+      run_cli({"scan", root.path().string(), "-o", out.path().string(), "--format", "json"});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.err.find(".ascendify-report.json.tmp"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(mine / "precious.txt"), "mine\n");
+}
+
 TEST(FirstRun, SingleFileScan) {
   TempDir root, out;
   make_repo(root.path());
