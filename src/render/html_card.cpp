@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "render/escape.hpp"
+#include "render/pattern_label.hpp"
 #include "render/html_parts.hpp"
 #include "render/md_util.hpp"
 #include "render/summary_view.hpp"
@@ -35,11 +36,7 @@ std::string folded(std::string_view id, const std::vector<std::string>& rows, st
 
 // `torch.cuda.Event`, `torch.cuda.Stream` +1
 std::string patterns_cell(const WorkItem& w) {
-  std::string out;
-  for (size_t i = 0; i < w.patterns.size() && i < 2; ++i)
-    out += (i ? ", " : "") + code(w.patterns[i]);
-  if (w.patterns.size() > 2) out += " +" + std::to_string(w.patterns.size() - 2);
-  return out.empty() ? code(w.rule_id) : out;
+  return patterns_label(w.patterns, w.rule_id, code, false);
 }
 
 std::string items_table(std::string_view id, const std::vector<WorkItem>& items, bool hours,

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "render/escape.hpp"
+#include "render/pattern_label.hpp"
 #include "render/html_parts.hpp"
 #include "render/matrix.hpp"
 #include "render/md_util.hpp"
@@ -28,14 +29,7 @@ std::string need_cell(const MatrixCell& c, const Labels& l) {
 // or an attribute tail ("cuda", .float) says little alone, so the rule is named too.
 std::string matrix_label(const MatrixRow& m) {
   if (!m.is_rule) return html_escape(m.label);
-  std::string out;
-  for (size_t i = 0; i < m.patterns.size() && i < 2; ++i)
-    out += (i ? ", " : "") + code(m.patterns[i]);
-  if (m.patterns.size() > 2) out += " +" + std::to_string(m.patterns.size() - 2);
-  if (out.empty()) return code(m.rule_id);
-  const char c = m.patterns.front().empty() ? ' ' : m.patterns.front().front();
-  if (c == '"' || c == '\'' || c == '.') out += " (" + code(m.rule_id) + ")";
-  return out;
+  return patterns_label(m.patterns, m.rule_id, code, true);
 }
 
 std::string effort_td(const EffortRange& e) {

@@ -10,6 +10,7 @@
 #include "render/md_domains.hpp"
 #include "render/md_glance.hpp"
 #include "render/md_util.hpp"
+#include "render/pattern_label.hpp"
 #include "render/render.hpp"
 #include "render/verdict_words.hpp"
 
@@ -156,19 +157,6 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
   table(out, header, rows);
 }
 
-// A rule row names its patterns as code: `torch.cuda.Event`, `torch.cuda.Stream` +1.
-std::string matrix_label(const MatrixRow& m) {
-  std::string out;
-  for (size_t i = 0; i < m.patterns.size() && i < 2; ++i)
-    out += (i ? ", " : "") + md_code(m.patterns[i]);
-  if (m.patterns.size() > 2) out += " +" + std::to_string(m.patterns.size() - 2);
-  if (out.empty()) return md_code(m.rule_id);
-  // A literal or an attribute tail ("cuda", .float) says little alone: name the rule too.
-  const char c = m.patterns.front().empty() ? ' ' : m.patterns.front().front();
-  if (c == '"' || c == '\'' || c == '.') out += " (" + md_code(m.rule_id) + ")";
-  return out;
-}
-
 std::string need_cell(const MatrixCell& c, const Labels& l) {
   switch (c.need()) {
     case Need::NotNeeded:
@@ -243,7 +231,9 @@ void write_matrix(std::string& out, const Assessment& a, const Labels& l) {
   if (a.assessed) header.push_back(std::string(l.c_effort));
   std::vector<Row> rows;
   for (const MatrixRow& m : matrix_rows(a)) {
-    Row r = {m.is_rule ? matrix_label(m) : md_text(m.label)};
+    Row r = {m.is_rule ? patterns_label(m.patterns, m.rule_id,
+                                        [](std::string_view s) { return md_code(s); }, true)
+                       : md_text(m.label)};
     if (by_phase) {
       for (const auto& p : a.phases) {
         const auto it = m.per_phase.find(p.name);

@@ -47,10 +47,6 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
     for (const auto& p : f.phases) add(r.per_phase[p], f.guarded || f.optional);
   }
   for (auto& [key, r] : by_rule) {
-    // What the row is about, as the code says it: the first two patterns, then a count.
-    for (size_t i = 0; i < r.patterns.size() && i < 2; ++i)
-      r.label += (i ? ", " : "") + r.patterns[i];
-    if (r.patterns.size() > 2) r.label += " +" + std::to_string(r.patterns.size() - 2);
     const auto it = rule_by_id.find(key.second);
     if (it != rule_by_id.end()) r.days = rule_effort_days(it->second, r.all.sites);
     rows.push_back(std::move(r));

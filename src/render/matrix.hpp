@@ -23,7 +23,7 @@ struct MatrixCell {
 };
 
 struct MatrixRow {
-  std::string label;  // dependency name, or the patterns of a rule's sites ("torch.cuda.Event")
+  std::string label;  // a dependency row's name (rule rows: patterns_label of `patterns`)
   bool is_rule = false;
   std::string rule_id;                // a rule row's rule
   std::vector<std::string> patterns;  // a rule row's distinct matched texts, first seen first

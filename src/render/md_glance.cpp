@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "render/escape.hpp"
+#include "render/pattern_label.hpp"
 #include "render/labels.hpp"
 #include "render/md_util.hpp"
 #include "render/summary_view.hpp"
@@ -16,11 +17,8 @@ constexpr size_t kGlanceItems = 10;
 
 // `torch.cuda.Event`, `torch.cuda.Stream` +1
 std::string patterns_cell(const WorkItem& w) {
-  std::string out;
-  for (size_t i = 0; i < w.patterns.size() && i < 2; ++i)
-    out += (i ? ", " : "") + md_code(w.patterns[i]);
-  if (w.patterns.size() > 2) out += " +" + std::to_string(w.patterns.size() - 2);
-  return out.empty() ? md_code(w.rule_id) : out;
+  return patterns_label(w.patterns, w.rule_id, [](std::string_view s) { return md_code(s); },
+                        false);
 }
 
 void items_table(std::string& out, const std::vector<WorkItem>& items, const Labels& l,

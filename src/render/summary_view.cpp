@@ -17,6 +17,10 @@ bool required_site(const Finding& f) {
   return !f.phases.empty() && !f.optional && !f.guarded;
 }
 
+std::string fix_command(const std::string& root) {
+  return "ascendify fix " + shell_word(root.empty() ? "." : root) + " --transfer-to-npu --apply";
+}
+
 std::string hours_text(double h) {
   return h < 10 ? one_decimal(h) : fmt::format("{:.0f}", h);
 }
@@ -38,10 +42,11 @@ std::string shell_word(const std::string& path) {
 namespace {
 
 std::vector<WorkItem> items_of(const std::vector<const Finding*>& fs, Lang lang) {
-  std::map<std::string, WorkItem> by_rule;
+  std::map<std::string, std::pair<WorkItem, const Rule*>> by_rule;  // the item, its rule
   for (const Finding* f : fs) {
-    WorkItem& w = by_rule[f->rule_id];
+    auto& [w, rule] = by_rule[f->rule_id];
     if (w.sites == 0) {
+      rule = f->rule;
       w.rule_id = f->rule_id;
       w.first = f->path + ":" + std::to_string(f->span.line);
       const std::string_view r = replacement_of(*f, lang);
@@ -51,10 +56,8 @@ std::vector<WorkItem> items_of(const std::vector<const Finding*>& fs, Lang lang)
     w.sites += std::max<uint32_t>(f->sites, 1);
   }
   std::vector<WorkItem> out;
-  for (auto& [id, w] : by_rule) {
-    const Rule* rule = nullptr;
-    for (const Finding* f : fs)
-      if (f->rule_id == id) rule = f->rule;
+  for (auto& [id, item] : by_rule) {
+    auto& [w, rule] = item;
     const double days = rule_effort_days(rule, w.sites);
     w.hours = days < 0 ? 0 : days * 8;
     out.push_back(std::move(w));
@@ -103,8 +106,7 @@ SummaryView summary_view(const Assessment& a, Lang lang) {
   for (const auto& w : v.must_adapt) v.adapt_hours += w.hours;
   v.mechanical = items_of(mechanical, lang);
   v.tuning = items_of(tuning, lang);
-  v.fix_command =
-      "ascendify fix " + shell_word(a.root.empty() ? "." : a.root) + " --transfer-to-npu --apply";
+  v.fix_command = fix_command(a.root);
   for (const auto& x : a.assumptions)
     v.assumptions.push_back(lang == Lang::Zh && !x.zh.empty() ? x.zh : x.en);
   return v;

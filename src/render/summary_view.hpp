@@ -51,6 +51,9 @@ struct SummaryView {
   std::vector<std::string> assumptions;
 };
 
+// The command that makes the mechanical edits of the scan of `root` ("" = ".").
+std::string fix_command(const std::string& root);
+
 // Hours as the summaries write them: one decimal below ten ("2.5"), whole above ("144").
 std::string hours_text(double h);
 

@@ -92,9 +92,8 @@ std::string render_terminal(const Assessment& a, bool color) {
     out += "\n";
     if (a.site_classes[static_cast<size_t>(SiteClass::Mechanical)] > 0)
       out += fmt::format(
-          "Fix:           ascendify fix {} --transfer-to-npu --apply  ({} mechanical "
-          "sites; without --apply it prints the diff)\n",
-          safe(shell_word(a.root.empty() ? "." : a.root)),
+          "Fix:           {}  ({} mechanical sites; without --apply it prints the diff)\n",
+          safe(fix_command(a.root)),
           a.site_classes[static_cast<size_t>(SiteClass::Mechanical)]);
     const std::string n = std::to_string(a.blockers.size());
     out += "Blockers:      " + (a.blockers.empty() ? n : st.red(n)) + "\n";
