@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the amd64 .deb of dist/ on a fresh Debian 12 and uses it: `apt-get install ./deb` in
+# a chroot made by mmdebstrap (variant apt, plus man-db; cached as a tarball, unpacked afresh
+# each run), then `ascendify --version` from PATH, `man ascendify`, the bash completion, and a
+# scan of the bundled example. Needs root (chroot) and mmdebstrap.
+# Usage: scripts/check-package.sh [DEB]     env: ASCENDIFY_FRESH_TAR (cache of the base system)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+deb=${1:-$(ls dist/ascendify_*_amd64.deb 2>/dev/null | head -1 || true)}
+[ -f "$deb" ] || { echo "check-package: no .deb (run scripts/release.sh)" >&2; exit 1; }
+base=${ASCENDIFY_FRESH_TAR:-$HOME/.cache/ascendify-debian12-apt.tar}
+start=$(date +%s)
+if [ ! -f "$base" ]; then
+  bash scripts/install-deps.sh mmdebstrap
+  mkdir -p "$(dirname "$base")"
+  mmdebstrap --quiet --variant=apt --include=man-db bookworm "$base.tmp" http://deb.debian.org/debian
+  mv "$base.tmp" "$base"
+fi
+fresh=$(mktemp -d /tmp/ascendify-fresh.XXXXXX)
+trap 'rm -rf "$fresh"' EXIT
+tar -xf "$base" -C "$fresh"
+cp "$deb" "$fresh/tmp/"
+cp -r examples "$fresh/tmp/example"
+in_root() { chroot "$fresh" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "$@"; }
+
+set -x
+in_root sh -c 'command -v ascendify || echo "not installed yet"'
+in_root apt-get install -y "/tmp/$(basename "$deb")"
+in_root ascendify --version
+in_root sh -c 'man -P cat ascendify | head -12'
+in_root bash -c '. /usr/share/bash-completion/completions/ascendify && complete -p ascendify'
+in_root ascendify scan /tmp/example -o /tmp/report --format md,json --lang en
+in_root sh -c 'ls /tmp/report && head -c 300 /tmp/report/*.json && echo'
+in_root dpkg -s ascendify
+set +x
+echo "check-package: $deb installs and runs on a fresh Debian 12 ($(( $(date +%s) - start )) s)"
