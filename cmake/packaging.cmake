@@ -65,13 +65,19 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "${ASCENDIFY_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "assess and port PyTorch CUDA projects to Huawei Ascend NPUs")
-set(CPACK_PACKAGE_DESCRIPTION
-    "ascendify scans a PyTorch repository (Python, notebooks, requirements, setup.py, \
-pyproject.toml, shell scripts, Dockerfiles, YAML configs, CUDA C++ and Triton kernels) for its \
-NVIDIA/CUDA dependencies and reports, with file:line evidence, what must change to run it on \
-Huawei Ascend NPUs (torch_npu, HCCL, triton-ascend, ...): feasibility, effort per phase, \
-blockers and a roadmap, as Markdown, HTML, JSON, SARIF and CSV. `ascendify fix` applies the \
-mechanical part of the port as a reviewable diff. The knowledge base is built into the binary.")
+# Debian wants the long description in lines of under 80 columns: CPack keeps these breaks.
+string(JOIN "\n" CPACK_PACKAGE_DESCRIPTION
+  "ascendify scans a PyTorch repository (Python, notebooks, requirements, setup.py,"
+  "pyproject.toml, shell scripts, Dockerfiles, YAML configs, CUDA C++ and Triton"
+  "kernels) for its NVIDIA/CUDA dependencies and reports, with file:line evidence,"
+  "what must change to run it on Huawei Ascend NPUs (torch_npu, HCCL,"
+  "triton-ascend, ...): feasibility, effort per phase, blockers and a roadmap, as"
+  "Markdown, HTML, JSON, SARIF and CSV. `ascendify fix` applies the mechanical part"
+  "of the port as a reviewable diff. The knowledge base is built into the binary.")
+if(ASCENDIFY_STATIC)
+  string(APPEND CPACK_PACKAGE_DESCRIPTION
+         "\nThis build is linked statically: it needs no other package.")
+endif()
 set(CPACK_PACKAGE_FILE_NAME ascendify-${PROJECT_VERSION}-${ascendify_arch}-linux)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # ascendify_VERSION_ARCH.deb

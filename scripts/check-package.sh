@@ -28,7 +28,7 @@ set -x
 in_root sh -c 'command -v ascendify || echo "not installed yet"'
 in_root apt-get install -y "/tmp/$(basename "$deb")"
 in_root ascendify --version
-in_root sh -c 'man -P cat ascendify | head -12'
+in_root sh -c 'man -P cat ascendify > /tmp/man.txt && head -12 /tmp/man.txt'
 in_root bash -c '. /usr/share/bash-completion/completions/ascendify && complete -p ascendify'
 in_root ascendify scan /tmp/example -o /tmp/report --format md,json --lang en
 in_root sh -c 'ls /tmp/report && head -c 300 /tmp/report/*.json && echo'
