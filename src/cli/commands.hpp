@@ -26,6 +26,16 @@ struct ScanArgs {
   bool all_sites = false;  // no `aggregate: file` folding
   unsigned threads = 0;
   uint64_t max_file_size = 10ull * 1024 * 1024;
+  std::string batch;  // --batch LIST: one repository per line
+  std::string shard;  // --shard K/N
+};
+
+struct PortfolioArgs {
+  std::vector<std::string> inputs;  // reports, index.jsonl files, folders
+  std::string out = "-";
+  std::string format = "md";
+  bool format_given = false;
+  std::string lang = "zh";
 };
 
 struct FixArgs {
@@ -52,6 +62,10 @@ int run_diff(const std::string& old_path, const std::string& new_path, const std
 // The id of hardware profile `name` (id or alias; "" = the default profile); "" after a
 // one-line diagnostic when no profile has that name.
 std::string resolve_hardware(const std::string& name);
+// scan --batch: each repository of the list scanned by a child process (a crash or a bad
+// repository costs its line of the index, not the batch).
+int run_batch(const ScanArgs& args);
+int run_portfolio(const PortfolioArgs& args);
 int run_explain(const std::string& rule_id, const std::vector<std::string>& rule_files);
 
 }  // namespace ascendify::cli

@@ -6,8 +6,12 @@
 #include <iostream>
 #include <thread>
 
+#include "cli/cli_doc.hpp"
 #include "cli/commands.hpp"
+#include "cli/completions.hpp"
+#include "cli/manpage.hpp"
 #include "cli/split.hpp"
+#include "core/domain.hpp"
 
 int main(int argc, char** argv) {
   using namespace ascendify::cli;
@@ -30,16 +34,25 @@ int main(int argc, char** argv) {
   ScanArgs scan;
   std::string formats = "md,json";
   auto* s = app.add_subcommand("scan", "Scan a repository and write the assessment reports");
-  s->add_option("path", scan.path, "Repository root (or one file) to scan")->required();
+  s->add_option("path", scan.path, "Repository root (or one file) to scan")->type_name("PATH");
+  s->add_option("--batch", scan.batch,
+                "Scan every repository listed in this file (one path per line, '#' comments; "
+                "'-' reads stdin): one report folder per repository and index.jsonl in -o DIR")
+      ->type_name("LIST");
+  s->add_option("--shard", scan.shard,
+                "With --batch: scan only the entries K, K+N, K+2N, ... of the list (K/N, K from 0)")
+      ->type_name("K/N");
   s->add_option("-o,--output", scan.out_dir,
                 "Folder for the reports, outside the scanned root (default: ./ascendify-report, "
                 "or a folder under ~/.local/state/ascendify when the current folder is inside "
                 "the root); FILE.md|.html|.json|.sarif|.csv|.txt writes that one file; '-' "
-                "prints one format to stdout (default: text on a terminal, json in a pipe)");
+                "prints one format to stdout (default: text on a terminal, json in a pipe)")
+      ->type_name("DIR|FILE|-");
   auto* format_opt =
       s->add_option("--format", formats,
                     "Comma-separated: md,html,json,sarif,csv (files); text,github (stdout)")
-          ->default_str("md,json");
+          ->default_str("md,json")
+          ->type_name("LIST");
   auto* lang_opt = s->add_option("--lang", scan.lang, "Report language: zh (default) or en")
                        ->check(CLI::IsMember({"zh", "en"}));
   s->add_flag("-v,--verbose", scan.verbose,
@@ -48,28 +61,34 @@ int main(int argc, char** argv) {
                 "Terminal colours: auto (default; off with NO_COLOR), "
                 "always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
-  s->add_option("--phase", scan.phases, "Phase definition NAME=ENTRY[,ENTRY...] (repeatable)");
-  s->add_option("--target", scan.target, "Phase whose minimal migration set is computed");
+  s->add_option("--phase", scan.phases, "Phase definition NAME=ENTRY[,ENTRY...] (repeatable)")
+      ->type_name("NAME=ENTRIES");
+  s->add_option("--target", scan.target, "Phase whose minimal migration set is computed")
+      ->type_name("PHASE");
   s->add_option("--hardware", scan.hardware,
                 "Target hardware profile: atlas-a2 (default), atlas-a3, ascend-950, "
-                "atlas-300i-duo (aliases such as 910b, 950pr, 310p)");
-  s->add_option("--rules", scan.rule_files, "Extra rule file (repeatable)");
-  s->add_option("--exclude", scan.excludes, "Extra gitignore-style exclude pattern (repeatable)");
+                "atlas-300i-duo (aliases such as 910b, 950pr, 310p)")
+      ->type_name("NAME");
+  s->add_option("--rules", scan.rule_files, "Extra rule file (repeatable)")->type_name("FILE");
+  s->add_option("--exclude", scan.excludes, "Extra gitignore-style exclude pattern (repeatable)")
+      ->type_name("PATTERN");
   s->add_option("--fail-on", scan.fail_on, "Exit 1 when findings reach: blocker, manual, any")
       ->check(CLI::IsMember({"blocker", "manual", "any"}));
-  s->add_option("--baseline", scan.baseline,
-                "Report only findings not in this earlier JSON report");
+  s->add_option("--baseline", scan.baseline, "Report only findings not in this earlier JSON report")
+      ->type_name("OLD.json");
   s->add_flag("--exit-zero", scan.exit_zero, "Always exit 0 when the scan ran");
   s->add_flag("--all-sites", scan.all_sites,
               "Report every site, also of patterns folded per file (aggregate: file)");
   s->add_flag("--strict", scan.strict, "Exit 3 when any input could not be read completely");
-  s->add_option("-j,--threads", scan.threads, "Worker threads (default: all cores)");
-  s->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this (bytes)");
+  s->add_option("-j,--threads", scan.threads, "Worker threads (default: all cores)")
+      ->type_name("N");
+  s->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this (bytes)")
+      ->type_name("BYTES");
 
   FixArgs fix;
   auto* f =
       app.add_subcommand("fix", "Apply the mechanical part of the port (unified diff by default)");
-  f->add_option("path", fix.path, "Repository root")->required();
+  f->add_option("path", fix.path, "Repository root (or one file)")->required()->type_name("PATH");
   auto* apply_flag = f->add_flag("--apply", fix.apply, "Write the edits into the files");
   bool diff_flag = false;
   f->add_flag("--diff", diff_flag, "Print the unified diff (default)")->excludes(apply_flag);
@@ -84,32 +103,62 @@ int main(int argc, char** argv) {
   f->add_flag("--no-startup-settings", fix.no_startup_settings,
               "Do not add set_compile_mode / allow_internal_format to entry points")
       ->excludes(startup_on);
-  f->add_option("--only", fix.only, "Only these rule ids or domains (comma-separated)");
-  f->add_option("--exclude", fix.exclude, "Not these rule ids or domains (comma-separated)");
-  f->add_option("--rules", fix.rule_files, "Extra rule file (repeatable)");
-  f->add_option("-j,--threads", fix.threads, "Worker threads (default: all cores)");
+  f->add_option("--only", fix.only, "Only these rule ids or domains (comma-separated)")
+      ->type_name("RULE|DOMAIN,...");
+  f->add_option("--exclude", fix.exclude, "Not these rule ids or domains (comma-separated)")
+      ->type_name("RULE|DOMAIN,...");
+  f->add_option("--rules", fix.rule_files, "Extra rule file (repeatable)")->type_name("FILE");
+  f->add_option("-j,--threads", fix.threads, "Worker threads (default: all cores)")->type_name("N");
 
   std::string domain, rules_format = "md";
   std::vector<std::string> rule_files;
   auto* r = app.add_subcommand("rules", "List the knowledge base");
-  r->add_option("--domain", domain, "Only this domain");
+  std::vector<std::string> domain_names;
+  for (auto dm : ascendify::kAllDomains) domain_names.emplace_back(ascendify::to_string(dm));
+  r->add_option("--domain", domain, "Only this domain")->check(CLI::IsMember(domain_names));
   r->add_option("--format", rules_format, "md or json")->check(CLI::IsMember({"md", "json"}));
-  r->add_option("--rules", rule_files, "Extra rule file (repeatable)");
+  r->add_option("--rules", rule_files, "Extra rule file (repeatable)")->type_name("FILE");
   std::string rules_hardware;
   r->add_option("--hardware", rules_hardware,
-                "Show the rules as they read on this hardware profile");
+                "Show the rules as they read on this hardware profile")
+      ->type_name("NAME");
 
   std::string rule_id;
   auto* e = app.add_subcommand("explain", "Explain one rule");
-  e->add_option("rule", rule_id, "Rule id, e.g. device.cuda-empty-cache")->required();
-  e->add_option("--rules", rule_files, "Extra rule file (repeatable)");
+  e->add_option("rule", rule_id, "Rule id, e.g. device.cuda-empty-cache")
+      ->required()
+      ->type_name("RULE_ID");
+  e->add_option("--rules", rule_files, "Extra rule file (repeatable)")->type_name("FILE");
 
   std::string diff_old, diff_new, diff_format = "md";
   auto* d =
       app.add_subcommand("diff", "Compare two JSON reports: fixed / new / remaining per domain");
-  d->add_option("old", diff_old, "Earlier report (JSON)")->required();
-  d->add_option("new", diff_new, "Later report (JSON)")->required();
+  d->add_option("old", diff_old, "Earlier report (JSON)")->required()->type_name("OLD.json");
+  d->add_option("new", diff_new, "Later report (JSON)")->required()->type_name("NEW.json");
   d->add_option("--format", diff_format, "md or json")->check(CLI::IsMember({"md", "json"}));
+
+  PortfolioArgs portfolio;
+  auto* p = app.add_subcommand(
+      "portfolio", "Summarise many reports: repositories by verdict, weeks by phase, what recurs");
+  p->add_option("reports", portfolio.inputs,
+                "JSON reports, index.jsonl files of scan --batch, or folders holding one")
+      ->required()
+      ->type_name("REPORT");
+  p->add_option("-o,--output", portfolio.out,
+                "FILE.md|.html|.json, a folder (portfolio.LANG.md, .html, .json), or '-' "
+                "(default: '-')")
+      ->type_name("FILE|DIR|-");
+  p->add_option("--format", portfolio.format, "md (default), html or json")
+      ->check(CLI::IsMember({"md", "html", "json"}));
+  p->add_option("--lang", portfolio.lang, "Language: zh (default) or en")
+      ->check(CLI::IsMember({"zh", "en"}));
+
+  auto* m = app.add_subcommand("manpage", "Print the man page (roff) of this command line");
+  std::string shell;
+  auto* c = app.add_subcommand("completions", "Print a shell completion script");
+  c->add_option("shell", shell, "bash, zsh or fish")
+      ->required()
+      ->check(CLI::IsMember({"bash", "zsh", "fish"}));
 
   try {
     app.parse(argc, argv);
@@ -118,11 +167,25 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   try {
+    if (*m || *c) {
+      const CliDoc doc = describe_cli(app, ASCENDIFY_VERSION);
+      std::cout << (*m ? render_manpage(doc) : render_completion(doc, shell));
+      return 0;
+    }
+    if (*p) {
+      portfolio.format_given = p->get_option("--format")->count() > 0;
+      return run_portfolio(portfolio);
+    }
     if (*s) {
       scan.formats = split_commas(formats);
       scan.formats_given = format_opt->count() > 0;
       scan.formats_joined = formats;
       scan.lang_given = lang_opt->count() > 0;
+      if (!scan.batch.empty()) return run_batch(scan);
+      if (scan.path.empty()) {
+        std::cerr << "ascendify: scan needs a PATH (or --batch LIST)\n";
+        return 2;
+      }
       return run_scan(scan);
     }
     if (*f) return run_fix(fix);

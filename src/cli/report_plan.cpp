@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "cli/output_dir.hpp"
+#include "cli/short_hash.hpp"
 
 namespace ascendify::cli {
 
@@ -30,14 +31,9 @@ fs::path state_report_dir(const fs::path& root) {
     base = fs::path(home) / ".local" / "state";
   else
     return {};
-  // FNV-1a of the absolute path: stable across runs and builds (std::hash is not promised to be).
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : abs.native()) h = (h ^ c) * 1099511628211ull;
-  char hex[9];
-  std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(h & 0xffffffffu));
   std::string name = abs.filename().string();
   if (name.empty()) name = "root";
-  return base / "ascendify" / "reports" / (name + "-" + hex);
+  return base / "ascendify" / "reports" / (name + "-" + short_hash(abs.native()));
 }
 
 namespace {
