@@ -17,6 +17,7 @@ if(ASCENDIFY_CLI_DOCS)
     string(REPLACE "=" ";" spec "${spec}")
     list(GET spec 0 args)
     list(GET spec 1 rel)
+    string(REPLACE "|" " " words "${args}")
     get_filename_component(dir ${share}/${rel} DIRECTORY)
     file(MAKE_DIRECTORY ${dir})
     add_custom_command(
@@ -24,7 +25,7 @@ if(ASCENDIFY_CLI_DOCS)
       COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:ascendify> "-DEMULATOR=${emulator}"
               "-DARGS=${args}" -DOUT=${share}/${rel} -P ${CMAKE_SOURCE_DIR}/cmake/cli_doc.cmake
       DEPENDS ascendify ${CMAKE_SOURCE_DIR}/cmake/cli_doc.cmake
-      COMMENT "ascendify ${args} > share/${rel}" VERBATIM)
+      COMMENT "ascendify ${words} > share/${rel}" VERBATIM)
     list(APPEND ASCENDIFY_CLI_DOC_FILES ${share}/${rel})
   endforeach()
   add_custom_target(ascendify_cli_docs ALL DEPENDS ${ASCENDIFY_CLI_DOC_FILES})
