@@ -80,7 +80,8 @@ Document fleet_document(const Fleet& fleet, const std::string& lang,
   Document doc;
   const size_t n = fleet.repos.size();
   doc.title = w.zh ? "昇腾迁移组合评估：" + std::to_string(n) + " 个仓库"
-                   : "Ascend migration portfolio: " + std::to_string(n) + " repositories";
+                   : "Ascend migration portfolio: " + std::to_string(n) +
+                         (n == 1 ? " repository" : " repositories");
 
   Section glance;
   glance.title = w.pick("At a glance", "概览");
