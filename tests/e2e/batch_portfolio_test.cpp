@@ -3,6 +3,8 @@
 // and a portfolio that refuses reports of another schema version.
 #include <gtest/gtest.h>
 
+#include <yaml-cpp/yaml.h>
+
 #include "robust_util.hpp"
 
 using namespace robust;
@@ -230,4 +232,43 @@ TEST(Portfolio, WritesTheThreeFormatsIntoAFolder) {
   EXPECT_FALSE(
       nlohmann::json::parse(read_file(f.tmp / "summary" / "portfolio.json"), nullptr, false)
           .is_discarded());
+}
+
+TEST(FleetRecipes, GnuParallelShardsSummariseLikeOneRun) {
+  if (std::system("command -v parallel >/dev/null 2>&1") != 0) GTEST_SKIP() << "no GNU parallel";
+  Fleet f;
+  const fs::path list = f.list("repos.txt", f.alpha.string() + "\n" + f.beta.string() + "\n" +
+                                                f.gamma.string() + "\n/nonexistent/repo\n");
+  ASSERT_EQ(run_cli({"scan", "--batch", list.string(), "-o", (f.tmp / "one").string()}).exit_code,
+            0);
+  const std::string cmd = "ASCENDIFY=" + shell_quote(ASCENDIFY_BINARY) + " bash " +
+                          shell_quote(std::string(ASCENDIFY_SOURCE_DIR) + "/ci/fleet/parallel.sh") +
+                          " " + shell_quote(list.string()) + " " +
+                          shell_quote((f.tmp / "sharded").string()) + " 3 2 >/dev/null 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  for (int k = 0; k < 3; ++k)
+    EXPECT_TRUE(fs::is_regular_file(f.tmp / "sharded" / ("shard-" + std::to_string(k)) /
+                                    "index.jsonl"))
+        << k;
+  const RunResult one = run_cli({"portfolio", (f.tmp / "one").string(), "--format", "json"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(read_file(f.tmp / "sharded" / "summary" / "portfolio.json"), one.out);
+}
+
+TEST(FleetRecipes, KubernetesIndexedJobShardsByTheCompletionIndex) {
+  const auto docs =
+      YAML::LoadAllFromFile(std::string(ASCENDIFY_SOURCE_DIR) + "/ci/fleet/k8s-indexed-job.yaml");
+  ASSERT_EQ(docs.size(), 2u);
+  const YAML::Node spec = docs[0]["spec"];
+  EXPECT_EQ(spec["completionMode"].as<std::string>(), "Indexed");
+  const int n = spec["completions"].as<int>();
+  EXPECT_EQ(spec["parallelism"].as<int>(), n);
+  const std::string args = spec["template"]["spec"]["containers"][0]["args"][0].as<std::string>();
+  EXPECT_NE(args.find("--shard \"$JOB_COMPLETION_INDEX/" + std::to_string(n) + "\""),
+            std::string::npos)
+      << args;
+  EXPECT_NE(args.find("-o \"/fleet/out/shard-$JOB_COMPLETION_INDEX\""), std::string::npos);
+  const std::string summary =
+      docs[1]["spec"]["template"]["spec"]["containers"][0]["args"][0].as<std::string>();
+  EXPECT_EQ(summary, "ascendify portfolio /fleet/out/shard-* -o /fleet/out/summary");
 }
