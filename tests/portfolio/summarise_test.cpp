@@ -87,3 +87,21 @@ TEST(LoadReport, RefusesOtherSchemasAndNonReports) {
   ASSERT_EQ(ok->dependencies.size(), 1u);
   EXPECT_EQ(ok->dependencies[0].name, "apex");
 }
+
+TEST(Summarise, AProjectAdoptedWholeAddsItsWeeksButNotItsSites) {
+  auto port = repo("port", "needs-adaptation", 1, 2, {{"attention.flash-attn-import", 1}},
+                   {"flash-attn"});
+  auto megatron = repo("megatron", "needs-adaptation", 1.5, 3,
+                       {{"attention.flash-attn-import", 4}, {"custom_op.te", 29}}, {"flash-attn"});
+  megatron.adopted_as = "MindSpeed";
+  const Fleet f = summarise({port, megatron}, {});
+  EXPECT_DOUBLE_EQ(f.total.high, 5);
+  ASSERT_EQ(f.run_stoppers.size(), 1u);
+  EXPECT_EQ(f.run_stoppers[0].repos, std::vector<std::string>{"port"});
+  EXPECT_EQ(f.run_stoppers[0].sites, 1);
+  ASSERT_EQ(f.dependencies.size(), 1u);
+  EXPECT_EQ(f.dependencies[0].repos.size(), 1u);
+  const std::string md = render_markdown(f, "en", {});
+  EXPECT_NE(md.find("adopt MindSpeed whole"), std::string::npos) << md;
+  EXPECT_NE(md.find("the default run stops on an NPU in 1 of 2;"), std::string::npos) << md;
+}
