@@ -11,7 +11,7 @@ std::string html_text(const std::string& text) {
   std::string out;
   bool code = false;
   size_t start = 0;
-  for (size_t tick = text.find('`'); ; tick = text.find('`', start)) {
+  for (size_t tick = text.find('`');; tick = text.find('`', start)) {
     out += render::html_escape(std::string_view(text).substr(start, tick - start));
     if (tick == std::string::npos) break;
     out += code ? "</code>" : "<code>";
