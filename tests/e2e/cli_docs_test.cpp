@@ -95,3 +95,21 @@ TEST(Completions, ZshAndFishScriptsParse) {
   }
   EXPECT_EQ(run_cli({"completions", "tcsh"}).exit_code, 2);
 }
+
+TEST(Completions, FishCompletesCommandsOptionsAndValues) {
+  if (std::system("command -v fish >/dev/null 2>&1") != 0) GTEST_SKIP() << "no fish";
+  TempDir tmp;
+  write_file(tmp / "ascendify.fish", run_cli({"completions", "fish"}).out);
+  auto complete = [&](const std::string& line) {
+    const std::string cmd = "fish -c " +
+                            shell_quote("source " + shell_quote((tmp / "ascendify.fish").string()) +
+                                        "; complete -C " + shell_quote(line)) +
+                            " | cut -f1 | sort > " + shell_quote((tmp / "out").string());
+    if (std::system(cmd.c_str()) != 0) return std::string("<fish failed>");
+    return read_file(tmp / "out");
+  };
+  EXPECT_EQ(complete("ascendify por"), "portfolio\n");
+  EXPECT_EQ(complete("ascendify scan --lang "), "en\nzh\n");
+  EXPECT_EQ(complete("ascendify fix --tr"), "--transfer-to-npu\n");
+  EXPECT_EQ(complete("ascendify scan -j "), "");
+}
