@@ -160,6 +160,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   t_rest.stop();
   a.migration_sets = sets.get();
   split_minimal_set(a, model.effort);
+  if (is) cap_to_adoption(a);
   for (const auto& s : model.assumptions) a.assumptions.push_back({s.id, s.en, s.zh});
   a.assessed = true;
   return a;

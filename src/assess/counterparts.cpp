@@ -136,6 +136,21 @@ void adopt_as_project(Assessment& a, const CounterpartModel& c, const std::strin
   a.counterparts.insert(a.counterparts.begin(), std::move(u));
 }
 
+void cap_to_adoption(Assessment& a) {
+  auto cap = [](EffortRange& e, const EffortRange& limit) {
+    e.low = std::min(e.low, limit.low);
+    e.high = std::min(e.high, limit.high);
+  };
+  for (PhaseSummary& p : a.phases) cap(p.effort, a.effort);
+  for (auto& t : a.tasks) cap(t.effort, a.effort);
+  EffortRange left = a.effort;
+  for (MigrationSet& s : a.migration_sets) {
+    cap(s.effort, left);
+    left.low -= s.effort.low;
+    left.high -= s.effort.high;
+  }
+}
+
 void price_built_on(Assessment& a, double total_hours, const EffortModel& m) {
   for (CounterpartUse& u : a.counterparts) {
     if (u.is_project) continue;

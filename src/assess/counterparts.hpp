@@ -32,5 +32,9 @@ const CounterpartModel* project_is(const std::vector<ScannedFile>& files,
 // line-by-line figures in a.counterparts.front().
 void adopt_as_project(Assessment& a, const CounterpartModel& c, const std::string& evidence,
                       const EffortModel& m);
+// After adopt_as_project, once the phases, tasks and migration sets are known: the adoption
+// covers the whole project, so no phase or task costs more than it, and the migration sets
+// add up to at most it (their line-by-line figures would price a port nobody does).
+void cap_to_adoption(Assessment& a);
 
 }  // namespace ascendify::assess

@@ -7,8 +7,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -194,9 +197,8 @@ int run_batch(const ScanArgs& args) {
   std::vector<std::string> entries;
   for (size_t i = 0; i < list->size(); ++i)
     if (i % shard->count == shard->index) entries.push_back((*list)[i]);
-  if (entries.empty()) {
-    std::cerr << "ascendify: --batch " << args.batch << " lists no repository"
-              << (shard->count > 1 ? " in this shard" : "") << "\n";
+  if (list->empty()) {
+    std::cerr << "ascendify: --batch " << args.batch << " lists no repository\n";
     return 2;
   }
   const fs::path dir = args.out_dir;
@@ -207,6 +209,16 @@ int run_batch(const ScanArgs& args) {
     return 2;
   }
 
+  if (entries.empty()) {  // more shards than repositories: an empty index, not a failure
+    const std::string err = write_file_atomic(dir, "index.jsonl", std::string());
+    if (!err.empty()) {
+      std::cerr << "ascendify: " << err << "\n";
+      return 2;
+    }
+    std::cout << "Batch: no repository in shard " << args.shard << "; empty index "
+              << (dir / "index.jsonl").string() << "\n";
+    return 0;
+  }
   const std::string exe = self_executable();
   std::string index;
   size_t scanned = 0, failed = 0, partial = 0, reached = 0;

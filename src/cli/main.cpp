@@ -72,7 +72,9 @@ int main(int argc, char** argv) {
   s->add_option("--rules", scan.rule_files, "Extra rule file (repeatable)")->type_name("FILE");
   s->add_option("--exclude", scan.excludes, "Extra gitignore-style exclude pattern (repeatable)")
       ->type_name("PATTERN");
-  s->add_option("--fail-on", scan.fail_on, "Exit 1 when findings reach: blocker, manual, any")
+  s->add_option("--fail-on", scan.fail_on,
+                "Exit 1 when findings reach: blocker (stops the run, or no NPU path), manual, "
+                "any")
       ->check(CLI::IsMember({"blocker", "manual", "any"}));
   s->add_option("--baseline", scan.baseline, "Report only findings not in this earlier JSON report")
       ->type_name("OLD.json");

@@ -94,7 +94,10 @@ bool reaches_fail_level(const Assessment& a, const std::string& level) {
     if (level == "any") return true;
     if (level == "manual" && f.severity != Severity::Info && !f.auto_by_transfer_to_npu)
       return true;
-    if (level == "blocker" && f.severity == Severity::Blocker) return true;
+    // A blocker: a rule of that severity, or a site that stops the default run on an NPU.
+    if (level == "blocker" &&
+        (f.severity == Severity::Blocker || f.site_class == SiteClass::StopsRun))
+      return true;
   }
   return false;
 }

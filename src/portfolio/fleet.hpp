@@ -42,6 +42,9 @@ struct RepoReport {
     std::string name, status, replacement, rule;
   };
   std::vector<Dependency> dependencies;  // the ones that need work (replace, unsupported, ...)
+  // The counterpart the project is adopted as (Megatron-LM -> MindSpeed), "" for a port: its
+  // sites are those of a line-by-line port nobody does, so they are not the fleet's work.
+  std::string adopted_as;
 };
 
 // An entry of a batch index that has no report.

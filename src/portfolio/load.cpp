@@ -47,6 +47,8 @@ std::optional<RepoReport> load_report(const std::string& text, std::string& erro
     if (s.contains("site_classes"))
       for (const auto& [k, v] : s["site_classes"].items()) r.site_classes[k] = v.get<int>();
     r.findings = s.value("total_findings", 0);
+    for (const auto& c : s.value("counterparts", Json::array()))
+      if (text_of(c, "relation") == "is") r.adopted_as = text_of(c, "counterpart");
     r.diagnostics = s.value("diagnostics", 0);
     for (const auto& p : j.value("phases", Json::array())) {
       // A phase of no known kind (a `main` script) is summed under its name.

@@ -1,35 +1,22 @@
 #include "portfolio/fleet.hpp"
 #include "portfolio/sections.hpp"
+#include "render/escape.hpp"
 
 namespace ascendify::portfolio {
 
 namespace {
 
-// Escaped text, with `code` spans as <code>.
+// Escaped text (render::html_escape), with `code` spans as <code>.
 std::string html_text(const std::string& text) {
   std::string out;
   bool code = false;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '`':
-        out += code ? "</code>" : "<code>";
-        code = !code;
-        break;
-      default:
-        out += c;
-    }
+  size_t start = 0;
+  for (size_t tick = text.find('`');; tick = text.find('`', start)) {
+    out += render::html_escape(std::string_view(text).substr(start, tick - start));
+    if (tick == std::string::npos) break;
+    out += code ? "</code>" : "<code>";
+    code = !code;
+    start = tick + 1;
   }
   if (code) out += "</code>";
   return out;

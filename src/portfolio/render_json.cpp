@@ -63,6 +63,7 @@ std::string render_json(const Fleet& fleet) {
     e["findings"] = r.findings;
     e["diagnostics"] = r.diagnostics;
     e["run_stoppers"] = r.stop_rules;
+    e["adopted_as"] = r.adopted_as;
     repos.push_back(e);
   }
   j["repos"] = repos;

@@ -28,6 +28,17 @@ std::string verdict_text(const std::string& v, const Words& w) {
   return v;
 }
 
+// A phase kind as the reports name it, with its Chinese word in the Chinese summary.
+std::string phase_text(const std::string& kind, const Words& w) {
+  if (!w.zh) return kind;
+  static const std::pair<const char*, const char*> names[] = {
+      {"inference", "推理"},     {"training", "训练"},   {"fine-tuning", "微调"},
+      {"pre-training", "预训练"}, {"evaluation", "评测"}, {"preprocessing", "预处理"}};
+  for (const auto& [en, zh] : names)
+    if (kind == en) return kind + "（" + zh + "）";
+  return kind;
+}
+
 // The verdicts from the easiest to the hardest; an unknown one after them.
 int verdict_rank(const std::string& v) {
   static const char* order[] = {"feasible", "needs-adaptation", "difficult", "infeasible"};
@@ -80,18 +91,21 @@ Document fleet_document(const Fleet& fleet, const std::string& lang,
   Document doc;
   const size_t n = fleet.repos.size();
   doc.title = w.zh ? "昇腾迁移组合评估：" + std::to_string(n) + " 个仓库"
-                   : "Ascend migration portfolio: " + std::to_string(n) + " repositories";
+                   : "Ascend migration portfolio: " + std::to_string(n) +
+                         (n == 1 ? " repository" : " repositories");
 
   Section glance;
   glance.title = w.pick("At a glance", "概览");
   int stop_repos = 0;
-  for (const auto& r : fleet.repos) stop_repos += site_count(r, "stops-run") > 0;
+  for (const auto& r : fleet.repos)
+    stop_repos += r.adopted_as.empty() && site_count(r, "stops-run") > 0;
   glance.lines.push_back(
       w.zh ? "总工作量 " + weeks_text(fleet.total) + " 人周；" + std::to_string(stop_repos) +
-                 " 个仓库的默认运行在 NPU 上会中止；" + std::to_string(fleet.not_scanned.size()) +
+                 " 个仓库（共 " + std::to_string(n) + " 个）的默认运行在 NPU 上会中止；" + std::to_string(fleet.not_scanned.size()) +
                  " 个未能扫描。"
-           : "Total effort " + weeks_text(fleet.total) + " person-weeks; the default run of " +
-                 std::to_string(stop_repos) + " repositories stops on an NPU; " +
+           : "Total effort " + weeks_text(fleet.total) +
+                 " person-weeks; the default run stops on an NPU in " +
+                 std::to_string(stop_repos) + " of " + std::to_string(n) + "; " +
                  std::to_string(fleet.not_scanned.size()) + " could not be scanned.");
   glance.header = {w.pick("verdict", "结论"), w.pick("repositories", "仓库数"),
                    w.pick("person-weeks", "人周")};
@@ -113,7 +127,7 @@ Document fleet_document(const Fleet& fleet, const std::string& lang,
   phases.header = {w.pick("phase", "阶段"), w.pick("repositories", "仓库数"),
                    w.pick("person-weeks", "人周")};
   for (const auto& [kind, v] : fleet.by_phase_kind)
-    phases.rows.push_back({kind, std::to_string(v.first), weeks_text(v.second)});
+    phases.rows.push_back({phase_text(kind, w), std::to_string(v.first), weeks_text(v.second)});
   doc.sections.push_back(phases);
 
   Section repos;
@@ -124,7 +138,7 @@ Document fleet_document(const Fleet& fleet, const std::string& lang,
                   w.pick("stop the run", "中止运行"),
                   w.pick("must adapt", "须适配"),
                   w.pick("mechanical", "机械修改"),
-                  w.pick("first run-stopper", "首个中止原因")};
+                  w.pick("first run-stopper, or the plan", "首个中止原因或方案")};
   for (const auto& r : fleet.repos) {
     std::string first;
     int most = 0;
@@ -133,6 +147,9 @@ Document fleet_document(const Fleet& fleet, const std::string& lang,
         most = count;
         first = "`" + rule + "`";
       }
+    if (!r.adopted_as.empty())
+      first = w.zh ? "整体采用 " + r.adopted_as + "（上列位点属于无人采用的逐行移植）"
+                   : "adopt " + r.adopted_as + " whole (the sites are those of a line-by-line port)";
     std::string name = r.project.empty() ? r.root : r.project;
     if (r.diagnostics > 0) name += w.pick(" (partial)", "（部分）");
     repos.rows.push_back({name, verdict_text(r.feasibility, w), weeks_text(r.weeks),

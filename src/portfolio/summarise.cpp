@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "portfolio/fleet.hpp"
@@ -38,8 +39,14 @@ struct Tally {
 
 Fleet summarise(std::vector<RepoReport> repos, std::vector<NotScanned> not_scanned) {
   Fleet fleet;
-  std::sort(repos.begin(), repos.end(), [](const RepoReport& a, const RepoReport& b) {
-    return std::tie(a.project, a.root) < std::tie(b.project, b.root);
+  // By name as a person reads a list (case folded), then exactly: an order of content alone.
+  auto folded = [](std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  std::sort(repos.begin(), repos.end(), [&](const RepoReport& a, const RepoReport& b) {
+    const std::string fa = folded(a.project), fb = folded(b.project);
+    return std::tie(fa, a.project, a.root) < std::tie(fb, b.project, b.root);
   });
   std::sort(not_scanned.begin(), not_scanned.end(), [](const NotScanned& a, const NotScanned& b) {
     return std::tie(a.repo, a.reason) < std::tie(b.repo, b.reason);
@@ -63,6 +70,7 @@ Fleet summarise(std::vector<RepoReport> repos, std::vector<NotScanned> not_scann
       auto it = r.replacement_of.find(rule);
       return it == r.replacement_of.end() ? std::string() : it->second;
     };
+    if (!r.adopted_as.empty()) continue;  // adopted whole: its sites are not the fleet's work
     const std::string who = r.project.empty() ? r.root : r.project;
     for (const auto& [rule, n] : r.stop_rules) stoppers.add(rule, who, n, replacement(rule));
     for (const auto& [rule, n] : r.adapt_rules) adapt.add(rule, who, n, replacement(rule));
