@@ -86,6 +86,13 @@ class UnionFind {
     a = find(a), b = find(b);
     if (a != b) parent_[std::max(a, b)] = std::min(a, b);
   }
+  // Joins the sets of two names, numbering a new `b` before a new `a`. Carriers are listed in
+  // number order, so the order must not be left to the evaluation order of `unite(id(a),
+  // id(b))`'s arguments (right to left with gcc on x86-64, left to right on aarch64).
+  void unite(const std::string& a, const std::string& b) {
+    const uint32_t ib = id(b);
+    unite(id(a), ib);
+  }
   const std::string& name(uint32_t x) const { return names_[x]; }
   size_t size() const { return parent_.size(); }
 
@@ -306,7 +313,7 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
             const std::string name = carrier(without_spaces(rest.substr(0, comma)));
             if (!name.empty()) {
               if (c.empty()) c = name;
-              uf.unite(uf.id(c), uf.id(name));
+              uf.unite(c, name);
             }
             if (comma == std::string_view::npos) break;
             rest = rest.substr(comma + 1);
@@ -374,7 +381,7 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
 
   for (const auto& [t, u] : st.aliases()) {
     const std::string a = carrier(t), b = u.starts_with("()") ? u : carrier(u);
-    if (!a.empty() && !b.empty()) uf.unite(uf.id(a), uf.id(b));
+    if (!a.empty() && !b.empty()) uf.unite(a, b);
   }
   std::set<uint32_t> defined_roots;
   for (const auto& c : defined) defined_roots.insert(uf.find(uf.id(c)));
@@ -419,11 +426,11 @@ ValueGroups device_value_groups(const std::vector<Fact>& facts, const std::vecto
            k += 2)
         right += "." + std::string(toks[k + 1].text);
       const std::string rc = carrier(right);
-      if (!rc.empty()) uf.unite(uf.id(rc), uf.id(c));
+      if (!rc.empty()) uf.unite(rc, c);
     }
     if (i != SIZE_MAX) {
       const std::string t = carrier(st.assigned_name(st.statement_start(i), i));
-      if (!t.empty()) uf.unite(uf.id(t), uf.id(c));
+      if (!t.empty()) uf.unite(t, c);
     }
     literals.push_back({f.span.offset, f.span.line, false, uf.id(c)});
   }
