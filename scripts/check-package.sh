@@ -5,6 +5,7 @@
 # scan of the bundled example. Needs root (chroot) and mmdebstrap.
 # Usage: scripts/check-package.sh [DEB]     env: ASCENDIFY_FRESH_TAR (cache of the base system)
 set -euo pipefail
+[ "$(id -u)" -eq 0 ] || exec sudo "$0" "$@"  # chroot
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 deb=${1:-$(ls dist/ascendify_*_amd64.deb 2>/dev/null | head -1 || true)}
