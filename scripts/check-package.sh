@@ -2,7 +2,8 @@
 # Installs the amd64 .deb of dist/ on a fresh Debian 12 and uses it: `apt-get install ./deb` in
 # a chroot made by mmdebstrap (variant apt, plus man-db; cached as a tarball, unpacked afresh
 # each run), then `ascendify --version` from PATH, `man ascendify`, the bash completion, and a
-# scan of the bundled example. Needs root (chroot) and mmdebstrap.
+# scan of the bundled example; then the x86_64 tarball beside it, run from where it is unpacked.
+# Needs root (chroot) and mmdebstrap.
 # Usage: scripts/check-package.sh [DEB]     env: ASCENDIFY_FRESH_TAR (cache of the base system)
 set -euo pipefail
 [ "$(id -u)" -eq 0 ] || exec sudo "$0" "$@"  # chroot
@@ -31,8 +32,14 @@ in_root apt-get install -y "/tmp/$(basename "$deb")"
 in_root ascendify --version
 in_root sh -c 'man -P cat ascendify > /tmp/man.txt && head -12 /tmp/man.txt'
 in_root bash -c '. /usr/share/bash-completion/completions/ascendify && complete -p ascendify'
-in_root ascendify scan /tmp/example -o /tmp/report --format md,json --lang en
-in_root sh -c 'ls /tmp/report && head -c 300 /tmp/report/*.json && echo'
+in_root sh -c 'ascendify scan /tmp/example -o /tmp/report --format md,json --lang en > /tmp/scan.txt &&
+  grep -A6 "^ascendify " /tmp/scan.txt && ls -l /tmp/report'
 in_root dpkg -s ascendify
+# The tarball of the same build: unpacked anywhere, it runs from its bin/.
+tgz=$(dirname "$deb")/ascendify-$(in_root dpkg-query -W -f='${Version}' ascendify)-x86_64-linux.tar.gz
+if [ -f "$tgz" ]; then
+  tar -xzf "$tgz" -C "$fresh/opt"
+  in_root sh -c '/opt/ascendify-*-x86_64-linux/bin/ascendify --version'
+fi
 set +x
 echo "check-package: $deb installs and runs on a fresh Debian 12 ($(( $(date +%s) - start )) s)"

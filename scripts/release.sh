@@ -26,7 +26,8 @@ mkdir -p dist
 
 # build_one DIR ARCH RUNNER CMAKE_ARGS...: static build, checks, cpack into dist/.
 build_one() {
-  local dir=$1 arch=$2 runner=$3
+  local dir arch=$2 runner=$3
+  dir=$(realpath -m "$1")
   shift 3
   # SKIP_INSTALL_ALL_DEPENDENCY: cpack builds only what is packaged, not the tests.
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DASCENDIFY_STATIC=ON \
