@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
                 "prints one format to stdout (default: text on a terminal, json in a pipe)");
   auto* format_opt =
       s->add_option("--format", formats,
-                    "Comma-separated: md,html,json,sarif,csv (files); text,github (stdout)")
+                    "Comma-separated: md,html,json,sarif,csv,codeclimate (files); text,github "
+                    "(stdout)")
           ->default_str("md,json");
   auto* lang_opt = s->add_option("--lang", scan.lang, "Report language: zh (default) or en")
                        ->check(CLI::IsMember({"zh", "en"}));
