@@ -50,7 +50,8 @@ int main(int argc, char** argv) {
       ->type_name("DIR|FILE|-");
   auto* format_opt =
       s->add_option("--format", formats,
-                    "Comma-separated: md,html,json,sarif,csv (files); text,github (stdout)")
+                    "Comma-separated: md,html,json,sarif,csv,codeclimate (files); text,github "
+                    "(stdout)")
           ->default_str("md,json")
           ->type_name("LIST");
   auto* lang_opt = s->add_option("--lang", scan.lang, "Report language: zh (default) or en")
