@@ -89,6 +89,13 @@ int run_batch(const ScanArgs& args) {
                  "index.jsonl go there)\n";
     return 2;
   }
+  if (const std::string ext = fs::path(args.out_dir).extension().string();
+      ext == ".json" || ext == ".md" || ext == ".html" || ext == ".sarif" || ext == ".csv") {
+    std::cerr << "ascendify: scan --batch writes a folder (a report folder per repository and "
+                 "index.jsonl); -o "
+              << args.out_dir << " names a file\n";
+    return 2;
+  }
   if (!args.baseline.empty()) {
     std::cerr << "ascendify: --baseline compares one repository with its earlier report; it "
                  "does not apply to --batch\n";
