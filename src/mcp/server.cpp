@@ -40,6 +40,17 @@ std::string Server::too_large() {
 }
 
 std::string Server::handle_line(std::string_view line) {
+  // Whatever a message holds, the answer is a JSON-RPC response: nothing a client sends may
+  // end the server (an exception here would).
+  try {
+    return handle_message(line);
+  } catch (const std::exception& e) {
+    return reply_error(nullptr,
+                       error_object(kInternalError, std::string("internal error: ") + e.what()));
+  }
+}
+
+std::string Server::handle_message(std::string_view line) {
   if (line.size() > kMaxMessageBytes) return too_large();
   if (line.find_first_not_of(" \t\r") == std::string_view::npos) return "";
   Json msg = Json::parse(line, nullptr, false);
@@ -51,7 +62,9 @@ std::string Server::handle_line(std::string_view line) {
   Json id = has_id ? msg["id"] : Json(nullptr);
   if (has_id && !id.is_string() && !id.is_number_integer() && !id.is_null())
     return reply_error(nullptr, error_object(kInvalidRequest, "id must be a string or integer"));
-  if (msg.value("jsonrpc", "") != "2.0")
+  // Compared as JSON values: .value("jsonrpc", "") would throw on `"jsonrpc": 1`.
+  const auto version = msg.find("jsonrpc");
+  if (version == msg.end() || *version != "2.0")
     return reply_error(id, error_object(kInvalidRequest, "jsonrpc must be \"2.0\""));
   if (!msg.contains("method")) return "";  // a response to us: we send no requests
   if (!msg["method"].is_string())

@@ -41,6 +41,7 @@ class Server {
   bool initialized() const { return initialized_; }
 
  private:
+  std::string handle_message(std::string_view line);
   nlohmann::json dispatch(const std::string& method, const nlohmann::json& params,
                           nlohmann::json& error);
   ToolCall call_;

@@ -72,6 +72,9 @@ TEST(McpServer, BadFramesGetErrorsAndNotificationsNoAnswer) {
   EXPECT_EQ(answer(s, R"({"jsonrpc":"2.0","id":1,"method":7})")["error"]["code"], -32600);
   EXPECT_EQ(answer(s, R"({"jsonrpc":"2.0","id":1,"method":"ping","params":[1]})")["error"]["code"],
             -32602);
+  // Found by fuzz/mcp_fuzz.cpp: a number where a string is expected once ended the server.
+  EXPECT_EQ(answer(s, R"({"jsonrpc":1,"id":1,"method":"ping"})")["error"]["code"], -32600);
+  EXPECT_EQ(answer(s, R"({"jsonrpc":null,"id":1,"method":"ping"})")["error"]["code"], -32600);
   EXPECT_EQ(s.handle_line(R"({"jsonrpc":"2.0","method":"whatever"})"), "");
   EXPECT_EQ(s.handle_line(R"({"jsonrpc":"2.0","id":5,"result":{}})"), "");
   EXPECT_EQ(s.handle_line("   "), "");
