@@ -2,7 +2,7 @@
 # Builds the seed corpus of one fuzz target from tests/fixtures, examples/ and rules/.
 # Usage: fuzz/make_corpus.sh TARGET OUT_DIR
 # TARGET: python requirements pyproject manifest_misc notebook shell native rules fix
-#         program_model
+#         program_model mcp
 set -euo pipefail
 target=$1
 out=$2
@@ -46,6 +46,11 @@ case $target in
     done
     seed cycle $'from b import f\ndef g():\n    return f()\n#%% b\nfrom main import g\ndef f():\n    return g()\n'
     seed reexport $'from pkg import h\nh()\n#%% pkg/__init__\nfrom .x import *\n#%% pkg/x\nfrom flash_attn import flash_attn_func\ndef h():\n    return flash_attn_func(1)\n'
+    ;;
+  mcp)
+    # A session of the scripted client's kind, and frames that go wrong in each way.
+    seed session $'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"scan","arguments":{"path":"p","class":"stops-run","limit":5,"offset":5}}}\n{"jsonrpc":"2.0","id":"4","method":"tools/call","params":{"name":"fix_preview","arguments":{"only":["device"],"files":["a.py"],"transfer_to_npu":true}}}\n'
+    seed bad $'{\n[1]\n{"jsonrpc":"2.0","id":{},"method":"ping"}\n{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"scan","arguments":{"limit":"x"}}}\n{"jsonrpc":"2.0","id":1,"result":1}\n'
     ;;
   python | fix)
     for f in $(files -name '*.py'); do copy "$f"; done

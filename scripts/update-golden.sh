@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 bin=${ASCENDIFY_BIN:-build/ascendify}
 out=tests/golden/examples
 mkdir -p "$out"
-"$bin" scan examples -o "$out" --format md,json,sarif,csv --lang zh >/dev/null
+"$bin" scan examples -o "$out" --format md,json,sarif,csv,codeclimate --lang zh >/dev/null
 "$bin" scan examples -o "$out" --format md --lang en >/dev/null
 git --no-pager diff --stat -- "$out" || true

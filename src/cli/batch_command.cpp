@@ -2,105 +2,28 @@
 // process each: a repository that crashes the scan or exhausts memory costs its own line of
 // the index, not the batch), its reports in DIR/NAME/, and DIR/index.jsonl with one line per
 // entry, rewritten after each so that an interrupted batch leaves a valid index.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 #include "cli/batch_list.hpp"
+#include "cli/child_process.hpp"
 #include "cli/commands.hpp"
 #include "cli/output_dir.hpp"
 #include "cli/report_plan.hpp"
 #include "core/read_file.hpp"
 #include "render/escape.hpp"
 
-extern char** environ;
-
 namespace ascendify::cli {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-struct ChildResult {
-  int exit_code = -1;   // -1: did not exit normally
-  int signal = 0;       // the signal that ended it
-  std::string stderr_;  // what it said
-};
-
-// Runs argv with stdout discarded and stderr captured.
-std::optional<ChildResult> run_child(const std::vector<std::string>& argv, std::string& error) {
-  char tmpl[] = "/tmp/ascendify-batch-XXXXXX";
-  const int err_fd = mkstemp(tmpl);
-  if (err_fd < 0) {
-    error = "cannot create a temporary file";
-    return std::nullopt;
-  }
-  unlink(tmpl);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) {
-    close(err_fd);
-    error = std::string("cannot start ") + args[0] + ": " + std::strerror(rc);
-    return std::nullopt;
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  ChildResult out;
-  if (WIFEXITED(status)) out.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) out.signal = WTERMSIG(status);
-  lseek(err_fd, 0, SEEK_SET);
-  char buf[4096];
-  ssize_t n = 0;
-  while ((n = read(err_fd, buf, sizeof buf)) > 0 && out.stderr_.size() < (1u << 20))
-    out.stderr_.append(buf, static_cast<size_t>(n));
-  close(err_fd);
-  return out;
-}
-
-// The last line a failed child said, without the "ascendify: " prefix: the reason.
-std::string reason_of(const ChildResult& child) {
-  if (child.signal != 0) return "the scan ended on signal " + std::to_string(child.signal);
-  std::string last;
-  size_t start = 0;
-  while (start < child.stderr_.size()) {
-    size_t end = child.stderr_.find('\n', start);
-    if (end == std::string::npos) end = child.stderr_.size();
-    std::string line = child.stderr_.substr(start, end - start);
-    if (line.rfind("ascendify: ", 0) == 0) line.erase(0, 11);
-    if (!line.empty()) last = line;
-    start = end + 1;
-  }
-  if (last.empty()) last = "the scan exited with status " + std::to_string(child.exit_code);
-  return render::terminal_safe(last);
-}
-
-std::string self_executable() {
-  std::error_code ec;
-  fs::path p = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string("ascendify") : p.string();
-}
 
 // The child's command line: the batch's own scan options, for one repository.
 std::vector<std::string> child_argv(const std::string& exe, const ScanArgs& a,
@@ -164,6 +87,13 @@ int run_batch(const ScanArgs& args) {
   if (args.out_dir.empty() || args.out_dir == "-") {
     std::cerr << "ascendify: scan --batch needs -o DIR (a report folder per repository and "
                  "index.jsonl go there)\n";
+    return 2;
+  }
+  if (const std::string ext = fs::path(args.out_dir).extension().string();
+      ext == ".json" || ext == ".md" || ext == ".html" || ext == ".sarif" || ext == ".csv") {
+    std::cerr << "ascendify: scan --batch writes a folder (a report folder per repository and "
+                 "index.jsonl); -o "
+              << args.out_dir << " names a file\n";
     return 2;
   }
   if (!args.baseline.empty()) {
@@ -231,7 +161,7 @@ int run_batch(const ScanArgs& args) {
     line["report"] = name + "/ascendify-report.json";
     const auto start = std::chrono::steady_clock::now();
     std::string spawn_error;
-    auto child = run_child(child_argv(exe, args, repo, dir / name, joined), spawn_error);
+    auto child = run_child(child_argv(exe, args, repo, dir / name, joined), false, spawn_error);
     if (!child) {
       line["status"] = "error";
       line["error"] = spawn_error;

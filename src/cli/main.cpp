@@ -50,7 +50,8 @@ int main(int argc, char** argv) {
       ->type_name("DIR|FILE|-");
   auto* format_opt =
       s->add_option("--format", formats,
-                    "Comma-separated: md,html,json,sarif,csv (files); text,github (stdout)")
+                    "Comma-separated: md,html,json,sarif,csv,codeclimate (files); text,github "
+                    "(stdout)")
           ->default_str("md,json")
           ->type_name("LIST");
   auto* lang_opt = s->add_option("--lang", scan.lang, "Report language: zh (default) or en")
@@ -155,6 +156,15 @@ int main(int argc, char** argv) {
   p->add_option("--lang", portfolio.lang, "Language: zh (default) or en")
       ->check(CLI::IsMember({"zh", "en"}));
 
+  std::string mcp_root;
+  auto* mcp = app.add_subcommand(
+      "mcp", "Serve the Model Context Protocol on stdin/stdout (tools: scan, explain, "
+             "fix_preview, rules); writes nothing");
+  mcp->add_option("--root", mcp_root,
+                  "Workspace root: tool paths are relative to it, paths outside it are refused "
+                  "(default: the current folder)")
+      ->type_name("DIR");
+
   auto* m = app.add_subcommand("manpage", "Print the man page (roff) of this command line");
   std::string shell;
   auto* c = app.add_subcommand("completions", "Print a shell completion script");
@@ -174,6 +184,7 @@ int main(int argc, char** argv) {
       std::cout << (*m ? render_manpage(doc) : render_completion(doc, shell));
       return 0;
     }
+    if (*mcp) return run_mcp(mcp_root);
     if (*p) {
       portfolio.format_given = p->get_option("--format")->count() > 0;
       return run_portfolio(portfolio);

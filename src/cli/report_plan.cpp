@@ -13,7 +13,8 @@ namespace ascendify::cli {
 namespace fs = std::filesystem;
 
 bool is_file_format(const std::string& f) {
-  return f == "md" || f == "html" || f == "json" || f == "sarif" || f == "csv";
+  return f == "md" || f == "html" || f == "json" || f == "sarif" || f == "csv" ||
+         f == "codeclimate";
 }
 
 bool is_known_format(const std::string& f) {
@@ -38,8 +39,10 @@ fs::path state_report_dir(const fs::path& root) {
 
 namespace {
 
-// "report.json" -> "json"; "" when the extension names no file format.
+// "report.json" -> "json", "gl.codeclimate.json" -> "codeclimate"; "" when the extension names
+// no file format.
 std::string format_of_file(const fs::path& p) {
+  if (p.extension() == ".json" && p.stem().extension() == ".codeclimate") return "codeclimate";
   std::string ext = p.extension().string();
   if (!ext.empty()) ext.erase(0, 1);
   if (ext == "markdown") ext = "md";
@@ -58,7 +61,7 @@ std::optional<ReportPlan> plan_reports(const ScanArgs& args, const fs::path& roo
     if (std::find(formats.begin(), formats.end(), f) == formats.end()) formats.push_back(f);
   for (const auto& f : formats)
     if (!is_known_format(f)) {
-      error = "unknown format '" + f + "' (md, html, json, sarif, csv, text, github)";
+      error = "unknown format '" + f + "' (md, html, json, sarif, csv, codeclimate, text, github)";
       return std::nullopt;
     }
   std::error_code ec;
@@ -73,7 +76,10 @@ std::optional<ReportPlan> plan_reports(const ScanArgs& args, const fs::path& roo
     return plan;
   }
   const fs::path out = args.out_dir;
-  const std::string file_format = out.empty() ? "" : format_of_file(out);
+  std::string file_format = out.empty() ? "" : format_of_file(out);
+  // A Code Quality report is JSON too: `-o gl-code-quality-report.json --format codeclimate`.
+  if (file_format == "json" && formats == std::vector<std::string>{"codeclimate"})
+    file_format = "codeclimate";
   if (!file_format.empty() && !fs::is_directory(out, ec)) {  // -o report.json
     if (args.formats_given && (formats.size() != 1 || formats.front() != file_format)) {
       error = "-o " + args.out_dir + " writes one " + file_format + " file; --format says " +

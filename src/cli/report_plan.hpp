@@ -1,6 +1,7 @@
 #pragma once
 // Where each report of a scan goes (README "Use"): the terminal formats (text, github) to
-// stdout; the file formats (md, html, json, sarif, csv) into a folder outside the scanned root
+// stdout; the file formats (md, html, json, sarif, csv, codeclimate) into a folder outside the
+// scanned root
 // (-o DIR, else ./ascendify-report when the current folder is outside the root, else a folder
 // under the user's state directory); `-o -` prints one format; `-o FILE.ext` writes one file.
 #include <filesystem>

@@ -16,6 +16,7 @@
 #include "assess/skip_in_tests.hpp"
 #include "cli/baseline_filter.hpp"
 #include "cli/commands.hpp"
+#include "cli/fail_level.hpp"
 #include "cli/fast_exit.hpp"
 #include "cli/output_dir.hpp"
 #include "cli/project_config.hpp"
@@ -39,6 +40,7 @@ std::string file_name_for(const std::string& format, const std::string& lang) {
   if (format == "json") return "ascendify-report.json";
   if (format == "sarif") return "ascendify-report.sarif";
   if (format == "text") return "ascendify-report.txt";
+  if (format == "codeclimate") return "ascendify-report.codeclimate.json";
   return "ascendify-report.csv";
 }
 
@@ -78,6 +80,11 @@ void emit_report(const Assessment& a, const std::string& format, const ScanArgs&
   if (format == "md") return put(render::render_markdown(a, lang_of(args.lang)));
   if (format == "csv") return put(render::render_csv(a));
   if (format == "github") return put(render::render_github(a, workspace_prefix(args)));
+  if (format == "codeclimate") {
+    // Paths of the repository the job runs in; a folder outside it: paths of that folder.
+    const std::string prefix = workspace_prefix(args);
+    return put(render::render_codeclimate(a, prefix.starts_with('/') ? "" : prefix));
+  }
   if (format == "text") {
     render::TextOptions o;
     o.color = color;
@@ -86,20 +93,6 @@ void emit_report(const Assessment& a, const std::string& format, const ScanArgs&
     return put(render::render_terminal(a, color));
   }
   put(render::render_html(a, lang_of(args.lang)));
-}
-
-// Exit status for --fail-on.
-bool reaches_fail_level(const Assessment& a, const std::string& level) {
-  for (const auto& f : a.findings) {
-    if (level == "any") return true;
-    if (level == "manual" && f.severity != Severity::Info && !f.auto_by_transfer_to_npu)
-      return true;
-    // A blocker: a rule of that severity, or a site that stops the default run on an NPU.
-    if (level == "blocker" &&
-        (f.severity == Severity::Blocker || f.site_class == SiteClass::StopsRun))
-      return true;
-  }
-  return false;
 }
 
 bool parse_phases(const std::vector<std::string>& specs,

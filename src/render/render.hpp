@@ -44,6 +44,14 @@ std::string render_text(const Assessment& a, const TextOptions& options);
 // current folder), "" when it is that folder.
 std::string render_github(const Assessment& a, std::string_view path_prefix = {});
 
+// GitLab Code Quality (Code Climate issues), one per finding: stops the run = blocker, a rule
+// of severity blocker = critical, must adapt = major, mechanical = minor, tuning and no change
+// = info. Fingerprints hash rule id, path and line text (plus the occurrence among identical
+// ones): stable when lines move, unique in a report. `path_prefix` as for render_github.
+std::string render_codeclimate(const Assessment& a, std::string_view path_prefix = {});
+// The Code Quality severity of one finding (as above).
+std::string_view codeclimate_severity(const Finding& f);
+
 // One row per finding, RFC 4180 (CRLF line ends, quoted where needed), with a header row.
 std::string render_csv(const Assessment& a);
 

@@ -2,7 +2,6 @@
 // listed as not scanned, the batch goes on), shards that summarise to the bytes of one run,
 // and a portfolio that refuses reports of another schema version.
 #include <gtest/gtest.h>
-
 #include <yaml-cpp/yaml.h>
 
 #include "robust_util.hpp"
@@ -132,6 +131,11 @@ TEST(BatchScan, UsageErrorsAreOneLine) {
   const RunResult stdout_format =
       run_cli({"scan", "--batch", list.string(), "-o", (f.tmp / "o").string(), "--format", "text"});
   EXPECT_EQ(stdout_format.exit_code, 2);
+  const RunResult file_out =
+      run_cli({"scan", "--batch", list.string(), "-o", (f.tmp / "fleet.json").string()});
+  EXPECT_EQ(file_out.exit_code, 2);
+  EXPECT_NE(file_out.err.find("names a file"), std::string::npos) << file_out.err;
+  EXPECT_FALSE(fs::exists(f.tmp / "fleet.json"));
   const RunResult no_list =
       run_cli({"scan", "--batch", (f.tmp / "nope.txt").string(), "-o", (f.tmp / "o").string()});
   EXPECT_EQ(no_list.exit_code, 2);
@@ -247,8 +251,8 @@ TEST(FleetRecipes, GnuParallelShardsSummariseLikeOneRun) {
                           shell_quote((f.tmp / "sharded").string()) + " 3 2 >/dev/null 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   for (int k = 0; k < 3; ++k)
-    EXPECT_TRUE(fs::is_regular_file(f.tmp / "sharded" / ("shard-" + std::to_string(k)) /
-                                    "index.jsonl"))
+    EXPECT_TRUE(
+        fs::is_regular_file(f.tmp / "sharded" / ("shard-" + std::to_string(k)) / "index.jsonl"))
         << k;
   const RunResult one = run_cli({"portfolio", (f.tmp / "one").string(), "--format", "json"});
   ASSERT_EQ(one.exit_code, 0) << one.err;

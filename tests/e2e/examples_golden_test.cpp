@@ -3,7 +3,7 @@
 //  - every hand-written expectation of tests/golden/examples-expected.tsv holds (written by
 //    reading the example, independently of the tool; see the file's header);
 //  - phases: training vs inference entry points, the backward-only kernel in training only;
-//  - the reports (md zh/en, json, sarif, csv) equal the reviewed copies in
+//  - the reports (md zh/en, json, sarif, csv, codeclimate) equal the reviewed copies in
 //    tests/golden/examples/ byte for byte. After a deliberate change, regenerate them with
 //    scripts/update-golden.sh and review the diff before committing.
 #include <gtest/gtest.h>
@@ -43,8 +43,10 @@ class ExamplesReport : public ::testing::Test {
       fs::create_directories(d);
       std::string base = std::string("cd '") + ASCENDIFY_SOURCE_DIR + "' && '" + ASCENDIFY_BINARY +
                          "' scan examples -o '" + d.string() + "'";
-      EXPECT_EQ(std::system((base + " --format md,json,sarif,csv --lang zh > /dev/null").c_str()),
-                0);
+      EXPECT_EQ(
+          std::system(
+              (base + " --format md,json,sarif,csv,codeclimate --lang zh > /dev/null").c_str()),
+          0);
       EXPECT_EQ(std::system((base + " --format md --lang en > /dev/null").c_str()), 0);
       return d;
     }();
@@ -159,7 +161,7 @@ TEST_F(ExamplesReport, ReportsEqualTheReviewedGoldens) {
   const fs::path golden = fs::path(ASCENDIFY_SOURCE_DIR) / "tests/golden/examples";
   for (const char* name :
        {"ascendify-report.json", "ascendify-report.zh.md", "ascendify-report.en.md",
-        "ascendify-report.sarif", "ascendify-report.csv"}) {
+        "ascendify-report.sarif", "ascendify-report.csv", "ascendify-report.codeclimate.json"}) {
     const std::string got = slurp(out_dir() / name);
     ASSERT_FALSE(got.empty()) << name;
     EXPECT_TRUE(got == slurp(golden / name))

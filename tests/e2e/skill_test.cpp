@@ -45,7 +45,7 @@ TEST(AgentSkill, FrontmatterNamesTheFolderAndSaysWhenToUseIt) {
 }
 
 TEST(AgentSkill, LinksResolveAndCommandsExist) {
-  std::set<std::string> commands = {"scan", "fix", "rules", "explain", "diff", "portfolio"};
+  std::set<std::string> commands = {"scan", "fix", "rules", "explain", "diff", "portfolio", "mcp"};
   for (const auto& entry : fs::recursive_directory_iterator(kSkill)) {
     if (entry.path().extension() != ".md") continue;
     const std::string text = read_file(entry.path());
