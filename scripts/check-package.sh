@@ -16,8 +16,10 @@ start=$(date +%s)
 if [ ! -f "$base" ]; then
   bash scripts/install-deps.sh mmdebstrap
   mkdir -p "$(dirname "$base")"
-  mmdebstrap --quiet --variant=apt --include=man-db bookworm "$base.tmp" http://deb.debian.org/debian
-  mv "$base.tmp" "$base"
+  # mmdebstrap picks the output format from the name: keep the .tar suffix.
+  mmdebstrap --quiet --variant=apt --include=man-db bookworm "$base.part.tar" \
+    http://deb.debian.org/debian
+  mv "$base.part.tar" "$base"
 fi
 fresh=$(mktemp -d /tmp/ascendify-fresh.XXXXXX)
 trap 'rm -rf "$fresh"' EXIT
