@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
@@ -97,6 +98,9 @@ std::string reason_of(const ChildResult& child) {
 }
 
 std::string self_executable() {
+  // Set by a wrapper that runs ascendify through an emulator (qemu-user without binfmt_misc
+  // cannot start the foreign binary /proc/self/exe names): the children go through it too.
+  if (const char* exe = std::getenv("ASCENDIFY_EXE"); exe != nullptr && *exe != '\0') return exe;
   std::error_code ec;
   std::filesystem::path p = std::filesystem::read_symlink("/proc/self/exe", ec);
   return ec ? std::string("ascendify") : p.string();

@@ -23,7 +23,8 @@ std::optional<ChildResult> run_child(const std::vector<std::string>& argv, bool 
 // The last line a failed child said, without the "ascendify: " prefix: the reason.
 std::string reason_of(const ChildResult& child);
 
-// The path of the running executable ("ascendify" when /proc is not there).
+// What to start as a child ascendify: $ASCENDIFY_EXE when set (an emulator's wrapper), else the
+// running executable ("ascendify" when /proc is not there).
 std::string self_executable();
 
 }  // namespace ascendify::cli

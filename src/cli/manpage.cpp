@@ -69,6 +69,10 @@ When set, the terminal listing has no colours (\fB\-\-color always\fR overrides 
 Where \fBscan\fR puts its reports when \fB\-o\fR is not given and the current folder is inside
 the scanned root: \fI$XDG_STATE_HOME/ascendify/reports/NAME\-HASH/\fR (default
 \fI~/.local/state\fR).
+.TP
+.B ASCENDIFY_EXE
+The program \fBscan \-\-batch\fR and \fBmcp\fR start for each repository or tool call
+(default: the running ascendify); set by a wrapper that runs ascendify under an emulator.
 .SH FILES
 .TP
 .I pyproject.toml
