@@ -48,7 +48,7 @@ install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/docs/DESIGN.md
               ${CMAKE_SOURCE_DIR}/docs/hardware-and-versions.md ${CMAKE_SOURCE_DIR}/docs/rules.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
-# CPack: `cpack -G "DEB;TGZ"` in a build folder (scripts/release.sh).
+# CPack: `cpack -G "DEB;TGZ;RPM"` in a build folder (scripts/release.sh).
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
   set(ascendify_arch aarch64)
   set(ascendify_deb_arch arm64)
@@ -93,5 +93,23 @@ elseif(NOT CMAKE_CROSSCOMPILING)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion")
+# RPM for openEuler and Kylin (Kunpeng hosts): rpmbuild from Debian's `rpm` package.
+set(CPACK_RPM_FILE_NAME RPM-DEFAULT)  # ascendify-VERSION-1.ARCH.rpm
+set(CPACK_RPM_PACKAGE_ARCHITECTURE ${ascendify_arch})
+set(CPACK_RPM_PACKAGE_RELEASE 1)
+set(CPACK_RPM_PACKAGE_GROUP "Development/Tools")
+set(CPACK_RPM_PACKAGE_LICENSE "Proprietary")
+set(CPACK_RPM_COMPRESSION_TYPE xz)
+if(ASCENDIFY_STATIC)
+  set(CPACK_RPM_PACKAGE_AUTOREQ OFF)  # no NEEDED entry: requires nothing
+endif()
+# The binary is stripped by CPack with the toolchain's strip; rpmbuild's own post-install
+# (the host's strip, a debuginfo package) would not read an aarch64 binary.
+set(CPACK_RPM_SPEC_MORE_DEFINE "%define __os_install_post %{nil}\n%define debug_package %{nil}")
+# Folders the distribution's packages own: listed, an RPM would conflict with them.
+set(CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION
+    /usr/share/man /usr/share/man/man1 /usr/share/bash-completion
+    /usr/share/bash-completion/completions /usr/share/zsh /usr/share/zsh/vendor-completions
+    /usr/share/fish /usr/share/fish/vendor_completions.d /usr/share/doc)
 set(CPACK_GENERATOR "DEB;TGZ")
 include(CPack)

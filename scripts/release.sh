@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the release artefacts into dist/: the self-contained (-static, ASCENDIFY_STATIC=ON)
 # ascendify for x86_64 and, cross-compiled, for aarch64 (Kunpeng: openEuler, Kylin), each as a
-# .deb and a .tar.gz (ascendify-VERSION-ARCH-linux/{bin,share}), and SHA256SUMS. Checks that
+# .deb, an .rpm (openEuler, Kylin) and a .tar.gz (ascendify-VERSION-ARCH-linux/{bin,share}), and
+# SHA256SUMS. Checks that
 # each binary has no NEEDED entry and no program interpreter, and runs (aarch64 through qemu).
 # Usage: scripts/release.sh [--no-arm64]
 # env: JOBS (default 2), BUILD_X86 (default build-static), BUILD_ARM64 (default build-arm64),
@@ -17,7 +18,7 @@ start=$(date +%s)
 
 extra=()
 [ $arm64 -eq 1 ] && extra=(crossbuild-essential-arm64 qemu-user mmdebstrap)
-bash scripts/install-deps.sh dpkg-dev binutils "${extra[@]}"
+bash scripts/install-deps.sh dpkg-dev binutils rpm "${extra[@]}"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
@@ -48,8 +49,8 @@ build_one() {
   got=$($runner "$bin" --version)
   [ "$got" = "ascendify $version" ] || { echo "release: $bin --version says '$got'" >&2; exit 1; }
   rm -rf "$dir/packages"
-  (cd "$dir" && cpack -G "DEB;TGZ" -B "$dir/packages" >/dev/null)
-  cp "$dir"/packages/*.deb "$dir"/packages/*.tar.gz dist/
+  (cd "$dir" && cpack -G "DEB;TGZ;RPM" -B "$dir/packages" >/dev/null)
+  cp "$dir"/packages/*.deb "$dir"/packages/*.rpm "$dir"/packages/*.tar.gz dist/
 }
 
 build_one "${BUILD_X86:-build-static}" "X86-64" env
@@ -68,14 +69,26 @@ archs=(x86_64:amd64)
 for pair in "${archs[@]}"; do
   arch=${pair%%:*} deb_arch=${pair##*:}
   tgz=dist/ascendify-$version-$arch-linux.tar.gz deb=dist/ascendify_${version}_$deb_arch.deb
+  rpm=dist/ascendify-$version-1.$arch.rpm
   tar_list=$(tar -tzf "$tgz") deb_list=$(dpkg-deb -c "$deb" | awk '{print $6}')
+  rpm_list=$(rpm -qpl "$rpm" 2>/dev/null)
   for f in "${expect[@]}"; do
     grep -qx "ascendify-$version-$arch-linux/$f" <<<"$tar_list" || { echo "release: $tgz lacks $f" >&2; exit 1; }
     grep -qx "./usr/$f" <<<"$deb_list" || { echo "release: $deb lacks /usr/$f" >&2; exit 1; }
+    grep -qx "/usr/$f" <<<"$rpm_list" || { echo "release: $rpm lacks /usr/$f" >&2; exit 1; }
   done
+  # The RPM owns its own files only (a folder of the filesystem package would conflict), and
+  # requires nothing but what rpm itself provides.
+  if grep -qx -e /usr/bin -e /usr/share/man/man1 -e /usr/share/doc <<<"$rpm_list"; then
+    echo "release: $rpm owns a system folder" >&2; exit 1
+  fi
+  [ "$(rpm -qp --qf '%{ARCH}' "$rpm" 2>/dev/null)" = "$arch" ] || { echo "release: $rpm arch" >&2; exit 1; }
+  if rpm -qpR "$rpm" 2>/dev/null | grep -v '^rpmlib(' | grep -q .; then
+    echo "release: $rpm requires:" >&2; rpm -qpR "$rpm" >&2; exit 1
+  fi
   [ "$(dpkg-deb -f "$deb" Architecture)" = "$deb_arch" ] || { echo "release: $deb arch" >&2; exit 1; }
 done
 
-(cd dist && sha256sum ./*.deb ./*.tar.gz | sed 's| \./| |' > SHA256SUMS)
+(cd dist && sha256sum ./*.deb ./*.rpm ./*.tar.gz | sed 's| \./| |' > SHA256SUMS)
 ls -l dist
 echo "release: dist/ in $(( $(date +%s) - start )) s"
