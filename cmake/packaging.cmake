@@ -105,7 +105,8 @@ if(ASCENDIFY_STATIC)
 endif()
 # The binary is stripped by CPack with the toolchain's strip; rpmbuild's own post-install
 # (the host's strip, a debuginfo package) would not read an aarch64 binary.
-set(CPACK_RPM_SPEC_MORE_DEFINE "%define __os_install_post %{nil}\n%define debug_package %{nil}")
+set(CPACK_RPM_SPEC_MORE_DEFINE
+    "%define __os_install_post %{nil}\n%define debug_package %{nil}\n%define _build_id_links none")
 # Folders the distribution's packages own: listed, an RPM would conflict with them.
 set(CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION
     /usr/share/man /usr/share/man/man1 /usr/share/bash-completion

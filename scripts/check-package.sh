@@ -43,5 +43,18 @@ if [ -f "$tgz" ]; then
   tar -xzf "$tgz" -C "$fresh/opt"
   in_root sh -c '/opt/ascendify-*-x86_64-linux/bin/ascendify --version'
 fi
+# The RPM of the same build (openEuler, Kylin), installed with rpm into an empty root of its
+# own: it installs without dependencies, runs, verifies (rpm -V) and uninstalls cleanly.
+rpm_file=$(ls "$(dirname "$deb")"/ascendify-*-1.x86_64.rpm 2>/dev/null | head -1 || true)
+if [ -n "$rpm_file" ] && command -v rpm >/dev/null; then
+  rpmroot=$fresh/rpmroot
+  mkdir -p "$rpmroot"
+  rpm --root "$rpmroot" --initdb
+  rpm --root "$rpmroot" -i "$rpm_file" 2>&1 | grep -v -e Alien -e 'assuming you know' || true
+  "$rpmroot/usr/bin/ascendify" --version
+  rpm --root "$rpmroot" -V ascendify
+  rpm --root "$rpmroot" -e ascendify 2>&1 | grep -v -e Alien -e 'assuming you know' || true
+  [ ! -e "$rpmroot/usr/bin/ascendify" ]
+fi
 set +x
 echo "check-package: $deb installs and runs on a fresh Debian 12 ($(( $(date +%s) - start )) s)"
