@@ -157,9 +157,10 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"zh", "en"}));
 
   std::string mcp_root;
-  auto* mcp = app.add_subcommand(
-      "mcp", "Serve the Model Context Protocol on stdin/stdout (tools: scan, explain, "
-             "fix_preview, rules); writes nothing");
+  auto* mcp =
+      app.add_subcommand("mcp",
+                         "Serve the Model Context Protocol on stdin/stdout (tools: scan, explain, "
+                         "fix_preview, rules); writes nothing");
   mcp->add_option("--root", mcp_root,
                   "Workspace root: tool paths are relative to it, paths outside it are refused "
                   "(default: the current folder)")

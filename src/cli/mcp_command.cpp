@@ -3,14 +3,14 @@
 // written: scan prints JSON to a pipe, fix_preview prints a diff.
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <algorithm>
-#include <cerrno>
 #include <map>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "cli/child_process.hpp"
 #include "cli/commands.hpp"

@@ -32,7 +32,7 @@ std::string verdict_text(const std::string& v, const Words& w) {
 std::string phase_text(const std::string& kind, const Words& w) {
   if (!w.zh) return kind;
   static const std::pair<const char*, const char*> names[] = {
-      {"inference", "推理"},     {"training", "训练"},   {"fine-tuning", "微调"},
+      {"inference", "推理"},      {"training", "训练"},   {"fine-tuning", "微调"},
       {"pre-training", "预训练"}, {"evaluation", "评测"}, {"preprocessing", "预处理"}};
   for (const auto& [en, zh] : names)
     if (kind == en) return kind + "（" + zh + "）";
@@ -101,12 +101,12 @@ Document fleet_document(const Fleet& fleet, const std::string& lang,
     stop_repos += r.adopted_as.empty() && site_count(r, "stops-run") > 0;
   glance.lines.push_back(
       w.zh ? "总工作量 " + weeks_text(fleet.total) + " 人周；" + std::to_string(stop_repos) +
-                 " 个仓库（共 " + std::to_string(n) + " 个）的默认运行在 NPU 上会中止；" + std::to_string(fleet.not_scanned.size()) +
-                 " 个未能扫描。"
+                 " 个仓库（共 " + std::to_string(n) + " 个）的默认运行在 NPU 上会中止；" +
+                 std::to_string(fleet.not_scanned.size()) + " 个未能扫描。"
            : "Total effort " + weeks_text(fleet.total) +
-                 " person-weeks; the default run stops on an NPU in " +
-                 std::to_string(stop_repos) + " of " + std::to_string(n) + "; " +
-                 std::to_string(fleet.not_scanned.size()) + " could not be scanned.");
+                 " person-weeks; the default run stops on an NPU in " + std::to_string(stop_repos) +
+                 " of " + std::to_string(n) + "; " + std::to_string(fleet.not_scanned.size()) +
+                 " could not be scanned.");
   glance.header = {w.pick("verdict", "结论"), w.pick("repositories", "仓库数"),
                    w.pick("person-weeks", "人周")};
   std::vector<std::string> verdicts;
@@ -148,8 +148,9 @@ Document fleet_document(const Fleet& fleet, const std::string& lang,
         first = "`" + rule + "`";
       }
     if (!r.adopted_as.empty())
-      first = w.zh ? "整体采用 " + r.adopted_as + "（上列位点属于无人采用的逐行移植）"
-                   : "adopt " + r.adopted_as + " whole (the sites are those of a line-by-line port)";
+      first = w.zh
+                  ? "整体采用 " + r.adopted_as + "（上列位点属于无人采用的逐行移植）"
+                  : "adopt " + r.adopted_as + " whole (the sites are those of a line-by-line port)";
     std::string name = r.project.empty() ? r.root : r.project;
     if (r.diagnostics > 0) name += w.pick(" (partial)", "（部分）");
     repos.rows.push_back({name, verdict_text(r.feasibility, w), weeks_text(r.weeks),

@@ -89,8 +89,8 @@ TEST(LoadReport, RefusesOtherSchemasAndNonReports) {
 }
 
 TEST(Summarise, AProjectAdoptedWholeAddsItsWeeksButNotItsSites) {
-  auto port = repo("port", "needs-adaptation", 1, 2, {{"attention.flash-attn-import", 1}},
-                   {"flash-attn"});
+  auto port =
+      repo("port", "needs-adaptation", 1, 2, {{"attention.flash-attn-import", 1}}, {"flash-attn"});
   auto megatron = repo("megatron", "needs-adaptation", 1.5, 3,
                        {{"attention.flash-attn-import", 4}, {"custom_op.te", 29}}, {"flash-attn"});
   megatron.adopted_as = "MindSpeed";
