@@ -89,8 +89,7 @@ int run_batch(const ScanArgs& args) {
                  "index.jsonl go there)\n";
     return 2;
   }
-  if (const std::string ext = fs::path(args.out_dir).extension().string();
-      ext == ".json" || ext == ".md" || ext == ".html" || ext == ".sarif" || ext == ".csv") {
+  if (!format_of_file(args.out_dir).empty()) {
     std::cerr << "ascendify: scan --batch writes a folder (a report folder per repository and "
                  "index.jsonl); -o "
               << args.out_dir << " names a file\n";
@@ -105,7 +104,7 @@ int run_batch(const ScanArgs& args) {
   for (const auto& f : formats)
     if (!is_file_format(f)) {
       std::cerr << "ascendify: --batch writes report files; format '" << f
-                << "' is not one (md, html, json, sarif, csv)\n";
+                << "' is not one (md, html, json, sarif, csv, codeclimate)\n";
       return 2;
     }
   if (std::find(formats.begin(), formats.end(), "json") == formats.end())

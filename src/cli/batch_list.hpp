@@ -78,8 +78,8 @@ inline std::optional<std::vector<std::string>> read_batch_list(const std::string
 inline std::string batch_entry_name(const std::string& entry) {
   std::string path = entry;
   while (path.size() > 1 && path.back() == '/') path.pop_back();
-  std::string base =
-      path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+  const size_t slash = path.find_last_of('/');
+  const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
   std::string safe;
   for (char c : base) {
     const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||

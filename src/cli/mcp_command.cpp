@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -91,7 +90,7 @@ class Tools {
     std::string key;
     for (const auto& a : argv) key += a + '\0';
     const size_t offset = args.value("offset", 0);
-    if (offset == 0 || !reports_.count(key)) {
+    if (offset == 0 || key != last_key_) {
       std::string error;
       auto child = run_child(argv, true, error);
       if (!child) return failure(error);
@@ -99,10 +98,11 @@ class Tools {
         return failure(reason_of(*child));
       Json report = Json::parse(child->out, nullptr, false);
       if (report.is_discarded()) return failure("the scan printed no JSON report");
-      reports_.clear();  // one scan kept: memory does not grow with the session
-      reports_[key] = std::move(report);
+      // One report kept: memory does not grow with the session.
+      last_key_ = std::move(key);
+      last_report_ = std::move(report);
     }
-    return page(reports_[key], args);
+    return page(last_report_, args);
   }
 
   static mcp::ToolResult page(const Json& report, const Json& args) {
@@ -211,7 +211,8 @@ class Tools {
 
   fs::path root_;
   std::string exe_;
-  std::map<std::string, Json> reports_;
+  std::string last_key_;  // the command line of the scan whose report is kept
+  Json last_report_;
 };
 
 // Reads standard input line by line; a line longer than the limit is answered with an error

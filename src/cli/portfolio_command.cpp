@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/output_dir.hpp"
+#include "cli/report_plan.hpp"
 #include "core/read_file.hpp"
 #include "portfolio/fleet.hpp"
 #include "render/escape.hpp"
@@ -75,14 +76,6 @@ void add_index(const fs::path& index, Inputs& in) {
   }
 }
 
-std::string format_of(const fs::path& out) {
-  const std::string ext = out.extension().string();
-  if (ext == ".md" || ext == ".markdown") return "md";
-  if (ext == ".html" || ext == ".htm") return "html";
-  if (ext == ".json") return "json";
-  return "";
-}
-
 }  // namespace
 
 int run_portfolio(const PortfolioArgs& args) {
@@ -146,7 +139,7 @@ int run_portfolio(const PortfolioArgs& args) {
   const fs::path out = args.out;
   std::vector<std::pair<std::string, std::string>> files;  // name, format
   fs::path dir = out;
-  if (const std::string f = format_of(out); !f.empty()) {
+  if (std::string f = format_of_file(out); f == "md" || f == "html" || f == "json") {
     if (args.format_given && f != args.format) {
       std::cerr << "ascendify: -o " << args.out << " is a ." << f << " file but --format is "
                 << args.format << "\n";

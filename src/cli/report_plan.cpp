@@ -37,10 +37,6 @@ fs::path state_report_dir(const fs::path& root) {
   return base / "ascendify" / "reports" / (name + "-" + short_hash(abs.native()));
 }
 
-namespace {
-
-// "report.json" -> "json", "gl.codeclimate.json" -> "codeclimate"; "" when the extension names
-// no file format.
 std::string format_of_file(const fs::path& p) {
   if (p.extension() == ".json" && p.stem().extension() == ".codeclimate") return "codeclimate";
   std::string ext = p.extension().string();
@@ -50,8 +46,6 @@ std::string format_of_file(const fs::path& p) {
   if (ext == "txt") ext = "text";
   return is_known_format(ext) ? ext : "";
 }
-
-}  // namespace
 
 std::optional<ReportPlan> plan_reports(const ScanArgs& args, const fs::path& root_dir,
                                        bool stdout_is_terminal, std::string& error) {

@@ -26,6 +26,9 @@ struct ReportPlan {
 
 bool is_file_format(const std::string& f);
 bool is_known_format(const std::string& f);
+// The format a file name asks for: "report.json" -> "json", "gl.codeclimate.json" ->
+// "codeclimate"; "" when its extension names no format.
+std::string format_of_file(const std::filesystem::path& p);
 
 // The folder used when -o is not given and the current folder lies inside the scanned root:
 // $XDG_STATE_HOME/ascendify/reports/NAME-HASH (HASH: of the absolute root, so two checkouts

@@ -1,6 +1,7 @@
 #include <nlohmann/json.hpp>
 
 #include "portfolio/fleet.hpp"
+#include "render/escape.hpp"
 
 namespace ascendify::portfolio {
 
@@ -9,11 +10,8 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 Json weeks_json(const Weeks& w) {
-  // Rounded to a tenth, as the reports are: sums of tenths must not print as 12.299999.
-  auto tenth = [](double x) {
-    return static_cast<double>(static_cast<long long>(x * 10 + 0.5)) / 10;
-  };
-  return Json{{"low", tenth(w.low)}, {"high", tenth(w.high)}};
+  // Rounded to a tenth as the reports are (sums of tenths must not print as 12.299999).
+  return Json{{"low", render::round1(w.low)}, {"high", render::round1(w.high)}};
 }
 
 Json recurring_json(const std::vector<Recurring>& items, bool packages) {

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "render/escape.hpp"
+
 namespace ascendify::portfolio {
 
 namespace {
@@ -14,10 +16,9 @@ struct Words {
   const char* pick(const char* en, const char* zh_text) const { return zh ? zh_text : en; }
 };
 
+// As the reports write weeks (render::one_decimal): the summary's figures and its JSON's agree.
 std::string weeks_text(const Weeks& w) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.1f–%.1f", w.low, w.high);
-  return buf;
+  return render::one_decimal(w.low) + "–" + render::one_decimal(w.high);
 }
 
 std::string verdict_text(const std::string& v, const Words& w) {
