@@ -2,7 +2,7 @@
 # Builds the seed corpus of one fuzz target from tests/fixtures, examples/ and rules/.
 # Usage: fuzz/make_corpus.sh TARGET OUT_DIR
 # TARGET: python requirements pyproject manifest_misc notebook shell native rules fix
-#         program_model mcp
+#         program_model mcp cache
 set -euo pipefail
 target=$1
 out=$2
@@ -87,6 +87,27 @@ case $target in
   native)
     for f in $(files \( -name '*.cu' -o -name '*.cuh' -o -name '*.cpp' -o -name '*.h' \)); do copy "$f"; done
     seed n1 $'#include <cub/cub.cuh>\ntemplate <int N> __global__ void k(float* x) { __shared__ float s[N]; x[0] = __shfl_xor_sync(~0u, s[0], 1); asm volatile("nop"); }\nvoid f() { k<1><<<1, 2, 0, at::cuda::getCurrentCUDAStream()>>>(p); }\nPYBIND11_MODULE(m, m) { m.def("k", &f); }\nauto s = R"x(")x";\n'
+    ;;
+  cache)
+    # The entries of a pack the built tool writes for the example (src/cache/file_cache.cpp:
+    # a 40-byte frame header, a u32 count, then per entry a u32-sized path, five u64, a u8 and
+    # a u32-sized blob), one seed per file. No built tool: no seeds.
+    bin=${ASCENDIFY_BIN:-$root/build/ascendify}
+    if [[ -x $bin ]]; then
+      tmp=$(mktemp -d)
+      "$bin" scan examples --format json -o "$tmp/out" --cache-dir "$tmp/cache" >/dev/null 2>&1 || true
+      python3 - "$tmp/cache" "$out" <<'PY'
+import glob, os, struct, sys
+for pack in glob.glob(os.path.join(sys.argv[1], "*.pack")):
+    data = open(pack, "rb").read()[40:]
+    (count,), pos = struct.unpack_from("<I", data), 4
+    for i in range(count):
+        (n,) = struct.unpack_from("<I", data, pos); pos += 4 + n + 41
+        (n,) = struct.unpack_from("<I", data, pos); pos += 4
+        open(os.path.join(sys.argv[2], "entry%03d" % i), "wb").write(data[pos:pos + n]); pos += n
+PY
+      rm -rf "$tmp"
+    fi
     ;;
   rules)
     for f in $(find rules -name '*.yaml' | sort); do copy "$f"; done

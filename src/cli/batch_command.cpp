@@ -46,6 +46,12 @@ std::vector<std::string> child_argv(const std::string& exe, const ScanArgs& a,
   if (a.threads) opt("-j", std::to_string(a.threads));
   opt("--max-file-size", std::to_string(a.max_file_size));
   if (a.all_sites) v.insert(v.end() - 2, "--all-sites");
+  // A batch scans each repository once: a cache would only fill the disk (a pack of tens of
+  // MB per large repository), unless the fleet is scanned again with the same --cache-dir.
+  if (a.cache_dir.empty() || a.no_cache)
+    v.insert(v.end() - 2, "--no-cache");
+  else
+    opt("--cache-dir", fs::absolute(a.cache_dir).string());
   return v;
 }
 

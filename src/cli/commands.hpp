@@ -28,6 +28,8 @@ struct ScanArgs {
   uint64_t max_file_size = 10ull * 1024 * 1024;
   std::string batch;  // --batch LIST: one repository per line
   std::string shard;  // --shard K/N
+  bool no_cache = false;  // --no-cache: no incremental cache read or written
+  std::string cache_dir;  // --cache-dir DIR; "" = cache::default_dir()
 };
 
 struct PortfolioArgs {

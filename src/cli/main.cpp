@@ -87,6 +87,13 @@ int main(int argc, char** argv) {
       ->type_name("N");
   s->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this (bytes)")
       ->type_name("BYTES");
+  auto* no_cache = s->add_flag("--no-cache", scan.no_cache,
+                               "Analyse every file again; read and write no incremental cache");
+  s->add_option("--cache-dir", scan.cache_dir,
+                "Incremental cache folder, outside the scanned root (default: "
+                "$XDG_CACHE_HOME/ascendify, else ~/.cache/ascendify)")
+      ->type_name("DIR")
+      ->excludes(no_cache);
 
   FixArgs fix;
   auto* f =

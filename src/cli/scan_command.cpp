@@ -21,6 +21,7 @@
 #include "cli/output_dir.hpp"
 #include "cli/project_config.hpp"
 #include "cli/report_plan.hpp"
+#include "cli/scan_cache.hpp"
 #include "cli/scan_target.hpp"
 #include "cli/split.hpp"
 #include "core/timings.hpp"
@@ -173,6 +174,9 @@ int run_scan(const ScanArgs& given) {
   }
   if (!parse_phases(args.phases, options.phases)) return 2;
 
+  const std::unique_ptr<cache::FileCache> file_cache = open_scan_cache(args, root, hardware);
+  options.cache = file_cache.get();
+
   const unsigned report_threads = args.threads ? args.threads : std::thread::hardware_concurrency();
 
   StageTimer t_total("total");
@@ -222,6 +226,9 @@ int run_scan(const ScanArgs& given) {
         return setup;
       });
   const rules::RuleSet& rules = *rules_slot;
+  // Written while assess runs; joined before any return (the process ends without teardown).
+  std::jthread cache_saved =
+      save_in_background(file_cache.get(), args.verbose, scanned.stats.files_scanned);
   StageTimer t_assess("assess");
   assess::Input input;
   input.root = args.path;
@@ -306,6 +313,7 @@ int run_scan(const ScanArgs& given) {
     if (plan->default_dir)
       said << "(the reports are outside the scanned root; -o DIR puts them elsewhere)\n";
   }
+  if (cache_saved.joinable()) cache_saved.join();
   int code = 0;
   if (!args.exit_zero) {
     if (!args.fail_on.empty() && reaches_fail_level(a, args.fail_on))

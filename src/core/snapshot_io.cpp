@@ -55,6 +55,10 @@ void Writer::u32(uint32_t v) {
   for (int i = 0; i < 4; ++i) out_.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
 }
 
+void Writer::u64(uint64_t v) {
+  put64(out_, v);
+}
+
 void Writer::f64(double v) {
   uint64_t bits;
   std::memcpy(&bits, &v, 8);
@@ -91,6 +95,16 @@ uint32_t Reader::u32() {
   return take(4, p) ? get32(p) : 0;
 }
 
+uint64_t Reader::u64() {
+  const char* p;
+  return take(8, p) ? get64(p) : 0;
+}
+
+std::string_view Reader::bytes(size_t n) {
+  const char* p;
+  return take(n, p) ? std::string_view(p, n) : std::string_view();
+}
+
 double Reader::f64() {
   const char* p;
   if (!take(8, p)) return 0;
@@ -118,13 +132,18 @@ std::vector<std::string> Reader::strings() {
   return out;
 }
 
-std::string frame(std::string_view payload, uint32_t version, uint64_t source_hash) {
+std::string frame_header(std::string_view payload, uint32_t version, uint64_t source_hash) {
   std::string out(kMagic);
   for (uint32_t v : {version, 0u})
     for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
   put64(out, source_hash);
   put64(out, payload.size());
   put64(out, hash_bytes(payload));
+  return out;
+}
+
+std::string frame(std::string_view payload, uint32_t version, uint64_t source_hash) {
+  std::string out = frame_header(payload, version, source_hash);
   out.append(payload);
   return out;
 }

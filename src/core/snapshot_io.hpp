@@ -22,8 +22,12 @@ class Writer {
   void u8(uint8_t v) { out_.push_back(static_cast<char>(v)); }
   void u32(uint32_t v);
   void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
+  void u64(uint64_t v);
+  void i64(int64_t v) { u64(static_cast<uint64_t>(v)); }
   void f64(double v);
   void str(std::string_view s);
+  void raw(std::string_view s) { out_.append(s); }  // bytes without a length
+  void reserve(size_t n) { out_.reserve(n); }
   void strings(const std::vector<std::string>& list);
   const std::string& bytes() const { return out_; }
 
@@ -37,6 +41,8 @@ class Reader {
   uint8_t u8();
   uint32_t u32();
   int32_t i32() { return static_cast<int32_t>(u32()); }
+  uint64_t u64();
+  int64_t i64() { return static_cast<int64_t>(u64()); }
   double f64();
   std::string str();
   std::vector<std::string> strings();
@@ -53,6 +59,9 @@ class Reader {
   void fail() { ok_ = false; }
   bool ok() const { return ok_; }
   bool at_end() const { return pos_ == in_.size(); }
+  size_t remaining() const { return ok_ ? in_.size() - pos_ : 0; }
+  // `n` bytes as a view of the input (empty after a failure).
+  std::string_view bytes(size_t n);
 
  private:
   bool take(size_t n, const char*& p);
@@ -63,6 +72,8 @@ class Reader {
 
 // The payload behind a header: `version` and `source_hash` as given, size and hash of `payload`.
 std::string frame(std::string_view payload, uint32_t version, uint64_t source_hash);
+// The header alone (frame = header + payload), for a writer that does not copy the payload.
+std::string frame_header(std::string_view payload, uint32_t version, uint64_t source_hash);
 // The payload of `blob` when its header has the magic, `version` and `source_hash`, and the
 // payload has the recorded size and hash; nullopt otherwise (empty, truncated, stale, corrupt).
 std::optional<std::string_view> unframe(std::string_view blob, uint32_t version,

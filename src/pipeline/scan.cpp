@@ -12,6 +12,7 @@
 #include <optional>
 #include <thread>
 
+#include "cache/facts_codec.hpp"
 #include "core/read_file.hpp"
 #include "core/timings.hpp"
 #include "match/matcher.hpp"
@@ -32,14 +33,42 @@ struct PerFile {
 
 // Worker CPU by kind of work, printed with ASCENDIFY_TIMINGS.
 struct WorkerTallies {
-  CpuTally read{"read files"}, front{"front ends"}, match{"match+filters"}, slim{"slim facts"};
+  CpuTally read{"read files"}, front{"front ends"}, match{"match+filters"}, slim{"slim facts"},
+      cache{"cache"};
 };
+
+// The cache's part in one file (ScanOptions::cache).
+struct CacheProbe {
+  cache::FileCache* cache = nullptr;
+  const rules::RuleSet* rules = nullptr;  // the entries name their rules by id
+  // Taken before the file is read: a change after it shows in the next scan's stat.
+  cache::FileState state;
+  uint64_t hash = 0;  // of the content, once read
+};
+
+// Fills `out` from a cache entry; false (and `out` untouched) when the entry does not decode.
+bool take_cached(const cache::FileCache::Recorded& recorded, CacheProbe& probe,
+                 const SourceFile& file, PerFile& out, WorkerTallies* tally) {
+  double t = tally ? StageTimer::thread_cpu_ms() : 0;
+  std::optional<cache::FileResult> r = cache::decode(recorded.blob, *probe.rules);
+  if (r) {
+    out.facts = std::move(r->facts);
+    out.findings = std::move(r->findings);
+    out.suppressed = r->suppressed;
+    out.bytes = r->bytes;
+    out.filtered = false;
+    probe.cache->keep(file.rel_path, probe.state, recorded.hash, recorded.blob);
+  }
+  if (tally) tally->cache.add_since(t);
+  return r.has_value();
+}
 
 // Reads the file and runs its front end. The text (a view of the worker's reused buffer, valid
 // until its next file), or nullopt when the file could not be read (a diagnostic; nothing to
-// match).
-std::optional<std::string_view> analyse(const SourceFile& file, PerFile& out,
-                                        WorkerTallies* tally) {
+// match). With a `probe`, a file whose content the cache knows is taken from it instead of
+// being analysed (`*cached` set: its findings are there already).
+std::optional<std::string_view> analyse(const SourceFile& file, PerFile& out, WorkerTallies* tally,
+                                        CacheProbe* probe = nullptr, bool* cached = nullptr) {
   std::string error;
   double t = tally ? StageTimer::thread_cpu_ms() : 0;
   thread_local std::string buffer;  // one per worker, as large as the largest file read
@@ -49,6 +78,14 @@ std::optional<std::string_view> analyse(const SourceFile& file, PerFile& out,
   if (!text) {
     out.facts.diagnostics.push_back({file.rel_path, 0, error});
     return std::nullopt;
+  }
+  if (probe) {
+    probe->hash = cache::content_hash(*text);
+    if (const auto recorded = probe->cache->same_content(file.rel_path, probe->hash))
+      if (take_cached(*recorded, *probe, file, out, tally)) {
+        *cached = true;
+        return text;
+      }
   }
   out.bytes = text->size();
   out.facts = analyze_file(file, *text);
@@ -99,7 +136,8 @@ PerFile process(const SourceFile& file, const rules::RuleSet& rules, const ScanO
 
 void report_tallies(const WorkerTallies* tally) {
   if (tally)
-    for (const CpuTally* c : {&tally->read, &tally->front, &tally->match, &tally->slim})
+    for (const CpuTally* c :
+         {&tally->read, &tally->front, &tally->match, &tally->slim, &tally->cache})
       c->report();
 }
 
@@ -255,6 +293,29 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
     options.progress(p);
   };
 
+  // The cache's part in a file: the rules to decode its entries with and the file's state.
+  auto cache_probe = [&](const SourceFile& file) {
+    CacheProbe probe;
+    try {
+      probe.rules = options.early_rules();
+    } catch (...) {
+      return CacheProbe{};  // the rules failed: `prepare` says so
+    }
+    if (const auto state = cache::stat_file(file.abs_path)) {
+      probe.cache = options.cache;
+      probe.state = *state;
+    }
+    return probe;
+  };
+  auto record = [&](const SourceFile& file, const PerFile& pf, const CacheProbe& probe,
+                    WorkerTallies* tally) {
+    double t = tally ? StageTimer::thread_cpu_ms() : 0;
+    probe.cache->put(
+        file.rel_path, probe.state, probe.hash,
+        cache::encode(pf.facts, pf.findings, static_cast<uint32_t>(pf.suppressed), pf.bytes));
+    if (tally) tally->cache.add_since(t);
+  };
+
   // Takes files until none is left and none will come. `between_files` (optional) runs after
   // each file, without the lock: the calling thread's progress reports.
   auto worker = [&](const std::function<void()>& between_files) {
@@ -278,16 +339,30 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
         pf = &slots[i];
         const bool was_ready = ready;
         lock.unlock();
-        const auto text = analyse(file, *pf, tally);
+        CacheProbe probe;
+        if (options.cache && early) probe = cache_probe(file);
+        bool cached = false;
+        if (probe.cache)
+          if (const auto recorded = probe.cache->unchanged(file.rel_path, probe.state))
+            cached = take_cached(*recorded, probe, file, *pf, tally);
+        const auto text = cached
+                              ? std::nullopt
+                              : analyse(file, *pf, tally, probe.cache ? &probe : nullptr, &cached);
         // Matched now with the rules alone; the setup's filters run after `prepare`. Rules that
-        // failed to load: the file waits, and `prepare` reports the failure.
-        const rules::RuleSet* early_set = nullptr;
-        if (text && !was_ready && early) try {
+        // failed to load: the file waits, and `prepare` reports the failure. A file the cache
+        // records is matched so too (the cache keeps findings before the filters), then
+        // filtered at once when the setup is there.
+        const rules::RuleSet* early_set = probe.rules;
+        if (text && !was_ready && early && !early_set) try {
             early_set = options.early_rules();
           } catch (...) {
           }
-        if (early_set) {
+        if (cached) {
+          if (was_ready) filter_findings(file, *pf, setup.drop_hit, options);
+        } else if (early_set && text) {
           finish(file, *text, *pf, *early_set, {}, options, tally, false);
+          if (probe.cache) record(file, *pf, probe, tally);
+          if (was_ready) filter_findings(file, *pf, setup.drop_hit, options);
         } else if (text && !was_ready) {
           pf->text.assign(*text);  // kept (copied outside the lock) to be matched later
           // Counted as done now: the walk's progress line shows the files analysed so far,
@@ -304,9 +379,10 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
           lock.unlock();  // the setup came meanwhile: match now
           std::string().swap(pf->text);
           counted = true;
-        }
-        if (text && !early_set)
           finish(file, *text, *pf, *setup.rules, setup.drop_hit, options, tally);
+        } else if (text) {
+          finish(file, *text, *pf, *setup.rules, setup.drop_hit, options, tally);
+        }
       } else if (walk_done && ready) {
         break;  // nothing left, and nothing will come
       } else {  // no file yet, or too many waiting: until the walk or the setup moves on

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "assess/assessment.hpp"
+#include "cache/file_cache.hpp"
 #include "core/facts.hpp"
 #include "core/scanned_file.hpp"
 #include "core/source_file.hpp"
@@ -50,6 +51,11 @@ struct ScanOptions {
   // once `prepare` has returned them: no file waits for the setup holding its text and its
   // full facts. The result is the same.
   std::function<const rules::RuleSet*()> early_rules;
+  // Optional (streamed scan with early_rules): the incremental cache. A file it proves
+  // unchanged is not read (its size, mtime, ctime and inode as recorded) or not analysed (its
+  // content hash as recorded); every other file's result is recorded in it. The caller saves
+  // it. The result is the same as without it (tests/e2e/cache_test.cpp).
+  cache::FileCache* cache = nullptr;
 };
 
 using FileRecord = ScannedFile;

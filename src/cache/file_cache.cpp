@@ -1,0 +1,268 @@
+#include "cache/file_cache.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/read_file.hpp"
+#include "core/snapshot_io.hpp"
+
+namespace ascendify::cache {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A file's state is trusted alone only when its timestamps are this much older than the scan
+// that recorded it: a write within the clock's granularity of the read would keep the mtime.
+constexpr int64_t kRacyNs = 2'000'000'000;
+
+int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+int64_t ns_of(const timespec& t) {
+  return static_cast<int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
+std::string hex16(uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+bool is_inside(const fs::path& dir, const fs::path& root) {
+  auto d = dir.begin(), r = root.begin();
+  for (; r != root.end(); ++r, ++d)
+    if (d == dir.end() || *d != *r) return false;
+  return true;
+}
+
+// "" when `dir` is a folder only this user can write, else why not.
+std::string private_folder(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) {
+    fs::create_directories(dir, ec);
+    if (ec) return "cannot create " + dir.string() + ": " + ec.message();
+    fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
+  }
+  struct stat st;
+  if (::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    return dir.string() + " is not a folder";
+  if (st.st_uid != ::geteuid()) return dir.string() + " belongs to another user";
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) return dir.string() + " is writable by others";
+  return {};
+}
+
+// The key in a pack's header (core/snapshot_io.hpp frame: after magic, version, reserved).
+uint64_t recorded_key(std::string_view pack) {
+  snapshot::Reader r(pack.size() >= 24 ? pack.substr(16, 8) : std::string_view());
+  return r.u64();
+}
+
+uint32_t recorded_version(std::string_view pack) {
+  snapshot::Reader r(pack.size() >= 12 ? pack.substr(8, 4) : std::string_view());
+  return r.u32();
+}
+
+}  // namespace
+
+void prune(const fs::path& dir, const fs::path& keep, uintmax_t max_bytes) {
+  struct Pack {
+    fs::file_time_type used;
+    uintmax_t size;
+    fs::path path;
+  };
+  std::vector<Pack> packs;
+  uintmax_t total = 0;
+  std::error_code ec;
+  const auto hour_ago = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
+       it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const auto used = it->last_write_time(ec);
+    if (ec || !it->is_regular_file(ec)) continue;
+    if (name.find(".pack.") != std::string::npos && used < hour_ago) {
+      fs::remove(it->path(), ec);
+    } else if (name.ends_with(".pack")) {
+      packs.push_back({used, it->file_size(ec), it->path()});
+      total += packs.back().size;
+    }
+  }
+  std::sort(packs.begin(), packs.end(),
+            [](const Pack& a, const Pack& b) { return a.used < b.used; });
+  for (const Pack& p : packs) {
+    if (total <= max_bytes) break;
+    if (p.path == keep || !fs::remove(p.path, ec)) continue;
+    total -= p.size;
+  }
+}
+
+std::optional<FileState> stat_file(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return FileState{static_cast<uint64_t>(st.st_size), ns_of(st.st_mtim), ns_of(st.st_ctim),
+                   static_cast<uint64_t>(st.st_ino)};
+}
+
+uint64_t content_hash(std::string_view text) {
+  return snapshot::hash_bytes(text, 0x636163686521);
+}
+
+fs::path default_dir() {
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/')
+    return fs::path(xdg) / "ascendify";
+  if (const char* home = std::getenv("HOME"); home && *home == '/')
+    return fs::path(home) / ".cache" / "ascendify";
+  return {};
+}
+
+std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& root, uint64_t key,
+                                           std::string& note) {
+  std::error_code ec;
+  const fs::path abs_root = fs::weakly_canonical(fs::absolute(root, ec), ec);
+  const fs::path abs_dir = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+  if (is_inside(abs_dir, abs_root)) {
+    note = "cache folder " + dir.string() + " is inside the scanned root; not used";
+    return nullptr;
+  }
+  if (std::string why = private_folder(abs_dir); !why.empty()) {
+    note = "cache not used: " + why;
+    return nullptr;
+  }
+  auto cache = std::unique_ptr<FileCache>(new FileCache());
+  cache->started_ns_ = now_ns();
+  // One pack per root; the key (which covers the root too) decides whether it can be read.
+  cache->pack_ = abs_dir / (hex16(snapshot::hash_bytes(abs_root.string())) + ".pack");
+  cache->key_ = key;
+  if (!fs::exists(cache->pack_, ec)) return cache;
+  std::string error;
+  std::optional<std::string> text = read_file(cache->pack_.string(), error);
+  if (!text) {
+    note = "cannot read " + cache->pack_.string() + "; analysing every file";
+    return cache;
+  }
+  cache->pack_text_ = std::move(*text);
+  const std::optional<std::string_view> payload =
+      snapshot::unframe(cache->pack_text_, kPackVersion, key);
+  snapshot::Reader r(payload ? *payload : std::string_view());
+  const uint32_t n = payload ? r.count(4 + 40 + 1 + 4) : 0;
+  for (uint32_t i = 0; i < n && r.ok(); ++i) {
+    std::string rel = r.str();
+    Entry e;
+    e.state.size = r.u64();
+    e.state.mtime_ns = r.i64();
+    e.state.ctime_ns = r.i64();
+    e.state.inode = r.u64();
+    e.hash = r.u64();
+    e.trusted = r.u8() == 1;
+    e.blob = r.bytes(r.u32());
+    if (r.ok() && !cache->old_.emplace(std::move(rel), e).second) r.fail();  // a path twice
+  }
+  if (payload && r.ok() && r.at_end()) return cache;
+  // A pack of another build, rules or options is simply stale (the key in its header differs
+  // and it is whole); one that fails its own checks was damaged, or forged, and says so.
+  const std::string_view t = cache->pack_text_;
+  const bool stale =
+      !payload && t.size() >= 40 && t.starts_with(std::string_view("ASCSNAP\0", 8)) &&
+      (recorded_version(t) != kPackVersion || snapshot::unframe(t, kPackVersion, recorded_key(t)));
+  if (!stale)
+    note = "ignored the damaged cache " + cache->pack_.string() + "; analysing every file";
+  cache->old_.clear();
+  cache->pack_text_.clear();
+  return cache;
+}
+
+std::optional<FileCache::Recorded> FileCache::unchanged(const std::string& rel_path,
+                                                        const FileState& state) const {
+  const auto it = old_.find(rel_path);
+  if (it == old_.end() || !it->second.trusted || !(it->second.state == state)) return std::nullopt;
+  return Recorded{it->second.hash, it->second.blob};
+}
+
+std::optional<FileCache::Recorded> FileCache::same_content(const std::string& rel_path,
+                                                           uint64_t hash) const {
+  const auto it = old_.find(rel_path);
+  if (it == old_.end() || it->second.hash != hash) return std::nullopt;
+  return Recorded{it->second.hash, it->second.blob};
+}
+
+void FileCache::keep(const std::string& rel_path, const FileState& state, uint64_t hash,
+                     std::string_view blob) {
+  Entry e{state, hash,
+          state.mtime_ns + kRacyNs <= started_ns_ && state.ctime_ns + kRacyNs <= started_ns_, blob};
+  std::lock_guard lock(mu_);
+  const auto old = old_.find(rel_path);
+  if (old == old_.end() || !(old->second.state == state) || old->second.trusted != e.trusted)
+    changed_ = true;
+  now_[rel_path] = e;
+  ++reused_;
+}
+
+void FileCache::put(const std::string& rel_path, const FileState& state, uint64_t hash,
+                    std::string blob) {
+  auto owned = std::make_unique<std::string>(std::move(blob));
+  Entry e{state, hash,
+          state.mtime_ns + kRacyNs <= started_ns_ && state.ctime_ns + kRacyNs <= started_ns_,
+          *owned};
+  std::lock_guard lock(mu_);
+  owned_.push_back(std::move(owned));
+  now_[rel_path] = e;
+  changed_ = true;
+  ++analysed_;
+}
+
+std::string FileCache::save() {
+  std::lock_guard lock(mu_);
+  if (!changed_ && now_.size() == old_.size()) {
+    ::utimensat(AT_FDCWD, pack_.c_str(), nullptr, 0);  // used: the last to be pruned
+    return {};
+  }
+  std::vector<const std::pair<const std::string, Entry>*> order;
+  order.reserve(now_.size());
+  for (const auto& entry : now_) order.push_back(&entry);
+  std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
+  snapshot::Writer w;
+  size_t bytes = 4;
+  for (const auto* entry : order) bytes += entry->first.size() + entry->second.blob.size() + 53;
+  w.reserve(bytes);
+  w.u32(static_cast<uint32_t>(order.size()));
+  for (const auto* entry : order) {
+    const Entry& e = entry->second;
+    w.str(entry->first);
+    w.u64(e.state.size);
+    w.i64(e.state.mtime_ns);
+    w.i64(e.state.ctime_ns);
+    w.u64(e.state.inode);
+    w.u64(e.hash);
+    w.u8(e.trusted);
+    w.str(e.blob);
+  }
+  const std::string header = snapshot::frame_header(w.bytes(), kPackVersion, key_);
+  std::string tmp = pack_.string() + ".XXXXXX";
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return "cannot write the cache in " + pack_.parent_path().string();
+  bool ok = true;
+  for (std::string_view part : {std::string_view(header), std::string_view(w.bytes())})
+    while (ok && !part.empty()) {
+      const ssize_t n = ::write(fd, part.data(), part.size());
+      ok = n > 0;
+      if (ok) part.remove_prefix(static_cast<size_t>(n));
+    }
+  ok = ::close(fd) == 0 && ok;
+  if (!ok || ::rename(tmp.c_str(), pack_.c_str()) != 0) {
+    ::unlink(tmp.c_str());
+    return "cannot write " + pack_.string();
+  }
+  prune(pack_.parent_path(), pack_, kMaxCacheBytes);
+  return {};
+}
+
+}  // namespace ascendify::cache

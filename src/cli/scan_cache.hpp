@@ -1,0 +1,25 @@
+#pragma once
+// The incremental cache of one `ascendify scan` (src/cache/file_cache.hpp): opened with the key
+// of this build, rules and options, saved on a thread of its own while assess runs.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "cache/file_cache.hpp"
+#include "cli/commands.hpp"
+
+namespace ascendify::cli {
+
+// The cache for a scan of `root` with `args` on hardware profile `hardware`; nullptr with
+// --no-cache or when no cache folder can be used (a one-line note on stderr when the folder
+// was given, or with --verbose).
+std::unique_ptr<cache::FileCache> open_scan_cache(const ScanArgs& args,
+                                                  const std::filesystem::path& root,
+                                                  const std::string& hardware);
+
+// Writes the pack on another thread; the returned thread must be joined before the process
+// ends (a note on stderr if it could not be written).
+std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t files);
+
+}  // namespace ascendify::cli
