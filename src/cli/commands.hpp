@@ -68,8 +68,9 @@ std::string resolve_hardware(const std::string& name);
 // repository costs its line of the index, not the batch).
 int run_batch(const ScanArgs& args);
 int run_portfolio(const PortfolioArgs& args);
-// `mcp`: the Model Context Protocol server on stdio, its paths confined to `root` ("" = cwd).
-int run_mcp(const std::string& root);
+// `mcp`: the Model Context Protocol server on stdio, its paths confined to `root` ("" = cwd);
+// `no_cache`: its scans keep no incremental cache.
+int run_mcp(const std::string& root, bool no_cache);
 int run_explain(const std::string& rule_id, const std::vector<std::string>& rule_files);
 
 }  // namespace ascendify::cli

@@ -167,11 +167,14 @@ int main(int argc, char** argv) {
   auto* mcp =
       app.add_subcommand("mcp",
                          "Serve the Model Context Protocol on stdin/stdout (tools: scan, explain, "
-                         "fix_preview, rules); writes nothing");
+                         "fix_preview, rules); writes nothing but the scan cache");
   mcp->add_option("--root", mcp_root,
                   "Workspace root: tool paths are relative to it, paths outside it are refused "
                   "(default: the current folder)")
       ->type_name("DIR");
+  bool mcp_no_cache = false;
+  mcp->add_flag("--no-cache", mcp_no_cache,
+                "Scans keep no incremental cache: the server writes nothing at all");
 
   auto* m = app.add_subcommand("manpage", "Print the man page (roff) of this command line");
   std::string shell;
@@ -192,7 +195,7 @@ int main(int argc, char** argv) {
       std::cout << (*m ? render_manpage(doc) : render_completion(doc, shell));
       return 0;
     }
-    if (*mcp) return run_mcp(mcp_root);
+    if (*mcp) return run_mcp(mcp_root, mcp_no_cache);
     if (*p) {
       portfolio.format_given = p->get_option("--format")->count() > 0;
       return run_portfolio(portfolio);

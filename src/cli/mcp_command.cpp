@@ -51,7 +51,8 @@ std::string inside_root(const fs::path& root, const Json& args, std::string& why
 
 class Tools {
  public:
-  explicit Tools(fs::path root) : root_(std::move(root)), exe_(self_executable()) {}
+  Tools(fs::path root, bool no_cache)
+      : root_(std::move(root)), exe_(self_executable()), no_cache_(no_cache) {}
 
   mcp::ToolResult operator()(const std::string& name, const Json& args) {
     if (name == "scan") return scan(args);
@@ -86,6 +87,7 @@ class Tools {
                                      "--format", "json", "--color", "never"};
     for (const char* key : {"target", "hardware", "lang"})
       if (args.contains(key)) argv.insert(argv.end(), {std::string("--") + key, args[key]});
+    if (no_cache_) argv.push_back("--no-cache");
     argv.insert(argv.end(), {"--", path});
     std::string key;
     for (const auto& a : argv) key += a + '\0';
@@ -211,6 +213,7 @@ class Tools {
 
   fs::path root_;
   std::string exe_;
+  bool no_cache_ = false;  // --no-cache: the scans write no incremental cache either
   std::string last_key_;  // the command line of the scan whose report is kept
   Json last_report_;
 };
@@ -244,7 +247,7 @@ void read_lines(OnLine on_line, OnTooLarge on_too_large) {
 
 }  // namespace
 
-int run_mcp(const std::string& root_arg) {
+int run_mcp(const std::string& root_arg, bool no_cache) {
   std::error_code ec;
   const fs::path root =
       fs::canonical(root_arg.empty() ? fs::current_path(ec) : fs::path(root_arg), ec);
@@ -252,7 +255,7 @@ int run_mcp(const std::string& root_arg) {
     std::cerr << "ascendify: mcp: workspace root " << root_arg << " is not a folder\n";
     return 2;
   }
-  Tools tools(root);
+  Tools tools(root, no_cache);
   mcp::Server server(std::ref(tools), ASCENDIFY_VERSION);
   auto send = [](const std::string& out) {
     if (out.empty()) return;

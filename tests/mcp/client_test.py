@@ -64,9 +64,13 @@ def tree_digest(root):
 
 
 class Client:
-    def __init__(self, binary, root):
-        self.proc = subprocess.Popen([binary, "mcp", "--root", root], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    def __init__(self, binary, root, extra=(), cache_home=None):
+        env = dict(os.environ)
+        if cache_home:
+            env["XDG_CACHE_HOME"] = cache_home
+        self.proc = subprocess.Popen([binary, "mcp", "--root", root, *extra], env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
         self.next_id = 1
 
     def send_raw(self, data):
@@ -113,7 +117,8 @@ def main(binary):
         os.symlink(outside, os.path.join(root, "link-out"))
         before = tree_digest(root)
 
-        c = Client(binary, root)
+        cache_home = os.path.join(tmp, "xdg")
+        c = Client(binary, root, cache_home=cache_home)
         # Before initialize: ping answers, anything else is refused.
         check("result" in c.request("ping"), "ping before initialize")
         early = c.request("tools/list")
@@ -212,12 +217,21 @@ def main(binary):
 
         c.close()
         check(tree_digest(root) == before, "the workspace is unchanged")
+        packs = [f for f in os.listdir(os.path.join(cache_home, "ascendify"))
+                 if f.endswith(".pack")] if os.path.isdir(cache_home) else []
+        check(len(packs) == 1, f"the scans keep their cache outside the workspace ({packs})")
 
-        # A client asking for a version the server does not speak gets the newest.
-        c2 = Client(binary, root)
+        # A client asking for a version the server does not speak gets the newest. With
+        # --no-cache its scans write nothing at all.
+        quiet_home = os.path.join(tmp, "xdg-quiet")
+        c2 = Client(binary, root, ["--no-cache"], cache_home=quiet_home)
         r = c2.request("initialize", {"protocolVersion": "1999-01-01"})
         check(r["result"]["protocolVersion"] == "2025-11-25", "unknown version: the newest")
+        c2.send_raw(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+        scanned = c2.call("scan", {"path": "proj"})
+        check(not scanned.get("result", {}).get("isError"), "--no-cache: the scan runs")
         c2.close()
+        check(not os.path.exists(quiet_home), "--no-cache: nothing written, not even a cache")
 
     if failures:
         print(f"{len(failures)} check(s) failed", file=sys.stderr)
