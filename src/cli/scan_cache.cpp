@@ -1,10 +1,9 @@
 #include "cli/scan_cache.hpp"
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cache/facts_codec.hpp"
+#include "core/read_file.hpp"
 #include "core/snapshot_io.hpp"
 #include "core/timings.hpp"
 #include "render/escape.hpp"
@@ -15,20 +14,29 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_all(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return std::move(text).str();
+std::string read_all(const std::string& path) {
+  std::string error;
+  return read_file(path, error).value_or(std::string());
 }
 
 // What decides a file's cached result besides its content: the build (the front ends, the
-// embedded rules: the bytes of this executable), the extra rule files, the hardware profile
-// the rules are read for, the encodings.
-uint64_t scan_key(const ScanArgs& args, const std::string& hardware) {
-  static const uint64_t build = snapshot::hash_bytes(read_all("/proc/self/exe"));
+// embedded rules: this executable, known by its file's identity — a rebuild or an upgrade
+// writes a new file; hashing its megabytes would cost more than a small scan), the extra rule
+// files, the hardware profile the rules are read for, the encodings.
+// nullopt when the executable cannot be known (no /proc): then no cache.
+std::optional<uint64_t> scan_key(const ScanArgs& args, const std::string& hardware) {
+  // The link's target, then its stat: qemu-user answers readlink of /proc/self/exe with the
+  // emulated binary (a stat of the link itself would describe qemu).
+  std::error_code ec;
+  const fs::path target = fs::read_symlink("/proc/self/exe", ec);
+  const auto exe = ec ? std::nullopt : cache::stat_file(target.string());
+  if (!exe) return std::nullopt;
   snapshot::Writer w;
-  w.u64(build);
+  w.u64(exe->inode);
+  w.u64(exe->size);
+  w.i64(exe->mtime_ns);
+  w.i64(exe->ctime_ns);
+  w.str(ASCENDIFY_VERSION);
   w.u32(cache::kFactsCodecVersion);
   w.str(hardware);
   for (const std::string& file : args.rule_files) {
@@ -48,9 +56,14 @@ std::unique_ptr<cache::FileCache> open_scan_cache(const ScanArgs& args, const fs
     if (args.verbose) std::cerr << "ascendify: no cache: neither XDG_CACHE_HOME nor HOME is set\n";
     return nullptr;
   }
+  const std::optional<uint64_t> key = scan_key(args, hardware);
+  if (!key) {
+    if (args.verbose) std::cerr << "ascendify: no cache: /proc/self/exe cannot be read\n";
+    return nullptr;
+  }
   std::string note;
   StageTimer t_open("cache: open");
-  auto cache = cache::FileCache::open(dir, root, scan_key(args, hardware), note);
+  auto cache = cache::FileCache::open(dir, root, *key, note);
   // A default folder that cannot be used (a read-only HOME) is no news unless asked for.
   if (!note.empty() && (cache || !args.cache_dir.empty() || args.verbose))
     std::cerr << "ascendify: " << render::terminal_safe(note) << "\n";

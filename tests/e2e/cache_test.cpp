@@ -121,6 +121,22 @@ TEST_F(ScanCache, FolderInsideTheRootOrOpenToOthersIsNotUsed) {
   EXPECT_TRUE(fs::is_empty(cache()));
 }
 
+// Another build of ascendify (here: a copy, a new file) never reads the entries of this one.
+TEST_F(ScanCache, AnotherBuildStartsCold) {
+  if (read_file(ASCENDIFY_BINARY).starts_with("#!")) GTEST_SKIP() << "an emulator's wrapper";
+  reports(cache());
+  const fs::path copy = tmp_ / "ascendify-copy";
+  fs::copy_file(ASCENDIFY_BINARY, copy);
+  const fs::path err = tmp_ / "copy.err";
+  const std::string cmd = shell_quote(copy.string()) + " scan " + shell_quote(root().string()) +
+                          " --format json -o " + shell_quote((tmp_ / "o").string()) +
+                          " -v --cache-dir " + shell_quote(cache().string()) + " >/dev/null 2>" +
+                          shell_quote(err.string());
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_NE(read_file(err).find("cache: 0 of 28 file(s) from the cache"), std::string::npos)
+      << read_file(err);
+}
+
 TEST_F(ScanCache, DefaultFolderAndNoCache) {
   const fs::path xdg = tmp_ / "xdg";
   const auto run = [&](std::vector<std::string> extra) {
