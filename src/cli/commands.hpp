@@ -38,6 +38,14 @@ struct PortfolioArgs {
   std::string lang = "zh";
 };
 
+struct LspArgs {
+  std::string root;  // --root: overrides the client's workspace root ("" = the client's)
+  std::string hardware;
+  std::vector<std::string> rule_files;
+  bool all_sites = false;
+  unsigned threads = 0;  // of the background project scan
+};
+
 struct FixArgs {
   std::string path;
   bool apply = false;
@@ -68,6 +76,8 @@ int run_batch(const ScanArgs& args);
 int run_portfolio(const PortfolioArgs& args);
 // `mcp`: the Model Context Protocol server on stdio, its paths confined to `root` ("" = cwd).
 int run_mcp(const std::string& root);
+// `lsp`: the Language Server on stdio (src/lsp, cli/lsp_workspace).
+int run_lsp(const LspArgs& args);
 int run_explain(const std::string& rule_id, const std::vector<std::string>& rule_files);
 
 }  // namespace ascendify::cli
