@@ -158,21 +158,21 @@ void Workspace::publish(Analysis& a) {
   const lsp::LineIndex index(a.text);
   const auto notes = notes_.find(a.file.file.rel_path);
   std::map<std::string, size_t> seen;  // the k-th site of a key gets the k-th note
-  a.published = Json::array();
+  a.notes.assign(a.shown.size(), nullptr);
+  Json diags = Json::array();
   for (size_t i = 0; i < a.shown.size(); ++i) {
     const Finding& f = a.shown[i];
-    const ProjectNote* note = nullptr;
     if (notes != notes_.end()) {
       const std::string key = note_key(f);
       const size_t k = seen[key]++;
       if (const auto it = notes->second.find(key);
           it != notes->second.end() && k < it->second.size())
-        note = &it->second[k];
+        a.notes[i] = &it->second[k];
     }
-    a.published.push_back(diagnostic_json(f, note, a.shown_ranges[i], index, encoding_));
+    diags.push_back(diagnostic_json(f, a.notes[i], a.shown_ranges[i], index, encoding_));
   }
   notify_("textDocument/publishDiagnostics",
-          {{"uri", a.uri}, {"version", a.version}, {"diagnostics", a.published}});
+          {{"uri", a.uri}, {"version", a.version}, {"diagnostics", std::move(diags)}});
 }
 
 void Workspace::changed(const lsp::Document& doc) {
@@ -250,11 +250,11 @@ Json Workspace::code_actions(const lsp::Document& doc, size_t begin, size_t end,
   if (wanted(context, "quickfix")) {
     for (const fix::Edit& e : fp.edits) {
       if (e.unsafe || !overlaps({e.offset, e.end_offset}, begin, end)) continue;
-      Json diags = Json::array();
+      Json diags = Json::array();  // as published (the client matches them by value)
       for (size_t i = 0; i < a.shown.size(); ++i)
-        if (a.shown[i].rule_id == e.rule_id &&
-            overlaps(a.shown_ranges[i], e.offset, e.end_offset) && i < a.published.size())
-          diags.push_back(a.published[i]);
+        if (a.shown[i].rule_id == e.rule_id && overlaps(a.shown_ranges[i], e.offset, e.end_offset))
+          diags.push_back(
+              diagnostic_json(a.shown[i], a.notes[i], a.shown_ranges[i], index, encoding_));
       const std::string was = a.text.substr(e.offset, e.end_offset - e.offset);
       actions.push_back(
           {{"title",

@@ -59,7 +59,7 @@ class Workspace : public lsp::Backend {
     std::vector<Finding> sites;  // every site (hover, code actions)
     std::vector<Finding> shown;  // after the per-file aggregation (the diagnostics)
     std::vector<TextRange> site_ranges, shown_ranges;
-    nlohmann::json published;  // the diagnostics of `shown` as last sent
+    std::vector<const ProjectNote*> notes;  // of `shown`, as last published (into notes_)
   };
   // "rule\0match\0scope" -> the notes of the project scan's findings with that key, in order.
   using Notes = std::map<std::string, std::vector<ProjectNote>>;
