@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time from didChange to the publishDiagnostics of that version in `ascendify lsp`.
 
-    latency.py ASCENDIFY_BINARY [--lines N] [--edits K] [FILE.py ...]
+    latency.py [--lines N] [--edits K] ASCENDIFY_BINARY [FILE.py ...]
 
 Times K edits of a generated N-line Python file (a model-code mix: device moves, synchronize,
 device strings, plain arithmetic) and of each FILE given (copied into a temporary workspace),
