@@ -37,6 +37,9 @@ std::string_view trim(std::string_view s) {
 struct Header {
   bool ok = false;
   bool malformed = false;  // a line that is no "Name: value" field
+  // Malformed: where a Content-Length glued to other bytes starts ("xx:yContent-Length: 5"),
+  // relative to the block; npos: none in the block.
+  size_t resync = std::string_view::npos;
   uint64_t length = 0;
   std::string why;
 };
@@ -50,6 +53,13 @@ Header parse_header(std::string_view block) {
     if (nl == std::string_view::npos) nl = block.size();
     std::string_view line = block.substr(start, nl - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // Bytes glued before a header: the frame starts at the Content-Length inside the line.
+    if (const size_t at = find_length_name(line, 1); at != std::string_view::npos) {
+      h.why = "malformed header line";
+      h.malformed = true;
+      h.resync = start + at;
+      return h;
+    }
     start = nl + 1;
     const size_t colon = line.find(':');
     if (colon == std::string_view::npos || colon == 0 ||
@@ -59,15 +69,7 @@ Header parse_header(std::string_view block) {
       return h;
     }
     const std::string_view name = line.substr(0, colon);
-    if (!iequals(name, kLengthName)) {
-      // "xxContent-Length": bytes glued to a header, resynced at the Content-Length inside.
-      if (find_length_name(name, 0) != std::string_view::npos) {
-        h.why = "malformed header line";
-        h.malformed = true;
-        return h;
-      }
-      continue;  // Content-Type and the like
-    }
+    if (!iequals(name, kLengthName)) continue;  // Content-Type and the like
     const std::string_view value = trim(line.substr(colon + 1));
     if (value.empty() || value.size() > 19 ||
         value.find_first_not_of("0123456789") != std::string_view::npos) {
@@ -184,7 +186,8 @@ void FrameReader::parse() {
         continue;
       }
       // Bytes that are no header (garbage before a frame): resync at the next Content-Length.
-      const size_t next = find_length_name(all, pos_ + 1);
+      const size_t next =
+          h.resync != std::string_view::npos ? pos_ + h.resync : find_length_name(all, pos_ + 1);
       pos_ = next != std::string_view::npos
                  ? next
                  : std::max(pos_ + 1, buf_.size() - (kLengthName.size() - 1));

@@ -108,6 +108,17 @@ TEST(LspFraming, GarbageBeforeAHeaderIsOneErrorThenTheFrame) {
   EXPECT_EQ(f[1].text, "{}");
 }
 
+TEST(LspFraming, BytesGluedBeforeAHeaderLoseNoFrame) {
+  for (std::string glued : {"abc", "a:b", "x: y\r\nz:", "Content-Length"}) {
+    FrameReader r;
+    auto f = feed_all(r, glued + frame("{}") + frame("[]"));
+    ASSERT_EQ(f.size(), 3u) << glued;
+    EXPECT_EQ(f[0].kind, Frame::Kind::Error) << glued;
+    EXPECT_EQ(f[1].text, "{}") << glued;
+    EXPECT_EQ(f[2].text, "[]") << glued;
+  }
+}
+
 TEST(LspFraming, BadLengthsAreDroppedAndTheNextFrameRead) {
   for (std::string bad :
        {"Content-Length: abc\r\n\r\n", "Content-Length: -3\r\n\r\n",
