@@ -2,7 +2,7 @@
 # Builds the seed corpus of one fuzz target from tests/fixtures, examples/ and rules/.
 # Usage: fuzz/make_corpus.sh TARGET OUT_DIR
 # TARGET: python requirements pyproject manifest_misc notebook shell native rules fix
-#         program_model mcp cache
+#         program_model mcp cache lsp
 set -euo pipefail
 target=$1
 out=$2
@@ -51,6 +51,45 @@ case $target in
     # A session of the scripted client's kind, and frames that go wrong in each way.
     seed session $'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"scan","arguments":{"path":"p","class":"stops-run","limit":5,"offset":5}}}\n{"jsonrpc":"2.0","id":"4","method":"tools/call","params":{"name":"fix_preview","arguments":{"only":["device"],"files":["a.py"],"transfer_to_npu":true}}}\n'
     seed bad $'{\n[1]\n{"jsonrpc":"2.0","id":{},"method":"ping"}\n{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"scan","arguments":{"limit":"x"}}}\n{"jsonrpc":"2.0","id":1,"result":1}\n'
+    ;;
+  lsp)
+    # Framed sessions (byte 0: chunk size and whether to start initialised): open, change by
+    # text and by range, hover, code actions, shutdown; and frames that go wrong in each way.
+    python3 - "$out" <<'PY'
+import json, os, sys
+out = sys.argv[1]
+def f(m):
+    b = json.dumps(m).encode() if not isinstance(m, bytes) else m
+    return b"Content-Length: %d\r\n\r\n" % len(b) + b
+def msg(i, method, params):
+    m = {"jsonrpc": "2.0", "method": method, "params": params}
+    if i is not None:
+        m["id"] = i
+    return m
+u = "file:///w/a.py"
+td = {"uri": u}
+pos = {"line": 1, "character": 2}
+rng = {"start": {"line": 0, "character": 1}, "end": {"line": 1, "character": 3}}
+session = b"".join(f(m) for m in [
+    msg(1, "initialize", {"rootUri": "file:///w", "capabilities": {"general": {"positionEncodings": ["utf-8"]}}}),
+    msg(None, "initialized", {}),
+    msg(None, "textDocument/didOpen", {"textDocument": {"uri": u, "languageId": "python", "version": 1, "text": "import torch\nx.cuda()\n"}}),
+    msg(None, "textDocument/didChange", {"textDocument": {"uri": u, "version": 2}, "contentChanges": [{"range": rng, "text": "\u00e9\U0001F600"}, {"text": "y = 1\n"}]}),
+    msg(2, "textDocument/hover", {"textDocument": td, "position": pos}),
+    msg(3, "textDocument/codeAction", {"textDocument": td, "range": rng, "context": {"diagnostics": []}}),
+    msg(4, "workspace/executeCommand", {"command": "ascendify.writeReport", "arguments": [{}]}),
+    msg(None, "textDocument/didSave", {"textDocument": td}),
+    msg(None, "textDocument/didClose", {"textDocument": td}),
+    msg(5, "shutdown", None), msg(None, "exit", None)])
+bad = (b"garbage\r\n\r\n" + b"Content-Length: 5\r\nContent-Length: 7\r\n\r\n" +
+       b"Content-Length: x\r\n\r\n{}" + b"Content-Length: 99999999\r\n\r\nabc" +
+       f(b"{nope") + f(b"[1]") + f(msg(7, "textDocument/definition", {})) +
+       f(msg(None, "textDocument/didChange", {"textDocument": {"uri": "file:///w/b.py"}, "contentChanges": [{"text": "x"}]})))
+for name, data in [("session", session), ("bad", bad)]:
+    for prefix in (b"\x87", b"\x01"):
+        with open(os.path.join(out, name + prefix.hex()), "wb") as fh:
+            fh.write(prefix + data)
+PY
     ;;
   python | fix)
     for f in $(files -name '*.py'); do copy "$f"; done

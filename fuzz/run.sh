@@ -2,7 +2,7 @@
 # Runs one libFuzzer target for a fixed time, one process (the machine is shared).
 # Usage: [FAST=1] [MAX_LEN=4096] fuzz/run.sh TARGET SECONDS [extra libFuzzer flags...]
 # TARGET: python requirements pyproject manifest_misc notebook shell native rules fix
-#         program_model mcp
+#         program_model mcp lsp
 # Builds the fuzzers (clang, standalone CMake project in fuzz/) into build-fuzz/ when needed.
 # Corpus: build-fuzz/corpus/TARGET (seeded by make_corpus.sh); crashes, hangs (-timeout=5)
 # and leaks are written to build-fuzz/artifacts/TARGET/. Prints the execution count.

@@ -40,6 +40,14 @@ struct PortfolioArgs {
   std::string lang = "zh";
 };
 
+struct LspArgs {
+  std::string root;  // --root: overrides the client's workspace root ("" = the client's)
+  std::string hardware;
+  std::vector<std::string> rule_files;
+  bool all_sites = false;
+  unsigned threads = 0;  // of the background project scan
+};
+
 struct FixArgs {
   std::string path;
   bool apply = false;
@@ -71,6 +79,8 @@ int run_portfolio(const PortfolioArgs& args);
 // `mcp`: the Model Context Protocol server on stdio, its paths confined to `root` ("" = cwd);
 // `no_cache`: its scans keep no incremental cache.
 int run_mcp(const std::string& root, bool no_cache);
+// `lsp`: the Language Server on stdio (src/lsp, cli/lsp_workspace).
+int run_lsp(const LspArgs& args);
 int run_explain(const std::string& rule_id, const std::vector<std::string>& rule_files);
 
 }  // namespace ascendify::cli

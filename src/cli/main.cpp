@@ -176,6 +176,21 @@ int main(int argc, char** argv) {
   mcp->add_flag("--no-cache", mcp_no_cache,
                 "Scans keep no incremental cache: the server writes nothing at all");
 
+  LspArgs lsp;
+  auto* l = app.add_subcommand(
+      "lsp",
+      "Serve the Language Server Protocol on stdin/stdout: diagnostics as files open and change, "
+      "explain as hover, safe fixes as code actions; writes only the report asked for");
+  l->add_option("--root", lsp.root,
+                "Workspace root (default: the client's); files outside it are ignored")
+      ->type_name("DIR");
+  l->add_option("--hardware", lsp.hardware, "Target hardware profile (see scan --hardware)")
+      ->type_name("NAME");
+  l->add_option("--rules", lsp.rule_files, "Extra rule file (repeatable)")->type_name("FILE");
+  l->add_flag("--all-sites", lsp.all_sites, "One diagnostic per site, no per-file folding");
+  bool lsp_stdio = false;  // editors' clients pass it; stdio is the only transport anyway
+  l->add_flag("--stdio", lsp_stdio, "Accepted and ignored: stdio is the only transport");
+
   auto* m = app.add_subcommand("manpage", "Print the man page (roff) of this command line");
   std::string shell;
   auto* c = app.add_subcommand("completions", "Print a shell completion script");
@@ -196,6 +211,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*mcp) return run_mcp(mcp_root, mcp_no_cache);
+    if (*l) return run_lsp(lsp);
     if (*p) {
       portfolio.format_given = p->get_option("--format")->count() > 0;
       return run_portfolio(portfolio);

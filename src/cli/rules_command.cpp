@@ -1,8 +1,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "assess/model.hpp"
 #include "cli/commands.hpp"
+#include "cli/explain.hpp"
 #include "render/ref_md.hpp"
 #include "rules/ref_paths.hpp"
 #include "rules/ruleset.hpp"
@@ -117,6 +119,35 @@ int run_rules(const std::string& domain, const std::string& format,
   return 0;
 }
 
+std::string explain_text(const Rule& r) {
+  std::ostringstream out;
+  out << r.id << " (" << to_string(r.domain) << ", confidence " << to_string(r.confidence)
+      << ", severity " << to_string(r.severity) << ")\n\n"
+      << r.message << "\n\nReplacement: " << r.replacement
+      << "\ntransfer_to_npu: " << to_string(r.transfer_to_npu) << "\nAutofix: "
+      << (r.autofix ? r.autofix->kind + " -> " + r.autofix->to +
+                          (r.autofix->safe ? " (safe" : " (unsafe, --unsafe-fixes") +
+                          (r.autofix->guard ? "; made only with the code it guards" : "") +
+                          (r.autofix->why.empty() ? ")" : "): " + r.autofix->why)
+                    : "none")
+      << "\nClass: "
+      << (r.site_class ? std::string(to_string(*r.site_class)) + " (declared by the rule)"
+                       : std::string("per site (stops-run where it stops the default run; "
+                                     "info: no-change; transfer_to_npu or a safe fix: "
+                                     "mechanical; else must-adapt)"))
+      << "\nEffort: " << r.effort.first_hours << " h first site, " << r.effort.per_site_hours
+      << " h each further site\nSources:\n";
+  for (const auto& ref : r.refs) out << "  - " << rules::ref_in_repo(ref) << "\n";
+  if (!r.hardware.empty()) {
+    out << "On other hardware (--hardware):\n";
+    for (const HardwareOverride& o : r.hardware) {
+      out << "  - " << override_text(o) << "\n";
+      if (!o.message.empty()) out << "    " << o.message << "\n";
+    }
+  }
+  return out.str();
+}
+
 int run_explain(const std::string& rule_id, const std::vector<std::string>& rule_files) {
   rules::RuleSet set = load(rule_files);
   const Rule* r = set.find(rule_id);
@@ -124,30 +155,7 @@ int run_explain(const std::string& rule_id, const std::vector<std::string>& rule
     std::cerr << "ascendify: no rule '" << rule_id << "' (see `ascendify rules`)\n";
     return 2;
   }
-  std::cout << r->id << " (" << to_string(r->domain) << ", confidence " << to_string(r->confidence)
-            << ", severity " << to_string(r->severity) << ")\n\n"
-            << r->message << "\n\nReplacement: " << r->replacement
-            << "\ntransfer_to_npu: " << to_string(r->transfer_to_npu) << "\nAutofix: "
-            << (r->autofix ? r->autofix->kind + " -> " + r->autofix->to +
-                                 (r->autofix->safe ? " (safe" : " (unsafe, --unsafe-fixes") +
-                                 (r->autofix->guard ? "; made only with the code it guards" : "") +
-                                 (r->autofix->why.empty() ? ")" : "): " + r->autofix->why)
-                           : "none")
-            << "\nClass: "
-            << (r->site_class ? std::string(to_string(*r->site_class)) + " (declared by the rule)"
-                              : std::string("per site (stops-run where it stops the default run; "
-                                            "info: no-change; transfer_to_npu or a safe fix: "
-                                            "mechanical; else must-adapt)"))
-            << "\nEffort: " << r->effort.first_hours << " h first site, "
-            << r->effort.per_site_hours << " h each further site\nSources:\n";
-  for (const auto& ref : r->refs) std::cout << "  - " << rules::ref_in_repo(ref) << "\n";
-  if (!r->hardware.empty()) {
-    std::cout << "On other hardware (--hardware):\n";
-    for (const HardwareOverride& o : r->hardware) {
-      std::cout << "  - " << override_text(o) << "\n";
-      if (!o.message.empty()) std::cout << "    " << o.message << "\n";
-    }
-  }
+  std::cout << explain_text(*r);
   return 0;
 }
 

@@ -20,6 +20,7 @@
 #include "cli/fast_exit.hpp"
 #include "cli/output_dir.hpp"
 #include "cli/project_config.hpp"
+#include "cli/project_scan.hpp"
 #include "cli/report_plan.hpp"
 #include "cli/scan_cache.hpp"
 #include "cli/scan_target.hpp"
@@ -180,71 +181,15 @@ int run_scan(const ScanArgs& given) {
   const unsigned report_threads = args.threads ? args.threads : std::thread::hardware_concurrency();
 
   StageTimer t_total("total");
-  // The rules and the assess models are parsed on a second thread while this one walks the
-  // tree and the workers read and analyse the files found so far: matching needs the rules, and
-  // the own-package filter needs the whole file list, so files analysed before both are ready
-  // wait for them (see pipeline::scan_streamed).
-  std::vector<Diagnostic> rule_diags;
-  auto rules_loaded = std::async(std::launch::async, [&] {
-    StageTimer t_rules("load rules+models");
-    rules::RuleSet loaded = rules::load_rules(args.rule_files, rule_diags);
-    loaded.apply_hardware(hardware);
-    assess::preload_models();
-    return loaded;
-  });
-  std::optional<rules::RuleSet> rules_slot;
-  // The rules for the workers as soon as they are loaded: files are matched as they are
-  // analysed, and only the own-package filter waits for the end of the walk.
-  std::once_flag rules_taken;
-  auto loaded_rules = [&]() -> const rules::RuleSet* {
-    std::call_once(rules_taken, [&] {
-      rules_slot.emplace(rules_loaded.get());
-      for (const auto& d : rule_diags) {
-        std::cerr << "ascendify: " << d.path;
-        if (d.line) std::cerr << ':' << d.line;
-        std::cerr << ": " << d.message << "\n";
-      }
-    });
-    return &*rules_slot;
-  };
-  options.early_rules = loaded_rules;
-  assess::OwnPackages own_packages;
-  // Per-file filters, run by the workers: a rule with `aggregate: file` reports once per file
-  // (unless --all-sites); references into the project's own packages are not findings (dropped
-  // before a Finding is built; set up once the walk has found every file).
-  options.per_file_findings = [&](std::vector<Finding>& findings) {
-    if (!args.all_sites) assess::aggregate_per_file(findings);
-  };
-  pipeline::ScanResult scanned =
-      pipeline::scan_streamed(root, options, [&](const discover::Result& found) {
-        own_packages = assess::project_packages(found.files);
-        pipeline::MatchSetup setup;
-        setup.rules = loaded_rules();
-        setup.drop_hit = [&](const SourceFile& file, const Rule& rule, std::string_view match) {
-          return assess::is_not_a_finding(own_packages, rule, file.rel_path, match);
-        };
-        return setup;
-      });
-  const rules::RuleSet& rules = *rules_slot;
-  // Written while assess runs; joined before any return (the process ends without teardown).
-  std::jthread cache_saved =
-      save_in_background(file_cache.get(), args.verbose, scanned.stats.files_scanned);
-  StageTimer t_assess("assess");
-  assess::Input input;
-  input.root = args.path;
-  input.files = &scanned.files;
-  input.findings = std::move(scanned.findings);
-  input.diagnostics = std::move(scanned.diagnostics);
-  input.stats = scanned.stats;
-  assess::Options aopt;
-  aopt.phases = options.phases;
-  aopt.target_phase = args.target;
-  aopt.hardware = hardware;
-  aopt.drop_hit = [&](const SourceFile& file, const Rule& rule, std::string_view match) {
-    return assess::is_not_a_finding(own_packages, rule, file.rel_path, match);
-  };
-  Assessment a = assess::assess(std::move(input), rules, aopt);
-  t_assess.stop();
+  ProjectScanArgs pargs;
+  pargs.root = root;
+  pargs.root_label = args.path;
+  pargs.rule_files = args.rule_files;
+  pargs.hardware = hardware;
+  pargs.all_sites = args.all_sites;
+  pargs.verbose = args.verbose;
+  ProjectScan scanned = scan_project(pargs, std::move(options));
+  Assessment& a = scanned.assessment;
   // Nothing reads the facts after assess: free them on another thread while the reports are
   // written (lower peak memory; freeing a big tree's facts takes tens of milliseconds).
   std::jthread release_facts([files = std::move(scanned.files)]() mutable { files = {}; });
@@ -313,7 +258,6 @@ int run_scan(const ScanArgs& given) {
     if (plan->default_dir)
       said << "(the reports are outside the scanned root; -o DIR puts them elsewhere)\n";
   }
-  if (cache_saved.joinable()) cache_saved.join();
   int code = 0;
   if (!args.exit_zero) {
     if (!args.fail_on.empty() && reaches_fail_level(a, args.fail_on))

@@ -9,8 +9,8 @@ using namespace robust;
 
 namespace {
 
-const char* const kCommands[] = {"scan", "fix",       "rules",   "explain",
-                                 "diff", "portfolio", "manpage", "completions"};
+const char* const kCommands[] = {"scan",      "fix",     "rules",       "explain", "diff",
+                                 "portfolio", "manpage", "completions", "mcp",     "lsp"};
 
 // What bash's completion function offers for the words of a command line (the last one being
 // completed).
