@@ -46,6 +46,8 @@ struct LspArgs {
   std::vector<std::string> rule_files;
   bool all_sites = false;
   unsigned threads = 0;  // of the background project scan
+  bool no_cache = false;  // the project scans keep no incremental cache
+  std::string cache_dir;  // "" = cache::default_dir()
 };
 
 struct FixArgs {

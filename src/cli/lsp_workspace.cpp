@@ -7,6 +7,7 @@
 #include "cli/explain.hpp"
 #include "cli/output_dir.hpp"
 #include "cli/project_config.hpp"
+#include "cli/scan_cache.hpp"
 #include "core/text.hpp"
 #include "discover/discover.hpp"
 #include "fix/fix.hpp"
@@ -106,6 +107,9 @@ void Workspace::initialize(const lsp::Session& session) {
   project_args_.rule_files = sa.rule_files;
   project_args_.hardware = hardware;
   project_args_.all_sites = sa.all_sites;
+  cache_args_ = sa;
+  cache_args_.no_cache = args_.no_cache;
+  cache_args_.cache_dir = args_.cache_dir;
   start_scan();
 }
 
@@ -294,10 +298,13 @@ void Workspace::start_scan() {
   }
   scanning_ = true;
   if (worker_.joinable()) worker_.join();
-  worker_ = std::thread([this, pargs = project_args_, options = scan_options_] {
+  worker_ = std::thread([this, pargs = project_args_, options = scan_options_]() mutable {
     const auto t0 = std::chrono::steady_clock::now();
     std::shared_ptr<ProjectScan> scan;
     try {
+      // A re-scan after a save re-analyses the saved files only (docs/cache.md).
+      const auto cache = open_scan_cache(cache_args_, pargs.root, pargs.hardware);
+      options.cache = cache.get();
       scan = std::make_shared<ProjectScan>(scan_project(pargs, options));
       scan->files = {};  // the facts fed assess; nothing here reads them again
     } catch (const std::exception&) {

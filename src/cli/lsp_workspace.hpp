@@ -79,6 +79,7 @@ class Workspace : public lsp::Backend {
   std::filesystem::path root_;  // empty: no workspace, every document is outside
   lsp::Encoding encoding_ = lsp::Encoding::Utf16;
   ProjectScanArgs project_args_;
+  ScanArgs cache_args_;  // what open_scan_cache reads: rule files, hardware, cache options
   pipeline::ScanOptions scan_options_;
   std::unique_ptr<rules::RuleSet> rules_;
   assess::OwnPackages own_;
