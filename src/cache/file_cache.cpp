@@ -89,8 +89,13 @@ void prune(const fs::path& dir, const fs::path& keep, uintmax_t max_bytes) {
     const std::string name = it->path().filename().string();
     const auto used = it->last_write_time(ec);
     if (ec || !it->is_regular_file(ec)) continue;
-    if (name.find(".pack.") != std::string::npos && used < hour_ago) {
+    const bool temporary = name.find(".pack.") != std::string::npos ||
+                           name.find(".delta.") != std::string::npos;
+    if (temporary && used < hour_ago) {
       fs::remove(it->path(), ec);
+    } else if (name.ends_with(".delta") &&
+               !fs::exists(fs::path(it->path()).replace_extension(".pack"), ec)) {
+      fs::remove(it->path(), ec);  // its pack was pruned
     } else if (name.ends_with(".pack")) {
       packs.push_back({used, it->file_size(ec), it->path()});
       total += packs.back().size;
@@ -124,6 +129,64 @@ fs::path default_dir() {
   return {};
 }
 
+namespace {
+
+// Reads `n` entries of a pack or delta payload into `into` (a path already there is
+// replaced only when `replace`, else the payload is bad).
+template <typename Map, typename Entry>
+void read_entries(snapshot::Reader& r, Map& into, bool replace) {
+  const uint32_t n = r.count(4 + 40 + 1 + 4);
+  for (uint32_t i = 0; i < n && r.ok(); ++i) {
+    std::string rel = r.str();
+    Entry e;
+    e.state.size = r.u64();
+    e.state.mtime_ns = r.i64();
+    e.state.ctime_ns = r.i64();
+    e.state.inode = r.u64();
+    e.hash = r.u64();
+    e.trusted = r.u8() == 1;
+    e.blob = r.bytes(r.u32());
+    if (!r.ok()) break;
+    if (replace)
+      into[std::move(rel)] = e;
+    else if (!into.emplace(std::move(rel), e).second)
+      r.fail();  // a path twice
+  }
+}
+
+// The payload of the framed file `path` of `version` and `key`, read into `text`; nullopt when
+// missing, unreadable, stale (silent) or damaged (`note` says so).
+std::optional<std::string_view> read_framed(const fs::path& path, uint32_t version, uint64_t key,
+                                            std::string& text, std::string& note) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return std::nullopt;
+  std::string error;
+  std::optional<std::string> bytes = read_file(path.string(), error);
+  if (!bytes) {
+    note = "cannot read " + path.string() + "; analysing every file";
+    return std::nullopt;
+  }
+  text = std::move(*bytes);
+  if (const auto payload = snapshot::unframe(text, version, key)) return payload;
+  // A file of another build, rules or options is simply stale (the key in its header differs
+  // and it is whole); one that fails its own checks was damaged, or forged, and says so.
+  const std::string_view t = text;
+  const bool stale =
+      t.size() >= 40 && t.starts_with(std::string_view("ASCSNAP\0", 8)) &&
+      (recorded_version(t) != version || snapshot::unframe(t, version, recorded_key(t)));
+  if (!stale) note = "ignored the damaged cache " + path.string() + "; analysing every file";
+  text.clear();
+  return std::nullopt;
+}
+
+// The hash of a framed file's payload, from its header: what a delta names its base by.
+uint64_t payload_hash(std::string_view framed) {
+  snapshot::Reader r(framed.size() >= 40 ? framed.substr(32, 8) : std::string_view());
+  return r.u64();
+}
+
+}  // namespace
+
 std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& root, uint64_t key,
                                            std::string& note) {
   std::error_code ec;
@@ -140,44 +203,40 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   auto cache = std::unique_ptr<FileCache>(new FileCache());
   cache->started_ns_ = now_ns();
   // One pack per root; the key (which covers the root too) decides whether it can be read.
-  cache->pack_ = abs_dir / (hex16(snapshot::hash_bytes(abs_root.string())) + ".pack");
+  const std::string name = hex16(snapshot::hash_bytes(abs_root.string()));
+  cache->pack_ = abs_dir / (name + ".pack");
+  cache->delta_ = abs_dir / (name + ".delta");
   cache->key_ = key;
-  if (!fs::exists(cache->pack_, ec)) return cache;
-  std::string error;
-  std::optional<std::string> text = read_file(cache->pack_.string(), error);
-  if (!text) {
-    note = "cannot read " + cache->pack_.string() + "; analysing every file";
+  const auto payload = read_framed(cache->pack_, kPackVersion, key, cache->pack_text_, note);
+  if (!payload) return cache;
+  snapshot::Reader r(*payload);
+  read_entries<decltype(cache->base_), Entry>(r, cache->base_, false);
+  if (!r.ok() || !r.at_end()) {
+    note = "ignored the damaged cache " + cache->pack_.string() + "; analysing every file";
+    cache->base_.clear();
+    cache->pack_text_.clear();
     return cache;
   }
-  cache->pack_text_ = std::move(*text);
-  const std::optional<std::string_view> payload =
-      snapshot::unframe(cache->pack_text_, kPackVersion, key);
-  snapshot::Reader r(payload ? *payload : std::string_view());
-  const uint32_t n = payload ? r.count(4 + 40 + 1 + 4) : 0;
-  for (uint32_t i = 0; i < n && r.ok(); ++i) {
-    std::string rel = r.str();
-    Entry e;
-    e.state.size = r.u64();
-    e.state.mtime_ns = r.i64();
-    e.state.ctime_ns = r.i64();
-    e.state.inode = r.u64();
-    e.hash = r.u64();
-    e.trusted = r.u8() == 1;
-    e.blob = r.bytes(r.u32());
-    if (r.ok() && !cache->old_.emplace(std::move(rel), e).second) r.fail();  // a path twice
-  }
-  if (payload && r.ok() && r.at_end()) return cache;
-  // A pack of another build, rules or options is simply stale (the key in its header differs
-  // and it is whole); one that fails its own checks was damaged, or forged, and says so.
-  const std::string_view t = cache->pack_text_;
-  const bool stale =
-      !payload && t.size() >= 40 && t.starts_with(std::string_view("ASCSNAP\0", 8)) &&
-      (recorded_version(t) != kPackVersion || snapshot::unframe(t, kPackVersion, recorded_key(t)));
-  if (!stale)
-    note = "ignored the damaged cache " + cache->pack_.string() + "; analysing every file";
-  cache->old_.clear();
-  cache->pack_text_.clear();
+  cache->base_id_ = payload_hash(cache->pack_text_);
+  cache->base_bytes_ = cache->pack_text_.size();
+  cache->old_ = cache->base_;
+  // The delta: what changed since the base was written, for this very base.
+  const auto delta = read_framed(cache->delta_, kDeltaVersion, key, cache->delta_text_, note);
+  if (!delta) return cache;
+  snapshot::Reader d(*delta);
+  if (d.u64() != cache->base_id_) return cache;  // written beside another base: stale
+  auto merged = cache->old_;
+  for (const std::string& gone : d.strings()) merged.erase(gone);
+  read_entries<decltype(merged), Entry>(d, merged, true);
+  if (d.ok() && d.at_end())
+    cache->old_ = std::move(merged);
+  else
+    note = "ignored the damaged cache " + cache->delta_.string() + "; analysing its files";
   return cache;
+}
+
+bool FileCache::same_entry(const Entry& a, const Entry& b) {
+  return a.state == b.state && a.hash == b.hash && a.trusted == b.trusted && a.blob == b.blob;
 }
 
 std::optional<FileCache::Recorded> FileCache::unchanged(const std::string& rel_path,
@@ -219,22 +278,37 @@ void FileCache::put(const std::string& rel_path, const FileState& state, uint64_
   ++analysed_;
 }
 
-std::string FileCache::save() {
-  std::lock_guard lock(mu_);
-  if (!changed_ && now_.size() == old_.size()) {
-    ::utimensat(AT_FDCWD, pack_.c_str(), nullptr, 0);  // used: the last to be pruned
-    return {};
+namespace {
+
+// Writes `parts` to `path` atomically (a temporary file in its folder, then a rename).
+bool write_atomic(const fs::path& path, std::initializer_list<std::string_view> parts) {
+  std::string tmp = path.string() + ".XXXXXX";
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return false;
+  bool ok = true;
+  for (std::string_view part : parts)
+    while (ok && !part.empty()) {
+      const ssize_t n = ::write(fd, part.data(), part.size());
+      ok = n > 0;
+      if (ok) part.remove_prefix(static_cast<size_t>(n));
+    }
+  ok = ::close(fd) == 0 && ok;
+  if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
+    ::unlink(tmp.c_str());
+    return false;
   }
-  std::vector<const std::pair<const std::string, Entry>*> order;
-  order.reserve(now_.size());
-  for (const auto& entry : now_) order.push_back(&entry);
-  std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
-  snapshot::Writer w;
+  return true;
+}
+
+}  // namespace
+
+void FileCache::write_entries(snapshot::Writer& w,
+                              const std::vector<const std::pair<const std::string, Entry>*>& list) {
   size_t bytes = 4;
-  for (const auto* entry : order) bytes += entry->first.size() + entry->second.blob.size() + 53;
-  w.reserve(bytes);
-  w.u32(static_cast<uint32_t>(order.size()));
-  for (const auto* entry : order) {
+  for (const auto* entry : list) bytes += entry->first.size() + entry->second.blob.size() + 53;
+  w.reserve(w.bytes().size() + bytes);
+  w.u32(static_cast<uint32_t>(list.size()));
+  for (const auto* entry : list) {
     const Entry& e = entry->second;
     w.str(entry->first);
     w.u64(e.state.size);
@@ -245,22 +319,50 @@ std::string FileCache::save() {
     w.u8(e.trusted);
     w.str(e.blob);
   }
-  const std::string header = snapshot::frame_header(w.bytes(), kPackVersion, key_);
-  std::string tmp = pack_.string() + ".XXXXXX";
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) return "cannot write the cache in " + pack_.parent_path().string();
-  bool ok = true;
-  for (std::string_view part : {std::string_view(header), std::string_view(w.bytes())})
-    while (ok && !part.empty()) {
-      const ssize_t n = ::write(fd, part.data(), part.size());
-      ok = n > 0;
-      if (ok) part.remove_prefix(static_cast<size_t>(n));
-    }
-  ok = ::close(fd) == 0 && ok;
-  if (!ok || ::rename(tmp.c_str(), pack_.c_str()) != 0) {
-    ::unlink(tmp.c_str());
-    return "cannot write " + pack_.string();
+}
+
+std::string FileCache::save() {
+  std::lock_guard lock(mu_);
+  std::error_code ec;
+  if (!changed_ && now_.size() == old_.size()) {
+    ::utimensat(AT_FDCWD, pack_.c_str(), nullptr, 0);  // used: the last to be pruned
+    return {};
   }
+  std::vector<const std::pair<const std::string, Entry>*> all, differ;
+  all.reserve(now_.size());
+  size_t differ_bytes = 0;
+  for (const auto& entry : now_) {
+    all.push_back(&entry);
+    const auto base = base_.find(entry.first);
+    if (base == base_.end() || !same_entry(base->second, entry.second)) {
+      differ.push_back(&entry);
+      differ_bytes += entry.second.blob.size() + entry.first.size() + 53;
+    }
+  }
+  const auto by_path = [](auto* a, auto* b) { return a->first < b->first; };
+  // A few files changed since the base was written: a delta beside it (rewriting a pack of
+  // tens of MB for one edited file would cost more than the scan saves).
+  if (base_bytes_ && differ_bytes * kDeltaShare <= base_bytes_) {
+    std::vector<std::string> gone;
+    for (const auto& entry : base_)
+      if (!now_.count(entry.first)) gone.push_back(entry.first);
+    std::sort(gone.begin(), gone.end());
+    std::sort(differ.begin(), differ.end(), by_path);
+    snapshot::Writer w;
+    w.u64(base_id_);
+    w.strings(gone);
+    write_entries(w, differ);
+    const std::string header = snapshot::frame_header(w.bytes(), kDeltaVersion, key_);
+    if (!write_atomic(delta_, {header, w.bytes()})) return "cannot write " + delta_.string();
+    ::utimensat(AT_FDCWD, pack_.c_str(), nullptr, 0);
+    return {};
+  }
+  std::sort(all.begin(), all.end(), by_path);
+  snapshot::Writer w;
+  write_entries(w, all);
+  const std::string header = snapshot::frame_header(w.bytes(), kPackVersion, key_);
+  if (!write_atomic(pack_, {header, w.bytes()})) return "cannot write " + pack_.string();
+  fs::remove(delta_, ec);  // it named the old base
   prune(pack_.parent_path(), pack_, kMaxCacheBytes);
   return {};
 }

@@ -20,10 +20,17 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/snapshot_io.hpp"
+
 namespace ascendify::cache {
 
-// Bump when the pack's layout changes.
+// Bump when the pack's layout changes. A delta (the entries that changed since its pack was
+// written, and the paths gone) has a version of its own.
 inline constexpr uint32_t kPackVersion = 1;
+inline constexpr uint32_t kDeltaVersion = 0x10001;
+// A save writes a delta while the changed entries are at most 1/kDeltaShare of the pack, else
+// a new pack (and no delta).
+inline constexpr size_t kDeltaShare = 8;
 // The packs of a cache folder together stay below this: after a save, the packs used longest
 // ago are deleted (a pack is about a third of its tree's size: 55 MB for 157 MB of sources).
 inline constexpr uintmax_t kMaxCacheBytes = 1ull << 30;
@@ -75,8 +82,9 @@ class FileCache {
             std::string_view blob);
   void put(const std::string& rel_path, const FileState& state, uint64_t hash, std::string blob);
 
-  // Writes the pack of the files recorded by this scan (atomically: a temporary file, then a
-  // rename), unless it would equal the one read. "" or why it could not.
+  // Writes what this scan recorded, unless it equals what was read: the entries that differ
+  // from the pack as a delta beside it while they are few, else a new pack (each atomically:
+  // a temporary file, then a rename). "" or why it could not.
   std::string save();
 
   // For --verbose and the tests.
@@ -91,11 +99,17 @@ class FileCache {
     bool trusted = false;   // the state may decide alone (see the header comment)
     std::string_view blob;  // into pack_text_ or owned_
   };
-  std::filesystem::path pack_;
+  static bool same_entry(const Entry& a, const Entry& b);
+  static void write_entries(snapshot::Writer& w,
+                            const std::vector<const std::pair<const std::string, Entry>*>& list);
+  std::filesystem::path pack_, delta_;
   uint64_t key_ = 0;
   int64_t started_ns_ = 0;  // when this scan began: what makes a new entry's state trusted
-  std::string pack_text_;
-  std::unordered_map<std::string, Entry> old_;
+  std::string pack_text_, delta_text_;
+  std::unordered_map<std::string, Entry> base_;  // the pack's entries
+  uint64_t base_id_ = 0;                         // the hash of its payload
+  size_t base_bytes_ = 0;                        // its size (0: no pack)
+  std::unordered_map<std::string, Entry> old_;   // the pack's with the delta's applied
   std::mutex mu_;
   std::unordered_map<std::string, Entry> now_;
   std::vector<std::unique_ptr<std::string>> owned_;

@@ -46,7 +46,8 @@ class FileCacheTest : public ::testing::Test {
     return FileState{size, t, t, 1234};
   }
   fs::path pack() const {
-    for (const auto& e : fs::directory_iterator(dir_))
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir_, ec))
       if (e.path().extension() == ".pack") return e.path();
     return {};
   }
@@ -171,6 +172,96 @@ TEST_F(FileCacheTest, NewFolderIsPrivate) {
   EXPECT_EQ(fs::status(dir_).permissions(), fs::perms::owner_all);
 }
 
+// 20 files of 1,000 bytes recorded, then `changed` of them changed: the scan writes a delta
+// beside the pack while the changes are at most an eighth of it, else a new pack.
+class DeltaTest : public FileCacheTest {
+ protected:
+  void record_base() {
+    auto c = open();
+    for (int i = 0; i < 20; ++i) c->put(name(i), s_, i, std::string(1000, 'a' + i));
+    ASSERT_EQ(c->save(), "");
+  }
+  void change(int changed) {
+    auto c = open();
+    for (int i = 0; i < 20; ++i) {
+      if (i < changed) {
+        c->put(name(i), s_, 100 + i, std::string(1000, 'A' + i));
+      } else {
+        const auto r = c->unchanged(name(i), s_);
+        ASSERT_TRUE(r) << i;
+        c->keep(name(i), s_, r->hash, r->blob);
+      }
+    }
+    ASSERT_EQ(c->save(), "");
+  }
+  const FileState s_ = state(60);
+  static std::string name(int i) { return "f" + std::to_string(i) + ".py"; }
+  static ino_t inode(const fs::path& p) {
+    struct stat st;
+    return ::stat(p.c_str(), &st) == 0 ? st.st_ino : 0;
+  }
+  fs::path delta() const {
+    fs::path p = pack();
+    return p.replace_extension(".delta");
+  }
+};
+
+TEST_F(DeltaTest, FewChangesGoToADeltaBesideThePack) {
+  record_base();
+  const ino_t base = inode(pack());
+  change(2);
+  EXPECT_EQ(inode(pack()), base);  // the pack is not rewritten
+  ASSERT_TRUE(fs::exists(delta()));
+  EXPECT_LT(fs::file_size(delta()), fs::file_size(pack()) / 4);
+  auto c = open();
+  EXPECT_EQ(note_, "");
+  EXPECT_EQ(c->same_content(name(0), 100)->blob, std::string(1000, 'A'));
+  EXPECT_FALSE(c->same_content(name(0), 0));
+  EXPECT_EQ(c->same_content(name(5), 5)->blob, std::string(1000, 'f'));
+}
+
+TEST_F(DeltaTest, ManyChangesWriteANewPackAndNoDelta) {
+  record_base();
+  change(2);
+  const ino_t base = inode(pack());
+  change(6);  // more than an eighth
+  EXPECT_NE(inode(pack()), base);
+  EXPECT_FALSE(fs::exists(delta()));
+  auto c = open();
+  EXPECT_EQ(c->same_content(name(5), 105)->blob, std::string(1000, 'A' + 5));
+}
+
+TEST_F(DeltaTest, DamagedDeltaLeavesThePack) {
+  record_base();
+  change(1);
+  std::string bytes;
+  {
+    std::ifstream in(delta(), std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  bytes[bytes.size() - 10] ^= 1;
+  std::ofstream(delta(), std::ios::binary | std::ios::trunc) << bytes;
+  auto c = open();
+  EXPECT_NE(note_.find("ignored the damaged cache"), std::string::npos);
+  EXPECT_FALSE(c->same_content(name(0), 100));  // the delta's entry is not trusted
+  EXPECT_TRUE(c->same_content(name(0), 0));     // the pack's still is
+  EXPECT_TRUE(c->same_content(name(7), 7));
+}
+
+TEST_F(DeltaTest, DeltaOfAnotherPackIsIgnored) {
+  record_base();
+  change(1);
+  const std::string old_delta = delta().string() + ".keep";
+  fs::copy_file(delta(), old_delta);
+  change(10);  // a new pack
+  fs::copy_file(old_delta, delta());
+  auto c = open();
+  EXPECT_EQ(note_, "");  // stale, not damaged
+  EXPECT_TRUE(c->same_content(name(0), 100));
+  EXPECT_EQ(c->same_content(name(0), 100)->blob, std::string(1000, 'A'));
+  EXPECT_TRUE(c->same_content(name(9), 109));
+}
+
 TEST_F(FileCacheTest, PruneDropsThePacksUsedLongestAgo) {
   fs::create_directories(dir_);
   const auto now = fs::file_time_type::clock::now();
@@ -185,6 +276,8 @@ TEST_F(FileCacheTest, PruneDropsThePacksUsedLongestAgo) {
   make("dead.pack.Ab12Cd", 10, std::chrono::hours(2));
   make("live.pack.Xy34Zw", 10, std::chrono::hours(0));
   make("notes.txt", 10, std::chrono::hours(99));
+  make("new.delta", 10, std::chrono::hours(1));
+  make("orphan.delta", 10, std::chrono::hours(1));  // its pack is gone
   prune(dir_, dir_ / "kept.pack", 900);
   EXPECT_FALSE(fs::exists(dir_ / "old.pack"));
   EXPECT_FALSE(fs::exists(dir_ / "mid.pack"));
@@ -193,6 +286,8 @@ TEST_F(FileCacheTest, PruneDropsThePacksUsedLongestAgo) {
   EXPECT_FALSE(fs::exists(dir_ / "dead.pack.Ab12Cd"));  // a scan that died an hour ago
   EXPECT_TRUE(fs::exists(dir_ / "live.pack.Xy34Zw"));   // one writing now
   EXPECT_TRUE(fs::exists(dir_ / "notes.txt"));          // not ours
+  EXPECT_TRUE(fs::exists(dir_ / "new.delta"));
+  EXPECT_FALSE(fs::exists(dir_ / "orphan.delta"));
 }
 
 }  // namespace
