@@ -17,7 +17,9 @@ pattern='torch\.cuda\.|"cuda|'"'"'cuda|nccl|autocast|torch\.compile|init_device_
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-scan=("$bin" scan "$corpus" --format json -o "$tmp/report")
+# Cold: the incremental cache would make every run after the first a re-scan (rescan.sh times
+# that).
+scan=("$bin" scan "$corpus" --format json -o "$tmp/report" --no-cache)
 grep_cmd=(rg -n --no-require-git -e "$pattern" "$corpus")
 
 now() { date +%s%N; }
