@@ -112,6 +112,13 @@ Span get_span(Reader& r) {
   return s;
 }
 
+// `count` flags packed in one byte, lowest first; a higher bit set fails the reader.
+uint8_t get_flags(Reader& r, int count) {
+  const uint8_t bits = r.u8();
+  if (bits >> count) r.fail();
+  return bits;
+}
+
 bool get_bool(Reader& r) {
   const uint8_t v = r.u8();
   if (v > 1) r.fail();
@@ -156,8 +163,7 @@ Fact get_fact(Reader& r) {
   f.kind = r.enumerator<FactKind>(kFactKinds);
   f.usage = r.enumerator<Usage>(kUsages);
   f.ctx = r.enumerator<StringContext>(kStringContexts);
-  const uint8_t bits = r.u8();
-  if (bits > 15) r.fail();
+  const uint8_t bits = get_flags(r, 4);
   f.guarded = bits & 1;
   f.beside_npu = bits & 2;
   f.stops_run = bits & 4;
@@ -197,8 +203,7 @@ KernelFact get_kernel(Reader& r) {
   k.features = get_strings(r);
   k.calls = get_strings(r);
   k.scope = get_s(r);
-  const uint8_t bits = r.u8();
-  if (bits > 7) r.fail();
+  const uint8_t bits = get_flags(r, 3);
   k.templated = bits & 1;
   k.backward_only = bits & 2;
   k.has_fallback = bits & 4;
@@ -332,8 +337,7 @@ FileFacts get_facts(Reader& r) {
     b.first_line = get_u32(r);
     b.last_line = get_u32(r);
     b.flag = get_s(r);
-    const uint8_t bits = r.u8();
-    if (bits > 7) r.fail();
+    const uint8_t bits = get_flags(r, 3);
     b.param = bits & 1;
     b.constant = bits & 2;
     b.option = bits & 4;

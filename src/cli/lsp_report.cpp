@@ -21,14 +21,6 @@ constexpr int kRequestFailed = -32803;  // LSP: the request was valid and failed
 
 const char* kFormats[] = {"json", "md", "html", "sarif", "csv"};
 
-std::string report_name(const std::string& format, const std::string& lang) {
-  if (format == "md") return concat({"ascendify-report.", lang, ".md"});
-  if (format == "html") return "ascendify-report.html";
-  if (format == "json") return "ascendify-report.json";
-  if (format == "sarif") return "ascendify-report.sarif";
-  return "ascendify-report.csv";
-}
-
 void render_report(const Assessment& a, const std::string& format, const std::string& lang,
                    const std::function<void(std::string_view)>& put) {
   const render::Lang l = lang == "en" ? render::Lang::En : render::Lang::Zh;
@@ -98,28 +90,18 @@ Json Workspace::write_report(const Json& arguments, lsp::RequestError& error) {
     error = {kRequestFailed, "the project scan has not finished; try again"};
     return {};
   }
-  // The folders this creates: removed again when the folder turns out to be inside the root
-  // once it exists (a symbolic link into the root).
-  std::error_code ec;
-  std::vector<fs::path> created;
-  for (fs::path p = fs::absolute(plan->dir, ec); !p.empty() && !fs::exists(p, ec);
-       p = p.parent_path()) {
-    created.push_back(p);
-    if (p == p.parent_path()) break;
-  }
-  fs::create_directories(plan->dir, ec);
-  if (ec || !fs::is_directory(plan->dir, ec)) {
-    error = {kRequestFailed, "cannot create " + plan->dir.string()};
-    return {};
-  }
-  if (is_inside(root_, fs::canonical(plan->dir, ec))) {
-    for (const fs::path& p : created) fs::remove(p, ec);
-    return bad(concat({"output ", plan->dir.string(), " is inside the workspace root; refused"}));
+  switch (make_output_dir(plan->dir, root_)) {
+    case OutputDir::Ready: break;
+    case OutputDir::CannotCreate:
+      error = {kRequestFailed, "cannot create " + plan->dir.string()};
+      return {};
+    case OutputDir::InsideRoot:
+      return bad(concat({"output ", plan->dir.string(), " is inside the workspace root; refused"}));
   }
   Json paths = Json::array();
   for (const std::string& f : plan->to_files) {
     const std::string name =
-        plan->single_name.empty() ? report_name(f, sa.lang) : plan->single_name;
+        plan->single_name.empty() ? report_file_name(f, sa.lang) : plan->single_name;
     const std::string err =
         write_file_atomic(plan->dir, name, [&](const std::function<void(std::string_view)>& put) {
           render_report(last_->assessment, f, sa.lang, put);

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 namespace ascendify::cli {
 
@@ -22,6 +23,22 @@ bool is_inside(const fs::path& root, const fs::path& candidate) {
     if (cit == c.end() || *rit != *cit) return false;
   }
   return true;
+}
+
+OutputDir make_output_dir(const fs::path& dir, const fs::path& root) {
+  std::error_code ec;
+  std::vector<fs::path> created;  // outermost last
+  for (fs::path p = fs::absolute(dir, ec); !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+    created.push_back(p);
+    if (p == p.parent_path()) break;
+  }
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir, ec)) return OutputDir::CannotCreate;
+  if (is_inside(root, fs::canonical(dir, ec))) {
+    for (const fs::path& p : created) fs::remove(p, ec);  // empty: just made
+    return OutputDir::InsideRoot;
+  }
+  return OutputDir::Ready;
 }
 
 std::string write_file_atomic(const fs::path& dir, const std::string& name,

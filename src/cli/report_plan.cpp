@@ -118,4 +118,14 @@ std::optional<ReportPlan> plan_reports(const ScanArgs& args, const fs::path& roo
   return plan;
 }
 
+std::string report_file_name(const std::string& format, const std::string& lang) {
+  if (format == "md") return "ascendify-report." + lang + ".md";
+  if (format == "html") return "ascendify-report.html";
+  if (format == "json") return "ascendify-report.json";
+  if (format == "sarif") return "ascendify-report.sarif";
+  if (format == "text") return "ascendify-report.txt";
+  if (format == "codeclimate") return "ascendify-report.codeclimate.json";
+  return "ascendify-report.csv";
+}
+
 }  // namespace ascendify::cli

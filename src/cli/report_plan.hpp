@@ -29,6 +29,9 @@ bool is_known_format(const std::string& f);
 // The format a file name asks for: "report.json" -> "json", "gl.codeclimate.json" ->
 // "codeclimate"; "" when its extension names no format.
 std::string format_of_file(const std::filesystem::path& p);
+// The file a report of file format `format` is written to in a report folder
+// ("ascendify-report.zh.md", "ascendify-report.json", ...).
+std::string report_file_name(const std::string& format, const std::string& lang);
 
 // The folder used when -o is not given and the current folder lies inside the scanned root:
 // $XDG_STATE_HOME/ascendify/reports/NAME-HASH (HASH: of the absolute root, so two checkouts

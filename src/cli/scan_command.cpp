@@ -36,16 +36,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string file_name_for(const std::string& format, const std::string& lang) {
-  if (format == "md") return "ascendify-report." + lang + ".md";
-  if (format == "html") return "ascendify-report.html";
-  if (format == "json") return "ascendify-report.json";
-  if (format == "sarif") return "ascendify-report.sarif";
-  if (format == "text") return "ascendify-report.txt";
-  if (format == "codeclimate") return "ascendify-report.codeclimate.json";
-  return "ascendify-report.csv";
-}
-
 // The scanned folder relative to the current one (GitHub attaches annotations to paths of the
 // workspace): "" when it is the current folder, the absolute path when it lies outside it.
 std::string workspace_prefix(const ScanArgs& args) {
@@ -220,30 +210,21 @@ int run_scan(const ScanArgs& given) {
   if (args.verbose || plan->terminal_summary)
     print_diagnostics(a.diagnostics, args.verbose ? a.diagnostics.size() : kTerminalDiagnostics);
   if (!plan->to_files.empty()) {
-    // The folders this creates, outermost last: removed again if the folder turns out to be
-    // inside the root once it exists (`-o missing/../link-into-root/out` resolves only then).
-    std::vector<fs::path> created;
-    for (fs::path p = fs::absolute(plan->dir, ec); !p.empty() && !fs::exists(p, ec);
-         p = p.parent_path()) {
-      created.push_back(p);
-      if (p == p.parent_path()) break;
-    }
-    fs::create_directories(plan->dir, ec);
-    if (ec || !fs::is_directory(plan->dir, ec)) {
-      std::cerr << "ascendify: cannot create output directory " << plan->dir.string() << "\n";
-      return 2;
-    }
-    if (is_inside(root, fs::canonical(plan->dir, ec))) {
-      for (const fs::path& p : created) fs::remove(p, ec);  // empty: just made
-      std::cerr << "ascendify: output " << plan->dir.string()
-                << " is inside the scanned root; choose a place outside it with -o\n";
-      return 2;
+    switch (make_output_dir(plan->dir, root)) {
+      case OutputDir::Ready: break;
+      case OutputDir::CannotCreate:
+        std::cerr << "ascendify: cannot create output directory " << plan->dir.string() << "\n";
+        return 2;
+      case OutputDir::InsideRoot:
+        std::cerr << "ascendify: output " << plan->dir.string()
+                  << " is inside the scanned root; choose a place outside it with -o\n";
+        return 2;
     }
     // The reports' lines go to stderr when stdout carries a report of its own.
     std::ostream& said = plan->to_stdout.empty() ? std::cout : std::cerr;
     for (const auto& f : plan->to_files) {
       const std::string name =
-          plan->single_name.empty() ? file_name_for(f, args.lang) : plan->single_name;
+          plan->single_name.empty() ? report_file_name(f, args.lang) : plan->single_name;
       StageTimer t_render("render+write");
       const std::string err =
           write_file_atomic(plan->dir, name, [&](const std::function<void(std::string_view)>& put) {
