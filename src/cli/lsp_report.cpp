@@ -1,6 +1,7 @@
-// `ascendify.writeReport`, the one thing `ascendify lsp` writes: the reports of the last
-// whole-project scan, into the state folder `ascendify scan` falls back to
-// (state_report_dir), or a folder the client names; never inside the workspace root.
+// `ascendify.writeReport`, the one thing `ascendify lsp` writes besides its cache: the reports
+// of the last whole-project scan, only when asked, and only inside the workspace root: into
+// ROOT/.ascendify/reports (a folder git ignores: `.ascendify/.gitignore` says `*`), or a folder
+// of the workspace the client names. A place outside the root is refused.
 #include <algorithm>
 #include <chrono>
 
@@ -18,6 +19,7 @@ using Json = nlohmann::json;
 namespace {
 
 constexpr int kRequestFailed = -32803;  // LSP: the request was valid and failed
+constexpr const char* kReportDir = ".ascendify/reports";  // the default, in the workspace
 
 const char* kFormats[] = {"json", "md", "html", "sarif", "csv"};
 
@@ -64,22 +66,16 @@ Json Workspace::write_report(const Json& arguments, lsp::RequestError& error) {
     if (*l != "zh" && *l != "en") return bad("lang is zh or en");
     sa.lang = l->get<std::string>();
   }
+  fs::path dir = root_ / kReportDir;
   if (const auto d = opts.find("dir"); d != opts.end()) {
-    if (!d->is_string() || !fs::path(d->get<std::string>()).is_absolute())
-      return bad("dir is an absolute path outside the workspace root");
-    sa.out_dir = d->get<std::string>();
-  } else {
-    // The editor's current folder says nothing about where reports belong: the state folder
-    // `scan` falls back to.
-    sa.out_dir = state_report_dir(root_).string();
-    if (sa.out_dir.empty()) {
-      error = {kRequestFailed, "no folder for the report: XDG_STATE_HOME and HOME unset; pass dir"};
-      return {};
-    }
+    if (!d->is_string() || d->get<std::string>().empty())
+      return bad("dir is a folder of the workspace (relative to its root, or absolute)");
+    dir = root_ / d->get<std::string>();  // an absolute path replaces the root
   }
-  std::string why;
-  const std::optional<ReportPlan> plan = plan_reports(sa, root_, false, why);
-  if (!plan) return bad(why);  // among others: a folder inside the root
+  // Refused before anything is made; a folder that leads out through a symbolic link once it
+  // exists is removed again by make_output_dir.
+  if (!is_inside(root_, dir))
+    return bad(concat({"output ", dir.string(), " is outside the workspace root; refused"}));
   // The report of the last project scan; the first one may still be running.
   if (!last_ && scanning_) {
     std::unique_lock lock(mutex_);
@@ -90,30 +86,34 @@ Json Workspace::write_report(const Json& arguments, lsp::RequestError& error) {
     error = {kRequestFailed, "the project scan has not finished; try again"};
     return {};
   }
-  switch (make_output_dir(plan->dir, root_)) {
+  const bool new_state_dir = !fs::exists(root_ / ".ascendify");
+  switch (make_output_dir(dir, root_, Side::InsideRoot)) {
     case OutputDir::Ready: break;
     case OutputDir::CannotCreate:
-      error = {kRequestFailed, "cannot create " + plan->dir.string()};
+      error = {kRequestFailed, "cannot create " + dir.string()};
       return {};
-    case OutputDir::InsideRoot:
-      return bad(concat({"output ", plan->dir.string(), " is inside the workspace root; refused"}));
+    case OutputDir::WrongSide:
+      return bad(concat({"output ", dir.string(), " is outside the workspace root; refused"}));
   }
+  // A folder of ours in the user's tree: git ignores it (never an existing .gitignore).
+  if (new_state_dir && fs::is_directory(root_ / ".ascendify"))
+    write_file_atomic(root_ / ".ascendify", ".gitignore",
+                      "# Written by ascendify lsp (writeReport): reports, not sources.\n*\n");
   Json paths = Json::array();
-  for (const std::string& f : plan->to_files) {
-    const std::string name =
-        plan->single_name.empty() ? report_file_name(f, sa.lang) : plan->single_name;
+  for (const std::string& f : sa.formats) {
+    const std::string name = report_file_name(f, sa.lang);
     const std::string err =
-        write_file_atomic(plan->dir, name, [&](const std::function<void(std::string_view)>& put) {
+        write_file_atomic(dir, name, [&](const std::function<void(std::string_view)>& put) {
           render_report(last_->assessment, f, sa.lang, put);
         });
     if (!err.empty()) {
       error = {kRequestFailed, err};
       return {};
     }
-    paths.push_back((plan->dir / name).string());
+    paths.push_back((dir / name).string());
   }
-  log(lsp::LogType::Info, concat({"ascendify: report written to ", plan->dir.string()}));
-  return {{"dir", plan->dir.string()}, {"paths", std::move(paths)}};
+  log(lsp::LogType::Info, concat({"ascendify: report written to ", dir.string()}));
+  return {{"dir", dir.string()}, {"paths", std::move(paths)}};
 }
 
 }  // namespace ascendify::cli

@@ -25,8 +25,10 @@ bool is_inside(const fs::path& root, const fs::path& candidate) {
   return true;
 }
 
-OutputDir make_output_dir(const fs::path& dir, const fs::path& root) {
+OutputDir make_output_dir(const fs::path& dir, const fs::path& root, Side side) {
   std::error_code ec;
+  const bool want_inside = side == Side::InsideRoot;
+  if (want_inside && !is_inside(root, dir)) return OutputDir::WrongSide;
   std::vector<fs::path> created;  // outermost last
   for (fs::path p = fs::absolute(dir, ec); !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
     created.push_back(p);
@@ -34,9 +36,9 @@ OutputDir make_output_dir(const fs::path& dir, const fs::path& root) {
   }
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir, ec)) return OutputDir::CannotCreate;
-  if (is_inside(root, fs::canonical(dir, ec))) {
+  if (is_inside(root, fs::canonical(dir, ec)) != want_inside) {
     for (const fs::path& p : created) fs::remove(p, ec);  // empty: just made
-    return OutputDir::InsideRoot;
+    return OutputDir::WrongSide;
   }
   return OutputDir::Ready;
 }

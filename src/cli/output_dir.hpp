@@ -9,11 +9,16 @@ namespace ascendify::cli {
 // True when `candidate` (which may not exist yet) lies inside `root` or is `root`.
 bool is_inside(const std::filesystem::path& root, const std::filesystem::path& candidate);
 
-enum class OutputDir { Ready, CannotCreate, InsideRoot };
-// Creates `dir` (and its missing parents) for reports of the tree at `root`. InsideRoot when
-// it turns out to lie inside the root once it exists (`missing/../link-into-root/out` resolves
-// only then): the folders just made are removed again, nothing is left behind.
-OutputDir make_output_dir(const std::filesystem::path& dir, const std::filesystem::path& root);
+enum class OutputDir { Ready, CannotCreate, WrongSide };
+// Where a report folder must lie: outside the scanned tree (`scan -o`), or inside the
+// workspace (the language server's writeReport: the client names no place outside it).
+enum class Side { OutsideRoot, InsideRoot };
+// Creates `dir` (and its missing parents) for reports of the tree at `root`. WrongSide when it
+// lies on the other side of the root, also when that shows only once it exists
+// (`missing/../link-into-root/out` resolves then): the folders just made are removed again,
+// nothing is left behind. For InsideRoot nothing is created when the path already leads out.
+OutputDir make_output_dir(const std::filesystem::path& dir, const std::filesystem::path& root,
+                          Side side = Side::OutsideRoot);
 
 // Writes `data` to dir/name atomically (temporary file + rename). Returns an error message,
 // empty on success.

@@ -215,7 +215,7 @@ int run_scan(const ScanArgs& given) {
       case OutputDir::CannotCreate:
         std::cerr << "ascendify: cannot create output directory " << plan->dir.string() << "\n";
         return 2;
-      case OutputDir::InsideRoot:
+      case OutputDir::WrongSide:
         std::cerr << "ascendify: output " << plan->dir.string()
                   << " is inside the scanned root; choose a place outside it with -o\n";
         return 2;

@@ -13,6 +13,7 @@ outside the root).
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -323,28 +324,38 @@ def main():
     check(e.get("device.cuda-empty-cache", [{}])[0].get("range", {}).get("start") ==
           {"line": 6, "character": 4}, "incremental change applied")
 
-    # The report: only when asked, never inside the root.
+    # The report: only when asked, and only inside the workspace root.
     r = c.request("workspace/executeCommand", {"command": "ascendify.writeReport"})
     paths = (r.get("result") or {}).get("paths", [])
     check(len(paths) == 2, "writeReport writes json and md by default")
+    reports = os.path.join(root, ".ascendify", "reports")
     for p_ in paths:
-        check(os.path.isfile(p_) and p_.startswith(state + os.sep), "report under the state dir")
+        check(os.path.isfile(p_) and p_.startswith(reports + os.sep),
+              "report under ROOT/.ascendify/reports")
+    with open(os.path.join(root, ".ascendify", ".gitignore")) as f:
+        check(f.read().splitlines()[-1] == "*", "git ignores the folder")
     if paths:
         with open(next(p_ for p_ in paths if p_.endswith(".json"))) as f:
             report = json.load(f)
         check(any(x["rule"] == "attention.flash-attn-import" for x in report["findings"]),
               "the report holds the project's findings")
-    inside = os.path.join(root, "reports")
     r = c.request("workspace/executeCommand", {"command": "ascendify.writeReport",
-                                               "arguments": [{"dir": inside}]})
-    check(r.get("error", {}).get("code") == -32602, "a folder inside the root is refused")
-    check(not os.path.exists(inside), "nothing created inside the root")
-    outdir = os.path.join(tmp, "out")
-    r = c.request("workspace/executeCommand", {"command": "ascendify.writeReport",
-                                               "arguments": [{"dir": outdir,
+                                               "arguments": [{"dir": "out/reports",
                                                               "formats": ["sarif"]}]})
-    check(r.get("result", {}).get("paths") == [os.path.join(outdir, "ascendify-report.sarif")],
-          "a folder outside the root, one format")
+    check(r.get("result", {}).get("paths") ==
+          [os.path.join(root, "out", "reports", "ascendify-report.sarif")],
+          "a folder of the workspace, one format")
+    outdir = os.path.join(tmp, "out")
+    os.symlink(tmp, os.path.join(root, "up"))
+    for where in (outdir, "../out", "up/out"):
+        r = c.request("workspace/executeCommand", {"command": "ascendify.writeReport",
+                                                   "arguments": [{"dir": where}]})
+        check(r.get("error", {}).get("code") == -32602, f"{where}: outside the root, refused")
+    check(not os.path.exists(outdir), "nothing created outside the root")
+    # What writeReport made, so that the end can check nothing else changed.
+    shutil.rmtree(os.path.join(root, ".ascendify"))
+    shutil.rmtree(os.path.join(root, "out"))
+    os.remove(os.path.join(root, "up"))
     r = c.request("workspace/executeCommand", {"command": "ascendify.rm-rf"})
     check(r.get("error", {}).get("code") == -32602, "unknown command refused")
 
