@@ -36,14 +36,23 @@ mcp::ToolResult failure(const std::string& why) {
 std::string inside_root(const fs::path& root, const Json& args, std::string& why) {
   const std::string given = args.value("path", ".");
   const fs::path p = fs::path(given).is_absolute() ? fs::path(given) : root / given;
+  const std::string outside =
+      "path '" + given + "' is outside the workspace root " + root.string() + "; refused";
+  // Outside first, by the path as far as it exists (its links resolved): whether something
+  // exists outside the root is none of the client's business.
   std::error_code ec;
+  const fs::path resolved = fs::weakly_canonical(p, ec);
+  if (ec || !is_inside(root, resolved)) {
+    why = outside;
+    return "";
+  }
   const fs::path real = fs::canonical(p, ec);
   if (ec) {
     why = "path '" + given + "' does not exist";
     return "";
   }
   if (!is_inside(root, real)) {
-    why = "path '" + given + "' is outside the workspace root " + root.string() + "; refused";
+    why = outside;
     return "";
   }
   return real.string();

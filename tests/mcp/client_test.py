@@ -163,12 +163,15 @@ def main(binary):
               "scan: filtered by path prefix")
 
         # Paths outside the workspace, directly, by .., or through a symbolic link.
-        for bad in ["/etc", "..", "proj/../..", "link-out"]:
+        # A path outside that does not exist is refused the same way: no existence oracle.
+        for bad in ["/etc", "..", "proj/../..", "link-out", "../no-such-thing",
+                    "/no/such/path", "link-out/missing"]:
             r = c.call("scan", {"path": bad})["result"]
             check(r.get("isError") is True and "outside the workspace root" in
                   r["content"][0]["text"], f"scan {bad!r} refused")
         missing = c.call("scan", {"path": "nope"})["result"]
-        check(missing.get("isError") is True, "scan of a missing path is a tool error")
+        check(missing.get("isError") is True and "does not exist" in
+              missing["content"][0]["text"], "scan of a missing path inside: does not exist")
 
         explain = c.call("explain", {"rule": "device.cuda-empty-cache"})["result"]
         check("torch.npu.empty_cache" in explain["content"][0]["text"], "explain")
