@@ -2,7 +2,9 @@
 # Times `ascendify scan CORPUS --format json -o TMP` against ripgrep running the
 # specification's combined scan patterns (see README.md) over the same tree, alternately,
 # RUNS times each (default 5, env RUNS). Prints the median wall times, their ratio, and the
-# peak RSS of one scan (GNU time -v). Usage: bench/compare.sh CORPUS [ASCENDIFY_BINARY]
+# peak RSS of one scan (GNU time -v); then a warm scan (incremental cache, unchanged tree) and
+# its ratio to rg, and (unless SPEEDUP=0) the -j1 -> -j2 speed-up of each with the serial
+# fraction it implies. Usage: bench/compare.sh CORPUS [ASCENDIFY_BINARY]
 set -euo pipefail
 corpus=${1:?usage: compare.sh CORPUS [ASCENDIFY_BINARY]}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,3 +62,35 @@ echo "rg median:     ${rg_ms} ms  ($rg_lines matching lines; rg times: $(tr '\n'
 awk -v s="$scan_ms" -v r="$rg_ms" 'BEGIN {printf "ratio scan/rg: %.2f\n", s / r}'
 echo "scan peak RSS: $((rss_kb / 1024)) MB"
 echo "CPU (user+sys, one run): scan ${scan_cpu} s, rg ${rg_cpu} s (less sensitive to a shared machine)"
+
+# Warm: the same scan with the incremental cache of an unchanged tree (docs/cache.md), after
+# one scan that fills it and three seconds (a stat recorded within two seconds of a file's
+# mtime is not trusted).
+warm=("$bin" scan "$corpus" --format json -o "$tmp/report" --cache-dir "$tmp/cache")
+run_timed "${warm[@]}" >/dev/null
+sleep 3
+run_timed "${warm[@]}" >/dev/null
+: >"$tmp/warm.ms"
+for ((i = 0; i < runs; i++)); do run_timed "${warm[@]}" >>"$tmp/warm.ms"; done
+warm_ms=$(median <"$tmp/warm.ms")
+echo "warm median:   ${warm_ms} ms (cache, unchanged tree)"
+awk -v s="$warm_ms" -v r="$rg_ms" 'BEGIN {printf "ratio warm/rg: %.2f\n", s / r}'
+
+# Scaling from one thread to two, alternately, and the serial fraction it implies by Amdahl's
+# law (speed-up S on 2 threads: serial fraction = 2/S - 1). SPEEDUP=0 skips it.
+if [[ ${SPEEDUP:-1} == 1 ]]; then
+  for j in 1 2; do : >"$tmp/scan-j$j.ms"; : >"$tmp/rg-j$j.ms"; done
+  for ((i = 0; i < runs; i++)); do
+    for j in 1 2; do
+      run_timed "${scan[@]}" -j "$j" >>"$tmp/scan-j$j.ms"
+      run_timed rg -j "$j" -n --no-require-git -e "$pattern" "$corpus" >>"$tmp/rg-j$j.ms"
+    done
+  done
+  for tool in scan rg; do
+    t1=$(median <"$tmp/$tool-j1.ms")
+    t2=$(median <"$tmp/$tool-j2.ms")
+    awk -v n="$tool" -v a="$t1" -v b="$t2" 'BEGIN {s = a / b;
+        printf "%-4s -j1 %d ms, -j2 %d ms: speed-up %.2fx, serial fraction %.0f%%\n",
+               n, a, b, s, (2 / s - 1) * 100}'
+  done
+fi
