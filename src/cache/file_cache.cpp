@@ -322,6 +322,18 @@ void FileCache::write_entries(snapshot::Writer& w,
 }
 
 std::string FileCache::save() {
+  std::string error = write();
+  // Nothing reads the entries after this: the pack's bytes (tens of MB for a big tree) go now,
+  // not after assess (a lower peak RSS).
+  std::lock_guard lock(mu_);
+  for (auto* map : {&base_, &old_, &now_}) std::unordered_map<std::string, Entry>().swap(*map);
+  std::string().swap(pack_text_);
+  std::string().swap(delta_text_);
+  owned_.clear();
+  return error;
+}
+
+std::string FileCache::write() {
   std::lock_guard lock(mu_);
   std::error_code ec;
   if (!changed_ && now_.size() == old_.size()) {

@@ -84,7 +84,8 @@ class FileCache {
 
   // Writes what this scan recorded, unless it equals what was read: the entries that differ
   // from the pack as a delta beside it while they are few, else a new pack (each atomically:
-  // a temporary file, then a rename). "" or why it could not.
+  // a temporary file, then a rename). "" or why it could not. The cache holds nothing after
+  // it (unchanged / same_content find nothing).
   std::string save();
 
   // For --verbose and the tests.
@@ -99,6 +100,7 @@ class FileCache {
     bool trusted = false;   // the state may decide alone (see the header comment)
     std::string_view blob;  // into pack_text_ or owned_
   };
+  std::string write();
   static bool same_entry(const Entry& a, const Entry& b);
   static void write_entries(snapshot::Writer& w,
                             const std::vector<const std::pair<const std::string, Entry>*>& list);

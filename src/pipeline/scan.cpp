@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "cache/facts_codec.hpp"
+#include "cache/file_cache.hpp"
 #include "core/read_file.hpp"
 #include "core/timings.hpp"
 #include "match/matcher.hpp"

@@ -6,13 +6,16 @@
 #include <vector>
 
 #include "assess/assessment.hpp"
-#include "cache/file_cache.hpp"
 #include "core/facts.hpp"
 #include "core/scanned_file.hpp"
 #include "core/source_file.hpp"
 #include "discover/discover.hpp"
 #include "match/matcher.hpp"
 #include "rules/ruleset.hpp"
+
+namespace ascendify::cache {
+class FileCache;
+}
 
 namespace ascendify::pipeline {
 
