@@ -180,7 +180,8 @@ int main(int argc, char** argv) {
   auto* l = app.add_subcommand(
       "lsp",
       "Serve the Language Server Protocol on stdin/stdout: diagnostics as files open and change, "
-      "explain as hover, safe fixes as code actions; writes only the report asked for");
+      "explain as hover, safe fixes as code actions; writes nothing but its scan cache and, "
+      "when asked, the report into the workspace");
   l->add_option("--root", lsp.root,
                 "Workspace root (default: the client's); files outside it are ignored")
       ->type_name("DIR");
