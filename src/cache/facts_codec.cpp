@@ -227,7 +227,7 @@ void put_digest(Writer& w, const UseDigest& d) {
 }
 
 // Also checks what assess indexes without checking: string ids, the starts, fact indexes.
-UseDigest get_digest(Reader& r, size_t fact_count) {
+UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
   UseDigest d;
   d.sites = get_list<UseDigest::Site>(r, 8, [&] {
     UseDigest::Site s;
@@ -256,9 +256,13 @@ UseDigest get_digest(Reader& r, size_t fact_count) {
                d.starts.back() == d.text.size();
   for (size_t i = 1; valid && i < d.starts.size(); ++i) valid = d.starts[i - 1] <= d.starts[i];
   const uint32_t ids = valid ? d.count() : 0;
+  // A launch site (a Native site, and only those) names its Native fact: kernel linking reads
+  // that fact's arguments unchecked.
   for (const auto& s : d.sites)
     valid = valid && s.name < ids && s.scope < ids && s.receiver < ids &&
-            (s.fact == UseDigest::kNoFact || s.fact < fact_count);
+            (s.kind == FactKind::Native) == (s.fact != UseDigest::kNoFact) &&
+            (s.fact == UseDigest::kNoFact ||
+             (s.fact < facts.size() && facts[s.fact].kind == FactKind::Native));
   for (const auto& s : d.imports)
     valid = valid && s.name < ids && s.detail < ids && s.alias < ids && s.scope < ids;
   if (!valid) r.fail();
@@ -375,7 +379,7 @@ FileFacts get_facts(Reader& r) {
     const uint32_t line = get_u32(r);
     return std::pair(line, get_s(r));
   });
-  ff.uses = get_digest(r, ff.facts.size());
+  ff.uses = get_digest(r, ff.facts);
   ff.scripts_run = get_strings(r);
   ff.uses_digested = get_bool(r);
   return ff;

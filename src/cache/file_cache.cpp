@@ -1,15 +1,18 @@
 #include "cache/file_cache.hpp"
 
 #include <fcntl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
 #include "core/read_file.hpp"
+#include "core/siphash.hpp"
 #include "core/snapshot_io.hpp"
 
 namespace ascendify::cache {
@@ -45,6 +48,21 @@ bool is_inside(const fs::path& dir, const fs::path& root) {
   return true;
 }
 
+// "" when no component of the absolute path `dir` is a symbolic link another user owns (one
+// planted in /tmp could lead the cache's writes, and its pruning, into a folder of the victim),
+// else why not.
+std::string no_foreign_links(const fs::path& dir) {
+  fs::path prefix;
+  for (const fs::path& part : dir) {
+    prefix /= part;
+    struct stat st;
+    if (::lstat(prefix.c_str(), &st) != 0) break;  // the rest does not exist yet
+    if (S_ISLNK(st.st_mode) && st.st_uid != ::geteuid() && st.st_uid != 0)
+      return prefix.string() + " is a symbolic link of another user";
+  }
+  return {};
+}
+
 // "" when `dir` is a folder only this user can write, else why not.
 std::string private_folder(const fs::path& dir) {
   std::error_code ec;
@@ -54,11 +72,65 @@ std::string private_folder(const fs::path& dir) {
     fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
   }
   struct stat st;
-  if (::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-    return dir.string() + " is not a folder";
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return dir.string() + " is not a folder";
   if (st.st_uid != ::geteuid()) return dir.string() + " belongs to another user";
   if (st.st_mode & (S_IWGRP | S_IWOTH)) return dir.string() + " is writable by others";
   return {};
+}
+
+// The folder's secret key of the content hash (cache/siphash): 16 random bytes in `secret`,
+// made once, readable by this user only. nullopt (and `why`) when it cannot be made or read,
+// or is not private.
+std::optional<SipKey> folder_secret(const fs::path& dir, std::string& why) {
+  const fs::path path = dir / "secret";
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    unsigned char bytes[16];
+    const bool ok = ::getentropy(bytes, sizeof bytes) == 0 &&
+                    ::write(fd, bytes, sizeof bytes) == static_cast<ssize_t>(sizeof bytes);
+    ::close(fd);
+    if (!ok) {
+      ::unlink(path.c_str());
+      why = "cannot make " + path.string();
+      return std::nullopt;
+    }
+  }
+  fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  struct stat st;
+  unsigned char bytes[16];
+  const bool ok = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+                  st.st_uid == ::geteuid() && !(st.st_mode & 077) && st.st_size == 16 &&
+                  ::read(fd, bytes, sizeof bytes) == static_cast<ssize_t>(sizeof bytes);
+  if (fd >= 0) ::close(fd);
+  if (!ok) {
+    why = path.string() + " is not a private 16-byte file of this user";
+    return std::nullopt;
+  }
+  SipKey key{};
+  for (int i = 0; i < 16; ++i) key[i / 8] |= static_cast<uint64_t>(bytes[i]) << (8 * (i % 8));
+  return key;
+}
+
+// The files the cache itself names: 16 hex digits, .pack or .delta, and a mkstemp suffix for
+// the temporary ones. Nothing else in the folder is ever deleted.
+bool cache_file_name(std::string_view name, bool& temporary) {
+  if (name.size() < 21) return false;
+  for (char c : name.substr(0, 16))
+    if (!std::isxdigit(static_cast<unsigned char>(c)) || std::isupper(static_cast<unsigned char>(c)))
+      return false;
+  std::string_view rest = name.substr(16);
+  if (rest.starts_with(".pack"))
+    rest.remove_prefix(5);
+  else if (rest.starts_with(".delta"))
+    rest.remove_prefix(6);
+  else
+    return false;
+  temporary = !rest.empty();
+  if (!temporary) return true;
+  if (rest.size() != 7 || rest[0] != '.') return false;
+  for (char c : rest.substr(1))
+    if (!std::isalnum(static_cast<unsigned char>(c))) return false;
+  return true;
 }
 
 // The key in a pack's header (core/snapshot_io.hpp frame: after magic, version, reserved).
@@ -77,35 +149,46 @@ uint32_t recorded_version(std::string_view pack) {
 void prune(const fs::path& dir, const fs::path& keep, uintmax_t max_bytes) {
   struct Pack {
     fs::file_time_type used;
-    uintmax_t size;
+    uintmax_t size;  // with its delta
     fs::path path;
   };
   std::vector<Pack> packs;
+  std::vector<fs::path> deltas;
   uintmax_t total = 0;
   std::error_code ec;
   const auto hour_ago = fs::file_time_type::clock::now() - std::chrono::hours(1);
   for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
        it.increment(ec)) {
     const std::string name = it->path().filename().string();
+    bool temporary = false;
+    if (!cache_file_name(name, temporary) || !it->is_regular_file(ec) || it->is_symlink(ec))
+      continue;
     const auto used = it->last_write_time(ec);
-    if (ec || !it->is_regular_file(ec)) continue;
-    const bool temporary = name.find(".pack.") != std::string::npos ||
-                           name.find(".delta.") != std::string::npos;
-    if (temporary && used < hour_ago) {
-      fs::remove(it->path(), ec);
-    } else if (name.ends_with(".delta") &&
-               !fs::exists(fs::path(it->path()).replace_extension(".pack"), ec)) {
-      fs::remove(it->path(), ec);  // its pack was pruned
-    } else if (name.ends_with(".pack")) {
+    if (ec) continue;
+    if (temporary) {
+      if (used < hour_ago) fs::remove(it->path(), ec);  // of a scan that died
+    } else if (name.ends_with(".delta")) {
+      deltas.push_back(it->path());
+    } else {
       packs.push_back({used, it->file_size(ec), it->path()});
-      total += packs.back().size;
     }
   }
+  for (const fs::path& d : deltas) {
+    const fs::path pack = fs::path(d).replace_extension(".pack");
+    const auto owner = std::find_if(packs.begin(), packs.end(),
+                                    [&](const Pack& p) { return p.path == pack; });
+    if (owner == packs.end())
+      fs::remove(d, ec);  // its pack was pruned
+    else
+      owner->size += fs::file_size(d, ec);
+  }
+  for (const Pack& p : packs) total += p.size;
   std::sort(packs.begin(), packs.end(),
             [](const Pack& a, const Pack& b) { return a.used < b.used; });
   for (const Pack& p : packs) {
     if (total <= max_bytes) break;
     if (p.path == keep || !fs::remove(p.path, ec)) continue;
+    fs::remove(fs::path(p.path).replace_extension(".delta"), ec);
     total -= p.size;
   }
 }
@@ -117,9 +200,7 @@ std::optional<FileState> stat_file(const std::string& path) {
                    static_cast<uint64_t>(st.st_ino)};
 }
 
-uint64_t content_hash(std::string_view text) {
-  return snapshot::hash_bytes(text, 0x636163686521);
-}
+uint64_t FileCache::content_hash(std::string_view text) const { return siphash24(secret_, text); }
 
 fs::path default_dir() {
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/')
@@ -196,7 +277,18 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
     note = "cache folder " + dir.string() + " is inside the scanned root; not used";
     return nullptr;
   }
+  const fs::path given_dir = fs::absolute(dir, ec).lexically_normal();
+  if (std::string why = no_foreign_links(given_dir); !why.empty()) {
+    note = "cache not used: " + why;
+    return nullptr;
+  }
   if (std::string why = private_folder(abs_dir); !why.empty()) {
+    note = "cache not used: " + why;
+    return nullptr;
+  }
+  std::string why;
+  const std::optional<SipKey> secret = folder_secret(abs_dir, why);
+  if (!secret) {
     note = "cache not used: " + why;
     return nullptr;
   }
@@ -206,8 +298,15 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   const std::string name = hex16(snapshot::hash_bytes(abs_root.string()));
   cache->pack_ = abs_dir / (name + ".pack");
   cache->delta_ = abs_dir / (name + ".delta");
-  cache->key_ = key;
-  const auto payload = read_framed(cache->pack_, kPackVersion, key, cache->pack_text_, note);
+  cache->secret_ = *secret;
+  // A new secret makes every recorded content hash meaningless: the packs made with another
+  // one are stale.
+  snapshot::Writer bound;
+  bound.u64(key);
+  bound.u64(siphash24(*secret, "ascendify cache key"));
+  bound.str(abs_root.string());
+  cache->key_ = snapshot::hash_bytes(bound.bytes());
+  const auto payload = read_framed(cache->pack_, kPackVersion, cache->key_, cache->pack_text_, note);
   if (!payload) return cache;
   snapshot::Reader r(*payload);
   read_entries<decltype(cache->base_), Entry>(r, cache->base_, false);
@@ -221,7 +320,7 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   cache->base_bytes_ = cache->pack_text_.size();
   cache->old_ = cache->base_;
   // The delta: what changed since the base was written, for this very base.
-  const auto delta = read_framed(cache->delta_, kDeltaVersion, key, cache->delta_text_, note);
+  const auto delta = read_framed(cache->delta_, kDeltaVersion, cache->key_, cache->delta_text_, note);
   if (!delta) return cache;
   snapshot::Reader d(*delta);
   if (d.u64() != cache->base_id_) return cache;  // written beside another base: stale
@@ -367,6 +466,7 @@ std::string FileCache::write() {
     const std::string header = snapshot::frame_header(w.bytes(), kDeltaVersion, key_);
     if (!write_atomic(delta_, {header, w.bytes()})) return "cannot write " + delta_.string();
     ::utimensat(AT_FDCWD, pack_.c_str(), nullptr, 0);
+    prune(pack_.parent_path(), pack_, kMaxCacheBytes);
     return {};
   }
   std::sort(all.begin(), all.end(), by_path);

@@ -10,6 +10,7 @@
 // key, size, hash) and each entry again when decoded; anything wrong and it is ignored.
 #include <sys/types.h>
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -45,7 +46,6 @@ struct FileState {
 };
 
 std::optional<FileState> stat_file(const std::string& path);
-uint64_t content_hash(std::string_view text);
 
 // The default folder: $XDG_CACHE_HOME/ascendify, else $HOME/.cache/ascendify; "" when neither
 // is set.
@@ -66,6 +66,10 @@ class FileCache {
   static std::unique_ptr<FileCache> open(const std::filesystem::path& dir,
                                          const std::filesystem::path& root, uint64_t key,
                                          std::string& note);
+
+  // The hash a file's content is recorded by: keyed with the folder's secret (a file crafted
+  // to hash like a cached one would otherwise take over its entry).
+  uint64_t content_hash(std::string_view text) const;
 
   struct Recorded {
     uint64_t hash = 0;      // of the file's content
@@ -106,6 +110,7 @@ class FileCache {
                             const std::vector<const std::pair<const std::string, Entry>*>& list);
   std::filesystem::path pack_, delta_;
   uint64_t key_ = 0;
+  std::array<uint64_t, 2> secret_{};  // of the folder (file `secret`): the content hash's key
   int64_t started_ns_ = 0;  // when this scan began: what makes a new entry's state trusted
   std::string pack_text_, delta_text_;
   std::unordered_map<std::string, Entry> base_;  // the pack's entries

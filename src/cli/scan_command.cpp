@@ -165,7 +165,9 @@ int run_scan(const ScanArgs& given) {
   }
   if (!parse_phases(args.phases, options.phases)) return 2;
 
-  const std::unique_ptr<cache::FileCache> file_cache = open_scan_cache(args, root, hardware);
+  // A single-file scan reads one file: no cache (its save would drop the folder's other files).
+  const std::unique_ptr<cache::FileCache> file_cache =
+      target->only_file.empty() ? open_scan_cache(args, root, hardware) : nullptr;
   options.cache = file_cache.get();
 
   const unsigned report_threads = args.threads ? args.threads : std::thread::hardware_concurrency();

@@ -81,7 +81,7 @@ std::optional<std::string_view> analyse(const SourceFile& file, PerFile& out, Wo
     return std::nullopt;
   }
   if (probe) {
-    probe->hash = cache::content_hash(*text);
+    probe->hash = probe->cache->content_hash(*text);
     if (const auto recorded = probe->cache->same_content(file.rel_path, probe->hash))
       if (take_cached(*recorded, *probe, file, out, tally)) {
         *cached = true;
@@ -341,7 +341,8 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
         const bool was_ready = ready;
         lock.unlock();
         CacheProbe probe;
-        if (options.cache && early) probe = cache_probe(file);
+        // The cache holds slimmed facts: a caller that wants them whole does not use it.
+        if (options.cache && early && options.slim_facts) probe = cache_probe(file);
         bool cached = false;
         if (probe.cache)
           if (const auto recorded = probe.cache->unchanged(file.rel_path, probe.state))

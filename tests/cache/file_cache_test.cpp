@@ -269,25 +269,64 @@ TEST_F(FileCacheTest, PruneDropsThePacksUsedLongestAgo) {
     std::ofstream(dir_ / name, std::ios::binary) << std::string(size, 'p');
     fs::last_write_time(dir_ / name, now - age);
   };
-  make("old.pack", 400, std::chrono::hours(50));
-  make("mid.pack", 400, std::chrono::hours(20));
-  make("new.pack", 400, std::chrono::hours(1));
-  make("kept.pack", 400, std::chrono::hours(90));  // the one just written, however old
-  make("dead.pack.Ab12Cd", 10, std::chrono::hours(2));
-  make("live.pack.Xy34Zw", 10, std::chrono::hours(0));
-  make("notes.txt", 10, std::chrono::hours(99));
-  make("new.delta", 10, std::chrono::hours(1));
-  make("orphan.delta", 10, std::chrono::hours(1));  // its pack is gone
-  prune(dir_, dir_ / "kept.pack", 900);
-  EXPECT_FALSE(fs::exists(dir_ / "old.pack"));
-  EXPECT_FALSE(fs::exists(dir_ / "mid.pack"));
-  EXPECT_TRUE(fs::exists(dir_ / "new.pack"));
-  EXPECT_TRUE(fs::exists(dir_ / "kept.pack"));
-  EXPECT_FALSE(fs::exists(dir_ / "dead.pack.Ab12Cd"));  // a scan that died an hour ago
-  EXPECT_TRUE(fs::exists(dir_ / "live.pack.Xy34Zw"));   // one writing now
-  EXPECT_TRUE(fs::exists(dir_ / "notes.txt"));          // not ours
-  EXPECT_TRUE(fs::exists(dir_ / "new.delta"));
-  EXPECT_FALSE(fs::exists(dir_ / "orphan.delta"));
+  const std::string old_p = "00000000000000a1", mid = "00000000000000b2", young = "00000000000000c3",
+                    kept = "00000000000000d4", orphan = "00000000000000e5";
+  make(old_p + ".pack", 400, std::chrono::hours(50));
+  make(old_p + ".delta", 10, std::chrono::hours(50));
+  make(mid + ".pack", 400, std::chrono::hours(20));
+  make(young + ".pack", 400, std::chrono::hours(1));
+  make(young + ".delta", 10, std::chrono::hours(1));
+  make(kept + ".pack", 400, std::chrono::hours(90));  // the one just written, however old
+  make(orphan + ".delta", 10, std::chrono::hours(1));  // its pack is gone
+  make(old_p + ".pack.Ab12Cd", 10, std::chrono::hours(2));  // of a scan that died
+  make(young + ".delta.Xy34Zw", 10, std::chrono::hours(0));  // of a scan writing now
+  // Not the cache's: never deleted, whatever their names and ages.
+  for (const char* mine : {"notes.txt", "notes.delta", "old.pack", "backup.pack.old",
+                           "00000000000000A1.pack", "00000000000000f6.pack.toolong"})
+    make(mine, 10, std::chrono::hours(99));
+  prune(dir_, dir_ / (kept + ".pack"), 900);
+  EXPECT_FALSE(fs::exists(dir_ / (old_p + ".pack")));
+  EXPECT_FALSE(fs::exists(dir_ / (old_p + ".delta")));
+  EXPECT_FALSE(fs::exists(dir_ / (mid + ".pack")));
+  EXPECT_TRUE(fs::exists(dir_ / (young + ".pack")));
+  EXPECT_TRUE(fs::exists(dir_ / (young + ".delta")));
+  EXPECT_TRUE(fs::exists(dir_ / (kept + ".pack")));
+  EXPECT_FALSE(fs::exists(dir_ / (orphan + ".delta")));
+  EXPECT_FALSE(fs::exists(dir_ / (old_p + ".pack.Ab12Cd")));
+  EXPECT_TRUE(fs::exists(dir_ / (young + ".delta.Xy34Zw")));
+  for (const char* mine : {"notes.txt", "notes.delta", "old.pack", "backup.pack.old",
+                           "00000000000000A1.pack", "00000000000000f6.pack.toolong"})
+    EXPECT_TRUE(fs::exists(dir_ / mine)) << mine;
+}
+
+TEST_F(FileCacheTest, SymbolicLinkOfAnotherUserIsRefused) {
+  fs::create_directories(tmp_ / "real");
+  fs::create_symlink(tmp_ / "real", tmp_ / "link");
+  dir_ = tmp_ / "link" / "cache";
+  ASSERT_TRUE(open()) << note_;  // a link of this user is followed
+  EXPECT_TRUE(fs::exists(tmp_ / "real" / "cache" / "secret"));
+  // The same link owned by another user (only root can make one here).
+  if (::lchown((tmp_ / "link").c_str(), 65534, 65534) != 0)
+    GTEST_SKIP() << "not root: cannot give the link to another user";
+  EXPECT_FALSE(open());
+  EXPECT_NE(note_.find("is a symbolic link of another user"), std::string::npos) << note_;
+}
+
+TEST_F(FileCacheTest, SecretKeysTheContentHash) {
+  auto a = open();
+  ASSERT_TRUE(a);
+  const uint64_t h = a->content_hash("import torch\n");
+  EXPECT_EQ(open()->content_hash("import torch\n"), h);  // the folder's secret, kept
+  EXPECT_EQ(fs::status(dir_ / "secret").permissions(), fs::perms::owner_read | fs::perms::owner_write);
+  // Another folder, another secret: nobody without it can aim a file at a recorded hash.
+  const fs::path first = dir_;
+  dir_ = tmp_ / "other-cache";
+  EXPECT_NE(open()->content_hash("import torch\n"), h);
+  // A secret others can read is not a secret: the cache is not used.
+  fs::permissions(first / "secret", fs::perms::owner_read | fs::perms::group_read);
+  dir_ = first;
+  EXPECT_FALSE(open());
+  EXPECT_NE(note_.find("not a private 16-byte file"), std::string::npos) << note_;
 }
 
 }  // namespace

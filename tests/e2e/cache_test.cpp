@@ -137,6 +137,21 @@ TEST_F(ScanCache, AnotherBuildStartsCold) {
       << read_file(err);
 }
 
+// A scan of one file reads one file: it keeps no cache (a save would drop the folder's other
+// files from the pack).
+TEST_F(ScanCache, OneFileScanKeepsNoCache) {
+  reports(cache());
+  const std::string pack_before = read_file(pack());
+  const RunResult r = run_cli({"scan", (root() / "train.py").string(), "--format", "json", "-o",
+                               (tmp_ / "one").string(), "-v", "--cache-dir", cache().string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("from the cache"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(pack()), pack_before);
+  std::string err;
+  reports(cache(), &err);
+  EXPECT_NE(err.find("28 of 28 file(s) from the cache"), std::string::npos) << err;
+}
+
 TEST_F(ScanCache, DefaultFolderAndNoCache) {
   const fs::path xdg = tmp_ / "xdg";
   const auto run = [&](std::vector<std::string> extra) {
