@@ -116,6 +116,26 @@ TEST(BatchScan, FailOnCountsEveryRepositoryAndStrictCountsTheMissingOne) {
       run_cli({"scan", "--batch", only_gone.string(), "-o", (f.tmp / "o4").string()}).exit_code, 2);
 }
 
+// A fleet is scanned once: the children keep no incremental cache unless --cache-dir asks.
+TEST(BatchScan, ChildrenKeepNoCacheUnlessAsked) {
+  Fleet f;
+  const fs::path list = f.list("repos.txt", f.alpha.string() + "\n" + f.beta.string() + "\n");
+  const fs::path xdg = f.tmp / "xdg";
+  ASSERT_EQ(run_cli({"scan", "--batch", list.string(), "-o", (f.tmp / "o1").string()}, {},
+                    {"XDG_CACHE_HOME=" + xdg.string()})
+                .exit_code,
+            0);
+  EXPECT_FALSE(fs::exists(xdg));
+  const fs::path asked = f.tmp / "fleet-cache";
+  ASSERT_EQ(run_cli({"scan", "--batch", list.string(), "-o", (f.tmp / "o2").string(),
+                     "--cache-dir", asked.string()})
+                .exit_code,
+            0);
+  size_t packs = 0;
+  for (const auto& e : fs::directory_iterator(asked)) packs += e.path().extension() == ".pack";
+  EXPECT_EQ(packs, 2u);  // one per repository
+}
+
 TEST(BatchScan, UsageErrorsAreOneLine) {
   Fleet f;
   const fs::path list = f.list("l.txt", f.beta.string() + "\n");
