@@ -92,6 +92,11 @@ class FileCache {
   // it (unchanged / same_content find nothing).
   std::string save();
 
+  // What the caller's key was made of besides the build (the --rules files' hash), to check
+  // before saving that it still holds.
+  void set_inputs(uint64_t hash) { inputs_ = hash; }
+  uint64_t inputs() const { return inputs_; }
+
   // For --verbose and the tests.
   size_t reused() const { return reused_; }
   size_t analysed() const { return analysed_; }
@@ -121,6 +126,7 @@ class FileCache {
   std::unordered_map<std::string, Entry> now_;
   std::vector<std::unique_ptr<std::string>> owned_;
   size_t reused_ = 0, analysed_ = 0;
+  uint64_t inputs_ = 0;
   bool changed_ = false;  // an entry differs from the pack read
 };
 

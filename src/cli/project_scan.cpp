@@ -62,7 +62,7 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   const rules::RuleSet& rules = *loaded_rules();
   // The cache is written while assess runs, and joined when this returns.
   std::jthread cache_saved =
-      save_in_background(options.cache, args.verbose, scanned.stats.files_scanned);
+      save_in_background(options.cache, args.verbose, scanned.stats.files_scanned, args.rule_files);
   StageTimer t_assess("assess");
   assess::Input input;
   input.root = args.root_label;

@@ -23,6 +23,16 @@ std::string read_all(const std::string& path) {
 // embedded rules: this executable, known by its file's identity — a rebuild or an upgrade
 // writes a new file; hashing its megabytes would cost more than a small scan), the extra rule
 // files, the hardware profile the rules are read for, the encodings.
+// The --rules files as the key sees them: names and contents.
+uint64_t rule_files_hash(const std::vector<std::string>& files) {
+  snapshot::Writer w;
+  for (const std::string& file : files) {
+    w.str(file);
+    w.u64(snapshot::hash_bytes(read_all(file)));
+  }
+  return snapshot::hash_bytes(w.bytes());
+}
+
 // nullopt when the executable cannot be known (no /proc): then no cache.
 std::optional<uint64_t> scan_key(const ScanArgs& args, const std::string& hardware) {
   // The link's target, then its stat: qemu-user answers readlink of /proc/self/exe with the
@@ -39,10 +49,7 @@ std::optional<uint64_t> scan_key(const ScanArgs& args, const std::string& hardwa
   w.str(ASCENDIFY_VERSION);
   w.u32(cache::kFactsCodecVersion);
   w.str(hardware);
-  for (const std::string& file : args.rule_files) {
-    w.str(file);
-    w.u64(snapshot::hash_bytes(read_all(file)));
-  }
+  w.u64(rule_files_hash(args.rule_files));
   return snapshot::hash_bytes(w.bytes());
 }
 
@@ -64,14 +71,22 @@ std::unique_ptr<cache::FileCache> open_scan_cache(const ScanArgs& args, const fs
   std::string note;
   StageTimer t_open("cache: open");
   auto cache = cache::FileCache::open(dir, root, *key, note);
+  if (cache) cache->set_inputs(rule_files_hash(args.rule_files));
   // A default folder that cannot be used (a read-only HOME) is no news unless asked for.
   if (!note.empty() && (cache || !args.cache_dir.empty() || args.verbose))
     std::cerr << "ascendify: " << render::terminal_safe(note) << "\n";
   return cache;
 }
 
-std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t files) {
+std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t files,
+                                const std::vector<std::string>& rule_files) {
   if (!cache) return {};
+  // The rule loader read the --rules files after the key did: if they changed meanwhile, this
+  // scan's results may come from rules other than the key's, so they are not kept.
+  if (rule_files_hash(rule_files) != cache->inputs()) {
+    std::cerr << "ascendify: a --rules file changed during the scan; the cache is not saved\n";
+    return {};
+  }
   if (verbose)
     std::cerr << "ascendify: cache: " << cache->reused() << " of " << files
               << " file(s) from the cache, " << cache->analysed() << " analysed\n";

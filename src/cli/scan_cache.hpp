@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "cache/file_cache.hpp"
 #include "cli/commands.hpp"
@@ -19,7 +20,9 @@ std::unique_ptr<cache::FileCache> open_scan_cache(const ScanArgs& args,
                                                   const std::string& hardware);
 
 // Writes the pack on another thread; the returned thread must be joined before the process
-// ends (a note on stderr if it could not be written).
-std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t files);
+// ends (a note on stderr if it could not be written). Nothing is written when a `rule_files`
+// file changed since the cache was opened.
+std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t files,
+                                const std::vector<std::string>& rule_files);
 
 }  // namespace ascendify::cli

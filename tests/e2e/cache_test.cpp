@@ -137,6 +137,22 @@ TEST_F(ScanCache, AnotherBuildStartsCold) {
       << read_file(err);
 }
 
+// The --rules files are part of the key: an edited one makes every entry stale.
+TEST_F(ScanCache, EditedRuleFileStartsCold) {
+  const fs::path rules = tmp_ / "extra.yaml";
+  write_file(rules, "[]\n");
+  auto run = [&](const std::string& out) {
+    return run_cli({"scan", root().string(), "--format", "json", "-o", (tmp_ / out).string(), "-v",
+                    "--rules", rules.string(), "--cache-dir", cache().string()});
+  };
+  ASSERT_EQ(run("r1").exit_code, 0);
+  const RunResult warm = run("r2");
+  EXPECT_NE(warm.err.find("28 of 28 file(s) from the cache"), std::string::npos) << warm.err;
+  write_file(rules, "# no rules yet\n[]\n");
+  const RunResult edited = run("r3");
+  EXPECT_NE(edited.err.find("0 of 28 file(s) from the cache"), std::string::npos) << edited.err;
+}
+
 // A scan of one file reads one file: it keeps no cache (a save would drop the folder's other
 // files from the pack).
 TEST_F(ScanCache, OneFileScanKeepsNoCache) {
