@@ -100,7 +100,9 @@ TEST_F(ScanCache, DamagedTruncatedOrForeignPackIsNotTrusted) {
                 .exit_code,
             0);
   fs::path other_pack;
-  for (const auto& e : fs::directory_iterator(other_cache)) other_pack = e.path();
+  for (const auto& e : fs::directory_iterator(other_cache))
+    if (e.path().extension() == ".pack") other_pack = e.path();  // not its secret
+  ASSERT_FALSE(other_pack.empty());
   fs::copy_file(other_pack, p, fs::copy_options::overwrite_existing);
   std::string err;
   EXPECT_EQ(reports(cache(), &err), plain);
