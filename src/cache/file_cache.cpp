@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/paths.hpp"
 #include "core/read_file.hpp"
 #include "core/siphash.hpp"
 #include "core/snapshot_io.hpp"
@@ -39,13 +40,6 @@ std::string hex16(uint64_t v) {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
   return buf;
-}
-
-bool is_inside(const fs::path& dir, const fs::path& root) {
-  auto d = dir.begin(), r = root.begin();
-  for (; r != root.end(); ++r, ++d)
-    if (d == dir.end() || *d != *r) return false;
-  return true;
 }
 
 // "" when no component of the absolute path `dir` is a symbolic link another user owns (one
@@ -273,7 +267,7 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   std::error_code ec;
   const fs::path abs_root = fs::weakly_canonical(fs::absolute(root, ec), ec);
   const fs::path abs_dir = fs::weakly_canonical(fs::absolute(dir, ec), ec);
-  if (is_inside(abs_dir, abs_root)) {
+  if (is_inside(abs_root, abs_dir)) {
     note = "cache folder " + dir.string() + " is inside the scanned root; not used";
     return nullptr;
   }

@@ -4,10 +4,10 @@
 #include <string>
 #include <string_view>
 
+#include "core/paths.hpp"
+
 namespace ascendify::cli {
 
-// True when `candidate` (which may not exist yet) lies inside `root` or is `root`.
-bool is_inside(const std::filesystem::path& root, const std::filesystem::path& candidate);
 
 enum class OutputDir { Ready, CannotCreate, WrongSide };
 // Where a report folder must lie: outside the scanned tree (`scan -o`), or inside the

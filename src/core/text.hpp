@@ -49,4 +49,7 @@ std::string normalize_dist_name(std::string_view name);
 // Clips s to at most max_bytes without cutting a UTF-8 sequence; appends "…" when clipped.
 std::string clip_utf8(std::string_view s, size_t max_bytes);
 
+// Percent-encodes a path for a URI (RFC 3986): unreserved characters and '/' stay.
+std::string uri_encode_path(std::string_view path);
+
 }  // namespace ascendify

@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "core/text.hpp"
+
 namespace ascendify::lsp {
 
 namespace {
@@ -41,21 +43,6 @@ std::string uri_to_path(std::string_view uri) {
   return out;
 }
 
-std::string path_to_uri(std::string_view path) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out = "file://";
-  for (char ch : path) {
-    const auto c = static_cast<unsigned char>(ch);
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-        c == '.' || c == '_' || c == '~' || c == '/') {
-      out += ch;
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
-}
+std::string path_to_uri(std::string_view path) { return "file://" + uri_encode_path(path); }
 
 }  // namespace ascendify::lsp

@@ -23,9 +23,6 @@ std::string html_escape(std::string_view s);
 // One RFC 4180 field: quoted (with doubled quotes) when it holds `,` `"` CR or LF.
 std::string csv_field(std::string_view s);
 
-// Percent-encodes a relative path for a URI (RFC 3986): unreserved characters and '/' stay.
-std::string uri_encode_path(std::string_view path);
-
 // One decimal, rounded half away from zero: 1.25 -> "1.3", 2 -> "2.0".
 std::string one_decimal(double v);
 // Rounds to one decimal (the JSON number).

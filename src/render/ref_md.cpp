@@ -1,5 +1,6 @@
 #include "render/ref_md.hpp"
 
+#include "core/text.hpp"
 #include "render/escape.hpp"
 #include "rules/ref_paths.hpp"
 

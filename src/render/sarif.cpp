@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/rule.hpp"
+#include "core/text.hpp"
 #include "render/escape.hpp"
 #include "render/json_text.hpp"
 #include "render/render.hpp"

@@ -52,12 +52,6 @@ TEST(CsvField, QuotesOnlyWhenNeeded) {
   EXPECT_EQ(csv_field(""), "");
 }
 
-TEST(UriEncodePath, KeepsUnreservedAndSlash) {
-  EXPECT_EQ(uri_encode_path("wan/utils.py"), "wan/utils.py");
-  EXPECT_EQ(uri_encode_path("wan/norm ü.py"), "wan/norm%20%C3%BC.py");
-  EXPECT_EQ(uri_encode_path("a#b?c%d"), "a%23b%3Fc%25d");
-}
-
 TEST(OneDecimal, RoundsHalfAwayFromZero) {
   EXPECT_EQ(one_decimal(1.25), "1.3");
   EXPECT_EQ(one_decimal(2), "2.0");
