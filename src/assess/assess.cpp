@@ -9,21 +9,16 @@
 #include "assess/dependencies.hpp"
 #include "assess/effort.hpp"
 #include "assess/external_extensions.hpp"
-#include "assess/import_graph.hpp"
 #include "assess/kernel_model.hpp"
 #include "assess/kernels.hpp"
 #include "assess/phases.hpp"
-#include "assess/program_model.hpp"
-#include "assess/reexports.hpp"
 #include "assess/roadmap.hpp"
 #include "assess/run_stoppers.hpp"
 #include "assess/startup_finding.hpp"
-#include "assess/table_findings.hpp"
 #include "assess/tasks.hpp"
 #include "assess/taxonomy.hpp"
 #include "assess/torch_pins.hpp"
 #include "assess/verdict.hpp"
-#include "assess/wrappers.hpp"
 #include "core/timings.hpp"
 
 namespace ascendify::assess {
@@ -58,54 +53,31 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   static const std::vector<ScannedFile> kNoFiles;
   const std::vector<ScannedFile>& files = input.files ? *input.files : kNoFiles;
 
-  // Two independent halves on two threads: import graph -> phases here; dependency rows and
-  // kernel callers / fallbacks (no phases needed) on the other.
-  // Two independent halves of about equal work on two threads: import graph and phases here;
+  // Two independent halves on two threads: the phases and the findings they add here;
   // dependency rows and kernel callers / fallbacks (no phases needed) on the other.
   auto side = std::async(std::launch::async, [&] {
     StageTimer t("  deps+kernel evidence");
     auto deps = dependency_rows(files, rules);
     return std::make_pair(std::move(deps), kernel_evidence(files));
   });
-  StageTimer t_graph("  import graph+phases");
-  StageTimer t_graph_only("    import graph");
-  const ImportGraph graph(files);
-  t_graph_only.stop();
-  // Uses of names the project's own modules re-export (mochi: flash_varlen_attn), matched now
-  // that the modules are known (beside the program model and the phases, which do not read
-  // findings), then sorted in with the scan's findings.
-  auto reexported = std::async(std::launch::async, [&] {
-    StageTimer t("    re-exported uses");
-    return reexported_findings(files, graph, rules, options.drop_hit ? &options.drop_hit : nullptr);
-  });
-  StageTimer t_program("    program model");
-  ProgramModel program(files, graph, model.phases);
-  t_program.stop();
-  // Calls of the project's own CUDA wrappers (their facilities are the scan's findings), beside
-  // the phases.
-  const std::vector<ExternalImport> externals =
-      external_imports(files, rules, embedded_kernel_paths());
-  const auto external_modules = external_module_names(externals);
-  auto wrapped = std::async(std::launch::async, [&] {
-    StageTimer tw("    wrapper calls");
-    return wrapper_call_findings(files, program, a.findings, rules, external_modules);
-  });
-  StageTimer t_phases_only("    phases");
+  CrossFile& cross = input.cross;
+  if (!cross.graph) {
+    cross.graph = std::make_unique<ImportGraph>(files);
+    cross.program = std::make_unique<ProgramModel>(files, *cross.graph, model.phases);
+    cross.externals = external_imports(files, rules, embedded_kernel_paths());
+  }
+  const ImportGraph& graph = *cross.graph;
+  ProgramModel& program = *cross.program;
+  const std::vector<ExternalImport>& externals = cross.externals;
+  a.operators = cross.operators;
+  StageTimer t_graph("  phases");
   const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
   a.phases = pm.phases;
-  t_phases_only.stop();
-  std::vector<Finding> more = reexported.get();
-  for (std::vector<Finding> sorted :
-       {wrapped.get(), startup_findings(files, graph, pm, rules),
-        table_findings(files, externals, model, rules, a.operators)}) {
-    const size_t mid_more = more.size();
-    std::move(sorted.begin(), sorted.end(), std::back_inserter(more));
-    std::inplace_merge(more.begin(), more.begin() + static_cast<std::ptrdiff_t>(mid_more),
-                       more.end());
-  }
-  if (!more.empty()) {
+  // The start-up block's findings need the phases: the one kind of finding assess adds.
+  std::vector<Finding> startup = startup_findings(files, graph, pm, rules);
+  if (!startup.empty()) {
     const size_t mid = a.findings.size();
-    std::move(more.begin(), more.end(), std::back_inserter(a.findings));
+    std::move(startup.begin(), startup.end(), std::back_inserter(a.findings));
     std::inplace_merge(a.findings.begin(), a.findings.begin() + static_cast<std::ptrdiff_t>(mid),
                        a.findings.end());
   }

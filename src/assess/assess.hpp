@@ -3,9 +3,9 @@
 #include <vector>
 
 #include "assess/assessment.hpp"
+#include "assess/cross_file.hpp"
 #include "assess/model.hpp"
 #include "core/scanned_file.hpp"
-#include "match/matcher.hpp"
 #include "rules/ruleset.hpp"
 
 namespace ascendify::assess {
@@ -16,6 +16,10 @@ struct Input {
   std::vector<Finding> findings;  // sorted
   std::vector<Diagnostic> diagnostics;
   ScanStats stats;
+  // Built by the project stage (project::derive), with the findings it derived across files
+  // already among `findings`. Empty: assess builds the graph, the program model and the
+  // external imports itself, and derives no findings across files (tests of assess alone).
+  CrossFile cross;
 };
 
 struct Options {
@@ -23,8 +27,6 @@ struct Options {
   std::string target_phase;      // --target; "" = first inference phase, else the first phase
   std::string hardware;          // profile id the rules were read for (RuleSet::apply_hardware)
   const Model* model = nullptr;  // assessment model; null = the embedded rules/model/*.yaml
-  // The scan's own-package filter, for the findings assess adds (re-exported names).
-  match::DropHit drop_hit;
 };
 
 // Findings + facts -> Assessment: phases (entry points + import graph), each finding's

@@ -1,6 +1,6 @@
 #pragma once
 // Findings assess derives by reading the whole project against the model's tables, for the
-// report (assess.cpp) and for fix's to-do list (project_findings.cpp) alike: imports of compiled
+// report (assess.cpp) and for fix's to-do list (project/findings.cpp) alike: imports of compiled
 // extensions built elsewhere (external_extensions.hpp), torch pins no torch_npu release allows
 // (torch_pins.hpp), torch.* calls the API list of the project's torch marks unsupported
 // (operator_support.hpp).

@@ -2,13 +2,13 @@
 #include <filesystem>
 #include <iostream>
 
-#include "assess/project_findings.hpp"
 #include "assess/startup_files.hpp"
 #include "cli/commands.hpp"
 #include "cli/scan_target.hpp"
 #include "cli/split.hpp"
 #include "fix/fix.hpp"
 #include "pipeline/scan.hpp"
+#include "project/findings.hpp"
 
 namespace ascendify::cli {
 
@@ -41,8 +41,10 @@ int run_fix(const FixArgs& args) {
   pipeline::ScanOptions options;
   options.threads = args.threads;
   options.discover.only_file = target->only_file;
+  options.filters = {.own_code = true, .aggregate = false};  // every site is edited
   pipeline::ScanResult scanned = pipeline::scan(root, rules, options);
-  scanned.findings = assess::project_findings(scanned.files, std::move(scanned.findings), rules);
+  scanned.findings =
+      project::derive(scanned.files, std::move(scanned.findings), rules, scanned.filters).findings;
 
   fix::FixOptions fopt;
   fopt.transfer_to_npu = args.transfer_to_npu;

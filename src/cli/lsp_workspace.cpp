@@ -2,8 +2,6 @@
 
 #include <chrono>
 
-#include "assess/aggregate.hpp"
-#include "assess/skip_in_tests.hpp"
 #include "cli/explain.hpp"
 #include "cli/output_dir.hpp"
 #include "cli/project_config.hpp"
@@ -13,6 +11,8 @@
 #include "fix/fix.hpp"
 #include "lsp/uri.hpp"
 #include "match/matcher.hpp"
+#include "project/aggregate.hpp"
+#include "project/skip_in_tests.hpp"
 
 namespace ascendify::cli {
 
@@ -94,14 +94,15 @@ void Workspace::initialize(const lsp::Session& session) {
   scan_options_.discover.max_file_size = sa.max_file_size;
   scan_options_.discover.excludes = sa.excludes;
   scan_options_.threads = sa.threads;
-  scan_options_.target_phase = sa.target;
   scan_options_.slim_facts = true;
   for (const std::string& spec : sa.phases)
     if (const size_t eq = spec.find('='); eq != std::string::npos && eq > 0)
-      scan_options_.phases.emplace_back(spec.substr(0, eq),
+      project_args_.phases.emplace_back(spec.substr(0, eq),
                                         split_commas(std::string_view(spec).substr(eq + 1)));
+  project_args_.target_phase = sa.target;
   // The own-package filter needs the project's file list: one walk (no file is read).
-  own_ = assess::project_packages(discover::walk(root_, scan_options_.discover).files);
+  filters_ = project::FileFilters(discover::walk(root_, scan_options_.discover).files,
+                                  {.own_code = true, .aggregate = false});
   project_args_.root = root_;
   project_args_.root_label = root_.string();
   project_args_.rule_files = sa.rule_files;
@@ -146,12 +147,12 @@ void Workspace::analyse(Analysis& a) {
   a.file.facts = pipeline::analyze_file(sf, a.text);
   const match::DropHit drop = [this](const SourceFile& file, const Rule& rule,
                                      std::string_view match) {
-    return assess::is_not_a_finding(own_, rule, file.rel_path, match);
+    return filters_.drops(file.rel_path, rule, match);
   };
   size_t suppressed = 0;
   a.sites = match::match_file(*rules_, sf, a.text, a.file.facts, &suppressed, &drop);
   a.shown = a.sites;
-  if (!args_.all_sites) assess::aggregate_per_file(a.shown);
+  if (!args_.all_sites) project::aggregate_per_file(a.shown);
   for (const Finding& f : a.sites)
     a.site_ranges.push_back(locate(f, a.text, a.file.facts, sf.kind));
   for (const Finding& f : a.shown)

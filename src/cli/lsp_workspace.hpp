@@ -17,11 +17,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "assess/project_packages.hpp"
 #include "cli/commands.hpp"
 #include "cli/lsp_diagnostics.hpp"
 #include "cli/project_scan.hpp"
 #include "lsp/server.hpp"
+#include "project/file_filters.hpp"
 #include "rules/ruleset.hpp"
 
 namespace ascendify::cli {
@@ -82,7 +82,7 @@ class Workspace : public lsp::Backend {
   ScanArgs cache_args_;  // what open_scan_cache reads: rule files, hardware, cache options
   pipeline::ScanOptions scan_options_;
   std::unique_ptr<rules::RuleSet> rules_;
-  assess::OwnPackages own_;
+  project::FileFilters filters_;                  // own code only: `shown` aggregates on its own
   std::map<std::string, Analysis> open_;          // by URI
   std::shared_ptr<ProjectScan> last_;             // the last project scan (facts freed)
   std::unordered_map<std::string, Notes> notes_;  // by root-relative path

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "assess/assessment.hpp"
-#include "assess/project_packages.hpp"
 #include "core/scanned_file.hpp"
 #include "pipeline/scan.hpp"
 #include "rules/ruleset.hpp"
@@ -22,18 +21,19 @@ struct ProjectScanArgs {
   std::vector<std::string> rule_files;
   std::string hardware;  // a resolved profile id
   bool all_sites = false;
+  std::vector<std::pair<std::string, std::vector<std::string>>> phases;  // --phase NAME=ENTRY,..
+  std::string target_phase;                                              // --target
   bool verbose = false;  // say how many files came from the cache (options.cache)
 };
 
 struct ProjectScan {
   std::unique_ptr<rules::RuleSet> rules;  // the findings point into it: keep it alive
-  assess::OwnPackages own_packages;
   std::vector<ScannedFile> files;  // sorted by rel_path
   Assessment assessment;
 };
 
-// `options` as the caller set them (discover, threads, phases, target phase, progress, ...);
-// this sets the matching hooks. Problems of rule files are printed to stderr.
+// `options` as the caller set them (discover, threads, progress, cache, ...); this sets the
+// per-file filters. Problems of rule files are printed to stderr.
 ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions options);
 
 }  // namespace ascendify::cli

@@ -10,10 +10,7 @@
 #include <set>
 #include <thread>
 
-#include "assess/aggregate.hpp"
 #include "assess/assess.hpp"
-#include "assess/project_packages.hpp"
-#include "assess/skip_in_tests.hpp"
 #include "cli/baseline_filter.hpp"
 #include "cli/commands.hpp"
 #include "cli/fail_level.hpp"
@@ -27,6 +24,9 @@
 #include "cli/split.hpp"
 #include "core/timings.hpp"
 #include "pipeline/scan.hpp"
+#include "project/aggregate.hpp"
+#include "project/project_packages.hpp"
+#include "project/skip_in_tests.hpp"
 #include "render/escape.hpp"
 #include "render/render.hpp"
 
@@ -144,7 +144,6 @@ int run_scan(const ScanArgs& given) {
   options.discover.excludes = args.excludes;
   options.discover.only_file = target->only_file;
   options.threads = args.threads;
-  options.target_phase = args.target;
   options.slim_facts = true;    // the facts only feed assess here
   if (isatty(STDERR_FILENO)) {  // progress line for scans longer than a second
     options.progress = [shown = false](const pipeline::Progress& p) mutable {
@@ -163,7 +162,8 @@ int run_scan(const ScanArgs& given) {
       std::cerr << line << std::flush;
     };
   }
-  if (!parse_phases(args.phases, options.phases)) return 2;
+  std::vector<std::pair<std::string, std::vector<std::string>>> phases;
+  if (!parse_phases(args.phases, phases)) return 2;
 
   // A single-file scan reads one file: no cache (its save would drop the folder's other files).
   const std::unique_ptr<cache::FileCache> file_cache =
@@ -179,6 +179,8 @@ int run_scan(const ScanArgs& given) {
   pargs.rule_files = args.rule_files;
   pargs.hardware = hardware;
   pargs.all_sites = args.all_sites;
+  pargs.phases = std::move(phases);
+  pargs.target_phase = args.target;
   pargs.verbose = args.verbose;
   ProjectScan scanned = scan_project(pargs, std::move(options));
   Assessment& a = scanned.assessment;

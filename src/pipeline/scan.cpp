@@ -28,8 +28,7 @@ struct PerFile {
   std::vector<Finding> findings;
   size_t suppressed = 0;
   uint64_t bytes = 0;
-  std::string text;       // streamed scan: the text of a file analysed before matching could start
-  bool filtered = false;  // drop_hit and per_file_findings ran on `findings`
+  bool filtered = false;  // the per-file filters ran on `findings`
 };
 
 // Worker CPU by kind of work, printed with ASCENDIFY_TIMINGS.
@@ -94,28 +93,13 @@ std::optional<std::string_view> analyse(const SourceFile& file, PerFile& out, Wo
   return text;
 }
 
-// The caller's per-file filters on a file matched without them (ScanOptions::early_rules): the
-// hits drop_hit refuses, then per_file_findings, as match_file and finish run them.
-void filter_findings(const SourceFile& file, PerFile& out, const match::DropHit& drop_hit,
-                     const ScanOptions& options) {
-  if (drop_hit)
-    std::erase_if(out.findings,
-                  [&](const Finding& f) { return f.rule && drop_hit(file, *f.rule, f.match); });
-  if (options.per_file_findings) options.per_file_findings(out.findings);
-  out.filtered = true;
-}
-
-// Matches an analysed file and slims its facts. `filters`: also run the caller's per-file
-// filters (false: filter_findings runs them later).
+// Matches an analysed file and slims its facts. The findings are those before the per-file
+// filters (the cache records them so: the filters depend on the whole walk).
 void finish(const SourceFile& file, std::string_view text, PerFile& out,
-            const rules::RuleSet& rules, const match::DropHit& drop_hit, const ScanOptions& options,
-            WorkerTallies* tally, bool filters = true) {
+            const rules::RuleSet& rules, const ScanOptions& options, WorkerTallies* tally) {
   double t = tally ? StageTimer::thread_cpu_ms() : 0;
   // Sorted by match_file: the per-file filters keep the first site of a rule as the reported one.
-  out.findings = match::match_file(rules, file, text, out.facts, &out.suppressed,
-                                   filters && drop_hit ? &drop_hit : nullptr);
-  if (filters && options.per_file_findings) options.per_file_findings(out.findings);
-  out.filtered = filters;
+  out.findings = match::match_file(rules, file, text, out.facts, &out.suppressed);
   if (tally) t = tally->match.add_since(t);
   // The facts are kept until assess; drop the growth slack of the vectors (up to half of
   // their capacity) while the file is hot.
@@ -127,12 +111,9 @@ void finish(const SourceFile& file, std::string_view text, PerFile& out,
   if (tally) tally->slim.add_since(t);
 }
 
-PerFile process(const SourceFile& file, const rules::RuleSet& rules, const ScanOptions& options,
-                WorkerTallies* tally) {
-  PerFile out;
-  if (const auto text = analyse(file, out, tally))
-    finish(file, *text, out, rules, options.drop_hit, options, tally);
-  return out;
+void filter(PerFile& out, const project::FileFilters& filters) {
+  filters.apply(out.findings);
+  out.filtered = true;
 }
 
 void report_tallies(const WorkerTallies* tally) {
@@ -182,9 +163,8 @@ unsigned thread_count(const ScanOptions& options) {
 
 ScanResult scan(const std::filesystem::path& root, const rules::RuleSet& rules,
                 const ScanOptions& options) {
-  return scan_streamed(root, options, [&](const discover::Result&) {
-    return MatchSetup{&rules, options.drop_hit};
-  });
+  return scan(
+      root, [&rules]() -> const rules::RuleSet& { return rules; }, options);
 }
 
 ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
@@ -194,6 +174,7 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   WorkerTallies tallies;
   WorkerTallies* tally = timings_enabled() ? &tallies : nullptr;
   result.diagnostics = std::move(found.diagnostics);
+  result.filters = project::FileFilters(found.files, options.filters);
 
   const size_t n = found.files.size();
   std::vector<PerFile> per_file(n);
@@ -202,47 +183,20 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
 
   // Work stealing by an atomic index; each slot is written by exactly one worker, so the merge
   // below is deterministic whatever the thread count.
-  std::atomic<size_t> next{0}, done{0};
-  std::atomic<uint64_t> bytes_done{0};
-  std::mutex mu;
-  std::condition_variable all_done;
+  std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) {
-      per_file[i] = process(found.files[i], rules, options, tally);
-      bytes_done.fetch_add(per_file[i].bytes, std::memory_order_relaxed);
-      if (done.fetch_add(1) + 1 == n) {
-        std::lock_guard<std::mutex> lock(mu);
-        all_done.notify_all();
+      PerFile& out = per_file[i];
+      if (const auto text = analyse(found.files[i], out, tally)) {
+        finish(found.files[i], *text, out, rules, options, tally);
+        filter(out, result.filters);
       }
     }
   };
-  if (threads == 1 && !options.progress) {
-    worker();
-  } else {
-    const auto start = std::chrono::steady_clock::now();
-    auto report = [&](bool finished) {
-      Progress p;
-      p.done = done.load();
-      p.total = n;
-      p.bytes = bytes_done.load();
-      p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      p.finished = finished;
-      options.progress(p);
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
-    if (options.progress) {
-      std::unique_lock<std::mutex> lock(mu);
-      while (!all_done.wait_for(lock, std::chrono::milliseconds(100),
-                                [&] { return done.load() == n; })) {
-        lock.unlock();
-        report(false);
-        lock.lock();
-      }
-    }
-    for (auto& t : pool) t.join();
-    if (options.progress) report(true);
-  }
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
 
   t_files.stop();
   report_tallies(tally);
@@ -253,30 +207,42 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   return result;
 }
 
-ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& options,
-                         const std::function<MatchSetup(const discover::Result&)>& prepare) {
+ScanResult scan(const std::filesystem::path& root, const RulesSource& rules_source,
+                const ScanOptions& options) {
   StageTimer t_files("read+analyse+match");
   WorkerTallies tallies;
   WorkerTallies* tally = timings_enabled() ? &tallies : nullptr;
 
   // The walk appends files (and their result slots) under `mu`; a deque never moves its
   // elements, so a worker uses the file and slot it took after unlocking. Each slot is written
-  // by one worker at a time (the one that took the file, then maybe the one that matches it
-  // after it waited), and the merge orders the files by rel_path: the output does not depend on
-  // which thread did what, or when.
+  // by the one worker that took the file, and the merge orders the files by rel_path: the
+  // output does not depend on which thread did what, or when.
   std::mutex mu;
-  std::condition_variable work;  // workers: a new file, the setup, the end
+  std::condition_variable work;  // workers: a new file, the end of the walk, a stop
   std::deque<SourceFile> files;  // in walk order
   std::deque<PerFile> slots;
-  size_t next = 0;              // next file to analyse
-  std::vector<size_t> waiting;  // analysed before the setup was ready
-  bool walk_done = false, ready = false, stop = false;
-  MatchSetup setup;            // written once, under `mu`, before `ready`
-  size_t waited = 0;           // files that waited for the setup (timings)
-  uint64_t waiting_bytes = 0;  // their texts, bounded by options.max_waiting_bytes
+  size_t next = 0;                 // next file to take
+  bool walk_done = false;          // and `filters` built
+  bool stop = false;               // the rules failed: no more files
+  std::exception_ptr rules_error;  // the first failure of rules_source
+  project::FileFilters filters;    // written once, under `mu`, before `walk_done`
   std::atomic<size_t> done{0};
   std::atomic<uint64_t> bytes_done{0};
-  const bool early = static_cast<bool>(options.early_rules);
+
+  // The rules, or null (and the scan stopping) when they failed to load.
+  auto rules_or_stop = [&]() -> const rules::RuleSet* {
+    try {
+      return &rules_source();
+    } catch (...) {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (!rules_error) rules_error = std::current_exception();
+        stop = true;
+      }
+      work.notify_all();
+      return nullptr;
+    }
+  };
 
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] {
@@ -294,27 +260,33 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
     options.progress(p);
   };
 
-  // The cache's part in a file: the rules to decode its entries with and the file's state.
-  auto cache_probe = [&](const SourceFile& file) {
+  // One file: from the cache, or read, analysed and matched (then recorded in the cache); then
+  // filtered when the filters exist.
+  auto process = [&](const SourceFile& file, PerFile& out, const project::FileFilters* ready) {
+    const rules::RuleSet* rules = rules_or_stop();
+    if (!rules) return;
     CacheProbe probe;
-    try {
-      probe.rules = options.early_rules();
-    } catch (...) {
-      return CacheProbe{};  // the rules failed: `prepare` says so
-    }
-    if (const auto state = cache::stat_file(file.abs_path)) {
-      probe.cache = options.cache;
-      probe.state = *state;
-    }
-    return probe;
-  };
-  auto record = [&](const SourceFile& file, const PerFile& pf, const CacheProbe& probe,
-                    WorkerTallies* tally) {
-    double t = tally ? StageTimer::thread_cpu_ms() : 0;
-    probe.cache->put(
-        file.rel_path, probe.state, probe.hash,
-        cache::encode(pf.facts, pf.findings, static_cast<uint32_t>(pf.suppressed), pf.bytes));
-    if (tally) tally->cache.add_since(t);
+    // The cache holds slimmed facts: a caller that wants them whole does not use it.
+    if (options.cache && options.slim_facts)
+      if (const auto state = cache::stat_file(file.abs_path)) {
+        probe.cache = options.cache;
+        probe.rules = rules;
+        probe.state = *state;
+      }
+    bool cached = false;
+    if (probe.cache)
+      if (const auto recorded = probe.cache->unchanged(file.rel_path, probe.state))
+        cached = take_cached(*recorded, probe, file, out, tally);
+    if (!cached)
+      if (const auto text = analyse(file, out, tally, probe.cache ? &probe : nullptr, &cached);
+          text && !cached) {
+        finish(file, *text, out, *rules, options, tally);
+        if (probe.cache)
+          probe.cache->put(file.rel_path, probe.state, probe.hash,
+                           cache::encode(out.facts, out.findings,
+                                         static_cast<uint32_t>(out.suppressed), out.bytes));
+      }
+    if (ready) filter(out, *ready);
   };
 
   // Takes files until none is left and none will come. `between_files` (optional) runs after
@@ -322,105 +294,37 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
   auto worker = [&](const std::function<void()>& between_files) {
     std::unique_lock<std::mutex> lock(mu);
     while (!stop) {
-      PerFile* pf = nullptr;
-      bool counted = false;             // progress: a waiting file counted when analysed
-      if (ready && !waiting.empty()) {  // the files that waited for the setup go first
-        const size_t i = waiting.back();
-        waiting.pop_back();
-        const SourceFile& file = files[i];
-        pf = &slots[i];
-        lock.unlock();
-        finish(file, pf->text, *pf, *setup.rules, setup.drop_hit, options, tally);
-        std::string().swap(pf->text);
-        counted = true;
-      } else if (next < files.size() &&
-                 (ready || early || waiting_bytes < options.max_waiting_bytes)) {
+      if (next < files.size()) {
         const size_t i = next++;
         const SourceFile& file = files[i];
-        pf = &slots[i];
-        const bool was_ready = ready;
+        PerFile& out = slots[i];
+        const project::FileFilters* ready = walk_done ? &filters : nullptr;
         lock.unlock();
-        CacheProbe probe;
-        // The cache holds slimmed facts: a caller that wants them whole does not use it.
-        if (options.cache && early && options.slim_facts) probe = cache_probe(file);
-        bool cached = false;
-        if (probe.cache)
-          if (const auto recorded = probe.cache->unchanged(file.rel_path, probe.state))
-            cached = take_cached(*recorded, probe, file, *pf, tally);
-        const auto text = cached
-                              ? std::nullopt
-                              : analyse(file, *pf, tally, probe.cache ? &probe : nullptr, &cached);
-        // Matched now with the rules alone; the setup's filters run after `prepare`. Rules that
-        // failed to load: the file waits, and `prepare` reports the failure. A file the cache
-        // records is matched so too (the cache keeps findings before the filters), then
-        // filtered at once when the setup is there.
-        const rules::RuleSet* early_set = probe.rules;
-        if (text && !was_ready && early && !early_set) try {
-            early_set = options.early_rules();
-          } catch (...) {
-          }
-        if (cached) {
-          if (was_ready) filter_findings(file, *pf, setup.drop_hit, options);
-        } else if (early_set && text) {
-          finish(file, *text, *pf, *early_set, {}, options, tally, false);
-          if (probe.cache) record(file, *pf, probe, tally);
-          if (was_ready) filter_findings(file, *pf, setup.drop_hit, options);
-        } else if (text && !was_ready) {
-          pf->text.assign(*text);  // kept (copied outside the lock) to be matched later
-          // Counted as done now: the walk's progress line shows the files analysed so far,
-          // not 0 until the setup is ready (matching it later is the small part).
-          bytes_done.fetch_add(pf->bytes, std::memory_order_relaxed);
-          done.fetch_add(1);
-          lock.lock();
-          if (!ready) {
-            waiting.push_back(i);
-            ++waited;
-            waiting_bytes += pf->text.size();
-            continue;  // still holding the lock
-          }
-          lock.unlock();  // the setup came meanwhile: match now
-          std::string().swap(pf->text);
-          counted = true;
-          finish(file, *text, *pf, *setup.rules, setup.drop_hit, options, tally);
-        } else if (text) {
-          finish(file, *text, *pf, *setup.rules, setup.drop_hit, options, tally);
-        }
-      } else if (walk_done && ready) {
-        break;  // nothing left, and nothing will come
-      } else {  // no file yet, or too many waiting: until the walk or the setup moves on
-        work.wait(lock);
-        continue;
-      }
-      if (!counted) {
-        bytes_done.fetch_add(pf->bytes, std::memory_order_relaxed);
+        process(file, out, ready);
+        bytes_done.fetch_add(out.bytes, std::memory_order_relaxed);
         done.fetch_add(1);
+        if (between_files) between_files();
+        lock.lock();
+      } else if (walk_done) {
+        break;  // nothing left, and nothing will come
+      } else {
+        work.wait(lock);  // until the walk finds a file or ends
       }
-      if (between_files) between_files();
-      lock.lock();
     }
   };
 
   // The calling thread walks, then works as one of the `threads` workers: while it walks, one
-  // thread fewer analyses (on a machine with as many cores as threads, the walk gets a core of
-  // its own and fewer files wait for the setup).
+  // thread fewer analyses.
   const unsigned threads = thread_count(options);
   std::vector<std::thread> pool;
   pool.reserve(threads - 1);
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker, nullptr);
-  auto stop_workers = [&] {
-    {
-      std::lock_guard<std::mutex> lock(mu);
-      stop = true;
-    }
-    work.notify_all();
-    for (auto& t : pool) t.join();
-  };
 
   discover::Result found;
   {
     StageTimer t_discover("discover");
     found = discover::walk(root, options.discover, [&](const SourceFile& f) {
-      SourceFile copy = f;  // the walk keeps its own for `prepare`
+      SourceFile copy = f;  // the walk keeps its own for the filters
       size_t count;
       {
         std::lock_guard<std::mutex> lock(mu);
@@ -433,20 +337,14 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
         report(count, true, false);
     });
   }
+  // The filters need the whole walk (the project's own packages).
+  project::FileFilters built(found.files, options.filters);
   size_t n;
   {
     std::lock_guard<std::mutex> lock(mu);
+    filters = std::move(built);
     walk_done = true;
     n = files.size();
-  }
-  try {
-    MatchSetup s = prepare(found);
-    std::lock_guard<std::mutex> lock(mu);
-    setup = std::move(s);
-    ready = true;
-  } catch (...) {
-    stop_workers();
-    throw;
   }
   work.notify_all();
   std::function<void()> between_files;
@@ -454,18 +352,17 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
     between_files = [&] {
       if (seconds() - last_report >= 0.1) report(n, false, false);
     };
-  worker(between_files);
+  // An empty tree still loads the rules: a failure is reported the same.
+  if (rules_or_stop()) worker(between_files);
   for (auto& t : pool) t.join();
+  if (rules_error) std::rethrow_exception(rules_error);
   if (options.progress) report(n, false, true);
   t_files.stop();
   report_tallies(tally);
-  if (timings_enabled())
-    std::fprintf(stderr, "ascendify: timing:   %-22s %8zu files\n", "waited for the setup", waited);
 
-  // Files matched with the early rules: the setup's per-file filters now.
-  if (early)
-    for (size_t i = 0; i < n; ++i)
-      if (!slots[i].filtered) filter_findings(files[i], slots[i], setup.drop_hit, options);
+  // The files finished before the walk was over: their filters now.
+  for (size_t i = 0; i < n; ++i)
+    if (!slots[i].filtered) filter(slots[i], filters);
 
   // The files in rel_path order (as the walk returns them), each with its result.
   std::vector<std::pair<SourceFile*, PerFile*>> in;
@@ -477,6 +374,7 @@ ScanResult scan_streamed(const std::filesystem::path& root, const ScanOptions& o
   result.diagnostics = std::move(found.diagnostics);
   found.files = {};
   merge(in, result);
+  result.filters = std::move(filters);
   return result;
 }
 

@@ -15,9 +15,9 @@
 #include <sstream>
 #include <tuple>
 
-#include "assess/project_findings.hpp"
 #include "fix/fix.hpp"
 #include "pipeline/scan.hpp"
+#include "project/findings.hpp"
 #include "rules/ruleset.hpp"
 
 namespace fs = std::filesystem;
@@ -74,8 +74,10 @@ fix::FixResult plan(const fs::path& root) {
   }();
   pipeline::ScanOptions so;
   so.threads = 1;
+  so.filters = {.own_code = true, .aggregate = false};  // as `fix` scans
   pipeline::ScanResult scan = pipeline::scan(root, rules, so);
-  scan.findings = assess::project_findings(scan.files, std::move(scan.findings), rules);
+  scan.findings =
+      project::derive(scan.files, std::move(scan.findings), rules, scan.filters).findings;
   return fix::plan_fixes(scan.files, scan.findings, root, {});
 }
 

@@ -1,11 +1,13 @@
-// pipeline::scan_streamed: the walk, the front ends and the matching overlap, and the result
-// is exactly that of walking first and scanning after (scan_files), whatever the thread count
-// and however late the rules come.
+// pipeline::scan: the walk, the front ends, the matching and the per-file filters overlap, and
+// the result is exactly that of walking first and scanning after (scan_files), whatever the
+// thread count and however late the rules come.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <thread>
 #include <tuple>
@@ -74,13 +76,19 @@ ScanResult walk_then_scan(const std::filesystem::path& root, const ScanOptions& 
   return scan_files(discover::walk(root, o.discover), embedded_rules(), o);
 }
 
-// Streamed, with the rules handed over only after `delay` (files analysed meanwhile wait).
+// Streamed, with the rules handed over only after `delay` (the workers wait for them).
 ScanResult streamed(const std::filesystem::path& root, const ScanOptions& o,
                     std::chrono::milliseconds delay = {}) {
-  return scan_streamed(root, o, [&](const discover::Result&) {
-    if (delay.count()) std::this_thread::sleep_for(delay);
-    return MatchSetup{&embedded_rules(), o.drop_hit};
-  });
+  std::once_flag loaded;
+  return scan(
+      root,
+      [&]() -> const rules::RuleSet& {
+        std::call_once(loaded, [&] {
+          if (delay.count()) std::this_thread::sleep_for(delay);
+        });
+        return embedded_rules();
+      },
+      o);
 }
 
 TEST(ScanStreamed, SameAsWalkThenScanOnFixturesAndExamples) {
@@ -90,30 +98,19 @@ TEST(ScanStreamed, SameAsWalkThenScanOnFixturesAndExamples) {
     for (unsigned threads : {1u, 2u, 8u}) {
       SCOPED_TRACE(std::string(dir) + ", threads " + std::to_string(threads));
       expect_identical(streamed(source(dir), with_threads(threads)), reference);
-      // Rules late: most files are analysed before they come and are matched afterwards.
+      // Rules late: the walk is over before any file is matched.
       expect_identical(streamed(source(dir), with_threads(threads), std::chrono::milliseconds(60)),
                        reference);
     }
   }
 }
 
-// With the rules early (ScanOptions::early_rules), files are matched as soon as they are
-// analysed and the setup's filters (drop_hit, then per_file_findings) run after `prepare`:
-// the same result as the walk-then-scan reference with those filters, however late the
-// setup comes.
-TEST(ScanStreamed, EarlyRulesWithLateFiltersGiveTheSameResult) {
+// The per-file filters (own code, aggregation) exist once the walk is over: files finished
+// before are filtered after it, the others by the workers. The same result as the
+// walk-then-scan reference with those filters, however late the rules come.
+TEST(ScanStreamed, FiltersGiveTheSameResultEarlyOrLate) {
   ScanOptions o = with_threads(1);
-  o.drop_hit = [](const SourceFile&, const Rule&, std::string_view match) {
-    return match.starts_with("torch.cuda.s");  // synchronize, set_device, stream, ...
-  };
-  o.per_file_findings = [](std::vector<Finding>& fs) {  // the first finding of each rule
-    std::vector<Finding> kept;
-    for (auto& f : fs)
-      if (std::none_of(kept.begin(), kept.end(),
-                       [&](const Finding& k) { return k.rule_id == f.rule_id; }))
-        kept.push_back(std::move(f));
-    fs = std::move(kept);
-  };
+  o.filters = {.own_code = true, .aggregate = true};
   for (const char* dir : {"tests/fixtures", "examples"}) {
     const ScanResult reference = walk_then_scan(source(dir), o);
     const ScanResult unfiltered = walk_then_scan(source(dir), with_threads(1));
@@ -122,33 +119,9 @@ TEST(ScanStreamed, EarlyRulesWithLateFiltersGiveTheSameResult) {
       SCOPED_TRACE(std::string(dir) + ", threads " + std::to_string(threads));
       ScanOptions e = o;
       e.threads = threads;
-      std::atomic<int> early_calls{0};
-      e.early_rules = [&early_calls]() -> const rules::RuleSet* {
-        ++early_calls;
-        return &embedded_rules();
-      };
-      // The setup late: nearly every file is matched with the early rules.
       expect_identical(streamed(source(dir), e, std::chrono::milliseconds(60)), reference);
-      if (threads > 1) {
-        EXPECT_GT(early_calls.load(), 0);
-      }
       expect_identical(streamed(source(dir), e), reference);
     }
-  }
-}
-
-// With no room for waiting texts, the workers stop after the first file each until the rules
-// come: the same result, and no deadlock.
-TEST(ScanStreamed, WaitingBudgetReachedStillGivesTheSameResult) {
-  const ScanResult reference = walk_then_scan(source("tests/fixtures"), with_threads(1));
-  for (unsigned threads : {2u, 8u}) {
-    ScanOptions o = with_threads(threads);
-    o.max_waiting_bytes = 1;
-    expect_identical(streamed(source("tests/fixtures"), o, std::chrono::milliseconds(40)),
-                     reference);
-    o.max_waiting_bytes = 0;
-    expect_identical(streamed(source("tests/fixtures"), o, std::chrono::milliseconds(10)),
-                     reference);
   }
 }
 
@@ -159,32 +132,29 @@ TEST(ScanStreamed, ScanIsStreamedAndSlimmedAlike) {
                    walk_then_scan(source("tests/fixtures"), o));
 }
 
-TEST(ScanStreamed, PrepareGetsTheWholeSortedWalkAndItsFilterIsUsed) {
+// The own-package filter needs the whole walk: flash_attn/ is the project's own package, found
+// after a.py, whose import of it is then not a finding; without the filter it is one.
+TEST(ScanStreamed, OwnCodeFilterSeesTheWholeWalk) {
   TempTree t;
-  t.file("b/x.py", "import torch\ntorch.cuda.synchronize()\n");
-  t.file("a.py", "import torch\nx = torch.cuda.is_available()\n");
-  t.file("b.py", "import torch\n");
-  t.file("README.md", "not source");
+  t.file("a.py", "import flash_attn\nimport torch\ntorch.cuda.synchronize()\n");
+  t.file("flash_attn/__init__.py", "");
+  t.file("flash_attn/ops.py", "import torch\n");
+  auto rules_of = [](const ScanResult& r) {
+    std::vector<std::string> ids;
+    for (const auto& f : r.findings) ids.push_back(f.rule_id);
+    return ids;
+  };
   for (unsigned threads : {1u, 4u}) {
-    std::vector<std::string> seen;
-    int calls = 0;
-    ScanResult r = scan_streamed(t.root(), with_threads(threads), [&](const discover::Result& f) {
-      ++calls;
-      for (const auto& file : f.files) seen.push_back(file.rel_path);
-      MatchSetup s{&embedded_rules(), {}};
-      // Drops every hit outside b/: only b/x.py keeps findings.
-      s.drop_hit = [](const SourceFile& file, const Rule&, std::string_view) {
-        return file.rel_path.rfind("b/", 0) != 0;
-      };
-      return s;
-    });
-    EXPECT_EQ(calls, 1);
-    EXPECT_EQ(seen, (std::vector<std::string>{"a.py", "b.py", "b/x.py"}));
-    ASSERT_EQ(r.files.size(), 3u);
-    EXPECT_EQ(r.files[0].file.rel_path, "a.py");
-    EXPECT_EQ(r.files[2].file.rel_path, "b/x.py");
-    ASSERT_FALSE(r.findings.empty());
-    for (const auto& f : r.findings) EXPECT_EQ(f.path, "b/x.py");
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    ScanOptions o = with_threads(threads);
+    const std::vector<std::string> all = rules_of(streamed(t.root(), o));
+    EXPECT_NE(std::find(all.begin(), all.end(), "attention.flash-attn-import"), all.end());
+    o.filters.own_code = true;
+    const ScanResult own = streamed(t.root(), o);
+    const std::vector<std::string> kept = rules_of(own);
+    EXPECT_EQ(std::find(kept.begin(), kept.end(), "attention.flash-attn-import"), kept.end());
+    EXPECT_EQ(kept.size() + 1, all.size());
+    EXPECT_EQ(own.filters.own_packages().of(""), std::set<std::string>{"flash_attn"});
   }
 }
 
@@ -216,7 +186,8 @@ TEST(ScanStreamed, EmptyTree) {
   TempTree t;
   for (unsigned threads : {1u, 3u}) {
     ScanOptions o = with_threads(threads);
-    int prepared = 0, finished = 0;
+    int finished = 0;
+    std::atomic<int> loads{0};
     o.progress = [&](const Progress& p) {
       if (p.finished) {
         ++finished;
@@ -224,16 +195,18 @@ TEST(ScanStreamed, EmptyTree) {
         EXPECT_FALSE(p.counting);
       }
     };
-    ScanResult r = scan_streamed(t.root(), o, [&](const discover::Result& f) {
-      ++prepared;
-      EXPECT_TRUE(f.files.empty());
-      return MatchSetup{&embedded_rules(), {}};
-    });
+    ScanResult r = scan(
+        t.root(),
+        [&]() -> const rules::RuleSet& {
+          ++loads;
+          return embedded_rules();
+        },
+        o);
     EXPECT_TRUE(r.files.empty());
     EXPECT_TRUE(r.findings.empty());
     EXPECT_TRUE(r.diagnostics.empty());
     EXPECT_EQ(r.stats.files_scanned, 0u);
-    EXPECT_EQ(prepared, 1);
+    EXPECT_GE(loads.load(), 1);  // a failure to load the rules shows even on an empty tree
     EXPECT_EQ(finished, 1);
   }
 }
@@ -246,12 +219,12 @@ TEST(ScanStreamed, MissingRootIsADiagnostic) {
   EXPECT_EQ(r.diagnostics[0].path, ".");
 }
 
-TEST(ScanStreamed, PrepareThatThrowsStopsTheWorkers) {
+TEST(ScanStreamed, RulesThatFailStopTheWorkers) {
   for (unsigned threads : {1u, 4u}) {
-    EXPECT_THROW(scan_streamed(source("examples"), with_threads(threads),
-                               [](const discover::Result&) -> MatchSetup {
-                                 throw std::runtime_error("rules failed");
-                               }),
+    EXPECT_THROW(scan(
+                     source("examples"),
+                     []() -> const rules::RuleSet& { throw std::runtime_error("rules failed"); },
+                     with_threads(threads)),
                  std::runtime_error);
   }
 }

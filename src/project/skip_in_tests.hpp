@@ -3,10 +3,10 @@
 // model defines it (rules/model/phases.yaml `tests`): there the pattern is deliberate.
 #include <string_view>
 
-#include "assess/project_packages.hpp"
 #include "core/rule.hpp"
+#include "project/project_packages.hpp"
 
-namespace ascendify::assess {
+namespace ascendify::project {
 
 // True when `rule` says skip_in_tests and `path` is test code by the embedded phase model.
 bool skipped_in_tests(const Rule& rule, std::string_view path);
@@ -16,4 +16,4 @@ bool skipped_in_tests(const Rule& rule, std::string_view path);
 bool is_not_a_finding(const OwnPackages& own, const Rule& rule, std::string_view path,
                       std::string_view match);
 
-}  // namespace ascendify::assess
+}  // namespace ascendify::project

@@ -1,4 +1,4 @@
-#include "assess/reexports.hpp"
+#include "project/reexports.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -10,7 +10,7 @@
 #include "core/text.hpp"
 #include "core/use_digest.hpp"
 
-namespace ascendify::assess {
+namespace ascendify::project {
 
 namespace {
 
@@ -77,7 +77,7 @@ uint32_t name_end(const LineIndex& lines, uint32_t line, uint32_t col) {
 
 class Resolver {
  public:
-  Resolver(const std::vector<ScannedFile>& files, const ImportGraph& graph)
+  Resolver(const std::vector<ScannedFile>& files, const assess::ImportGraph& graph)
       : files_(files), graph_(graph) {}
 
   // `name` with a re-exported prefix replaced by what the re-exporting module bound it to,
@@ -161,7 +161,7 @@ class Resolver {
   }
 
   const std::vector<ScannedFile>& files_;
-  const ImportGraph& graph_;
+  const assess::ImportGraph& graph_;
   std::unordered_map<int, Bindings> bindings_;
   std::unordered_map<std::string, Bound, StringViewHash, std::equal_to<>> memo_;
   std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> modules_;
@@ -173,8 +173,8 @@ class Resolver {
 }  // namespace
 
 std::vector<Finding> reexported_findings(const std::vector<ScannedFile>& files,
-                                         const ImportGraph& graph, const rules::RuleSet& rules,
-                                         const match::DropHit* drop) {
+                                         const assess::ImportGraph& graph,
+                                         const rules::RuleSet& rules, const match::DropHit* drop) {
   std::vector<Finding> out;
   Resolver resolver(files, graph);
   UseDigest scratch;
@@ -262,4 +262,4 @@ std::vector<Finding> reexported_findings(const std::vector<ScannedFile>& files,
   return out;
 }
 
-}  // namespace ascendify::assess
+}  // namespace ascendify::project

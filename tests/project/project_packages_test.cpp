@@ -1,4 +1,4 @@
-#include "assess/project_packages.hpp"
+#include "project/project_packages.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,11 +15,11 @@ SourceFile py(const std::string& path) {
 }  // namespace
 
 TEST(ProjectPackages, InitFilesAtRootSrcAndOneLevelDown) {
-  auto got = assess::project_packages({py("flash_attn/__init__.py"), py("flash_attn/ops/x.py"),
-                                       py("src/diffusers/__init__.py"),
-                                       py("megatron/core/__init__.py"),  // namespace package
-                                       py("scripts/run.py"),             // no __init__: not one
-                                       py("train.py"), py("torch/__init__.py")});
+  auto got = project::project_packages({py("flash_attn/__init__.py"), py("flash_attn/ops/x.py"),
+                                        py("src/diffusers/__init__.py"),
+                                        py("megatron/core/__init__.py"),  // namespace package
+                                        py("scripts/run.py"),             // no __init__: not one
+                                        py("train.py"), py("torch/__init__.py")});
   ASSERT_EQ(got.projects.size(), 1u);  // no manifest: the root is the only project
   EXPECT_EQ(got.of(""), (std::set<std::string>{"diffusers", "flash_attn", "megatron"}));
 }
@@ -30,7 +30,7 @@ SourceFile manifest(const std::string& path, FileKind kind) {
 
 // A workspace of several checkouts: each one's packages are its own code, not the others'.
 TEST(ProjectPackages, EachProjectWithAManifestOwnsItsPackagesOnly) {
-  auto own = assess::project_packages(
+  auto own = project::project_packages(
       {manifest("Megatron-LM/pyproject.toml", FileKind::Pyproject),
        py("Megatron-LM/megatron/core/__init__.py"), py("Megatron-LM/megatron/training.py"),
        manifest("DeepSpeed/setup.py", FileKind::SetupPy), py("DeepSpeed/deepspeed/__init__.py"),
@@ -66,9 +66,9 @@ TEST(ProjectPackages, DropsOnlyReferenceAndImportFindingsIntoOwnPackages) {
                              finding(&ref_rule, "torch.cuda.synchronize"),
                              finding(&ref_rule, "flash_attn_interface.flash_attn_func"),
                              finding(&str_rule, "flash_attn")};
-  assess::OwnPackages own;
+  project::OwnPackages own;
   own.projects.push_back({"", {"flash_attn"}});
-  EXPECT_EQ(assess::drop_self_references(fs, own), 1u);
+  EXPECT_EQ(project::drop_self_references(fs, own), 1u);
   ASSERT_EQ(fs.size(), 3u);
   EXPECT_EQ(fs[0].match, "torch.cuda.synchronize");
   EXPECT_EQ(fs[1].match, "flash_attn_interface.flash_attn_func");

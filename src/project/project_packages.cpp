@@ -1,10 +1,10 @@
-#include "assess/project_packages.hpp"
+#include "project/project_packages.hpp"
 
 #include <algorithm>
 
 #include "core/rule.hpp"
 
-namespace ascendify::assess {
+namespace ascendify::project {
 
 namespace {
 
@@ -76,4 +76,4 @@ size_t drop_self_references(std::vector<Finding>& findings, const OwnPackages& o
   return before - findings.size();
 }
 
-}  // namespace ascendify::assess
+}  // namespace ascendify::project

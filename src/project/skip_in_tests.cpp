@@ -1,12 +1,12 @@
-#include "assess/skip_in_tests.hpp"
+#include "project/skip_in_tests.hpp"
 
 #include "assess/entry_points.hpp"
 #include "assess/model.hpp"
 
-namespace ascendify::assess {
+namespace ascendify::project {
 
 bool skipped_in_tests(const Rule& rule, std::string_view path) {
-  return rule.skip_in_tests && is_test_path(path, embedded_model().phases);
+  return rule.skip_in_tests && assess::is_test_path(path, assess::embedded_model().phases);
 }
 
 bool is_not_a_finding(const OwnPackages& own, const Rule& rule, std::string_view path,
@@ -14,4 +14,4 @@ bool is_not_a_finding(const OwnPackages& own, const Rule& rule, std::string_view
   return is_self_reference(own, rule, path, match) || skipped_in_tests(rule, path);
 }
 
-}  // namespace ascendify::assess
+}  // namespace ascendify::project

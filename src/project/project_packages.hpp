@@ -7,7 +7,7 @@
 #include "core/finding.hpp"
 #include "core/scanned_file.hpp"
 
-namespace ascendify::assess {
+namespace ascendify::project {
 
 // Top-level packages the scanned tree defines itself, per project. A project is the scanned
 // root, and every folder below it holding a packaging manifest (setup.py, pyproject.toml,
@@ -43,4 +43,4 @@ bool is_self_reference(const OwnPackages& own, const Rule& rule, std::string_vie
 // Returns how many were dropped.
 size_t drop_self_references(std::vector<Finding>& findings, const OwnPackages& own);
 
-}  // namespace ascendify::assess
+}  // namespace ascendify::project

@@ -1,4 +1,4 @@
-#include "assess/aggregate.hpp"
+#include "project/aggregate.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,9 +20,9 @@ TEST(Aggregate, OneFindingPerRuleAndFileWithSiteCount) {
     x.message = "m";
     return x;
   };
-  std::vector<Finding> fs = {f(agg, "a.py", 3), f(plain, "a.py", 4), f(agg, "a.py", 5),
+  std::vector<Finding> fs = {f(agg, "a.py", 3), f(plain, "a.py", 4),  f(agg, "a.py", 5),
                              f(agg, "a.py", 9), f(plain, "a.py", 10), f(agg, "b.py", 1)};
-  EXPECT_EQ(assess::aggregate_per_file(fs), 2u);
+  EXPECT_EQ(project::aggregate_per_file(fs), 2u);
   ASSERT_EQ(fs.size(), 4u);
   EXPECT_EQ(fs[0].span.line, 3u);
   EXPECT_EQ(fs[0].sites, 3u);

@@ -1,11 +1,11 @@
-#include "assess/aggregate.hpp"
+#include "project/aggregate.hpp"
 
 #include <map>
 #include <string>
 
 #include "core/rule.hpp"
 
-namespace ascendify::assess {
+namespace ascendify::project {
 
 size_t aggregate_per_file(std::vector<Finding>& findings) {
   std::map<std::pair<std::string, std::string>, size_t> first;  // (rule, path) -> index in out
@@ -36,4 +36,4 @@ size_t aggregate_per_file(std::vector<Finding>& findings) {
   return folded;
 }
 
-}  // namespace ascendify::assess
+}  // namespace ascendify::project

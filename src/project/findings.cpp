@@ -1,0 +1,68 @@
+#include "project/findings.hpp"
+
+#include <algorithm>
+#include <future>
+#include <iterator>
+
+#include "assess/kernel_model.hpp"
+#include "assess/table_findings.hpp"
+#include "assess/wrappers.hpp"
+#include "core/timings.hpp"
+#include "project/reexports.hpp"
+
+namespace ascendify::project {
+
+namespace {
+
+// Appends sorted `more` to sorted `into`, keeping it sorted.
+void merge_sorted(std::vector<Finding>& into, std::vector<Finding> more) {
+  const size_t mid = into.size();
+  std::move(more.begin(), more.end(), std::back_inserter(into));
+  std::inplace_merge(into.begin(), into.begin() + static_cast<std::ptrdiff_t>(mid), into.end());
+}
+
+}  // namespace
+
+Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_file,
+               const rules::RuleSet& rules, const FileFilters& filters,
+               const assess::Model& model) {
+  Project p;
+  assess::CrossFile& cross = p.cross;
+  StageTimer t_graph("  import graph");
+  cross.graph = std::make_unique<assess::ImportGraph>(files);
+  t_graph.stop();
+  // Re-exported uses are matched as the scan matched the files: through the same per-hit
+  // filter. Beside the program model, which does not read findings.
+  match::DropHit drop;
+  if (filters.drops_any())
+    drop = [&filters](const SourceFile& file, const Rule& rule, std::string_view match) {
+      return filters.drops(file.rel_path, rule, match);
+    };
+  auto reexported = std::async(std::launch::async, [&] {
+    StageTimer t("  re-exported uses");
+    return reexported_findings(files, *cross.graph, rules, drop ? &drop : nullptr);
+  });
+  StageTimer t_program("  program model");
+  cross.program = std::make_unique<assess::ProgramModel>(files, *cross.graph, model.phases);
+  t_program.stop();
+  cross.externals = assess::external_imports(files, rules, assess::embedded_kernel_paths());
+  const auto external_modules = assess::external_module_names(cross.externals);
+  // Calls of the project's own CUDA wrappers (their facilities are the per-file findings),
+  // beside the tables.
+  auto wrapped = std::async(std::launch::async, [&] {
+    StageTimer t("  wrapper calls");
+    return assess::wrapper_call_findings(files, *cross.program, per_file, rules, external_modules);
+  });
+  StageTimer t_tables("  table findings");
+  std::vector<Finding> more =
+      assess::table_findings(files, cross.externals, model, rules, cross.operators);
+  t_tables.stop();
+  merge_sorted(more, wrapped.get());
+  std::erase_if(more, [&](const Finding& f) { return filters.drops(f); });
+  merge_sorted(more, reexported.get());
+  merge_sorted(per_file, std::move(more));
+  p.findings = std::move(per_file);
+  return p;
+}
+
+}  // namespace ascendify::project
