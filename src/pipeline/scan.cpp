@@ -207,175 +207,207 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   return result;
 }
 
-ScanResult scan(const std::filesystem::path& root, const RulesSource& rules_source,
-                const ScanOptions& options) {
-  StageTimer t_files("read+analyse+match");
-  WorkerTallies tallies;
-  WorkerTallies* tally = timings_enabled() ? &tallies : nullptr;
+namespace {
 
-  // The walk appends files (and their result slots) under `mu`; a deque never moves its
-  // elements, so a worker uses the file and slot it took after unlocking. Each slot is written
-  // by the one worker that took the file, and the merge orders the files by rel_path: the
-  // output does not depend on which thread did what, or when.
-  std::mutex mu;
-  std::condition_variable work;  // workers: a new file, the end of the walk, a stop
-  std::deque<SourceFile> files;  // in walk order
-  std::deque<PerFile> slots;
-  size_t next = 0;                 // next file to take
-  bool walk_done = false;          // and `filters` built
-  bool stop = false;               // the rules failed: no more files
-  std::exception_ptr rules_error;  // the first failure of rules_source
-  project::FileFilters filters;    // written once, under `mu`, before `walk_done`
-  std::atomic<size_t> done{0};
-  std::atomic<uint64_t> bytes_done{0};
+// The streamed scan (see scan.hpp): the calling thread walks and hands each file to the
+// workers; after the walk it builds the filters and works as the last worker. The walk appends
+// files (and their result slots) under `mu_`; a deque never moves its elements, so a worker
+// uses the file and slot it took after unlocking. Each slot is written by the one worker that
+// took the file, and the merge orders the files by rel_path: the output does not depend on
+// which thread did what, or when.
+class StreamedScan {
+ public:
+  StreamedScan(const RulesSource& rules, const ScanOptions& options)
+      : rules_source_(rules), options_(options) {
+    if (timings_enabled()) tally_ = &tallies_;
+  }
 
-  // The rules, or null (and the scan stopping) when they failed to load.
-  auto rules_or_stop = [&]() -> const rules::RuleSet* {
-    try {
-      return &rules_source();
-    } catch (...) {
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (!rules_error) rules_error = std::current_exception();
-        stop = true;
-      }
-      work.notify_all();
-      return nullptr;
+  ScanResult run(const std::filesystem::path& root) {
+    StageTimer t_files("read+analyse+match");
+    const unsigned threads = thread_count(options_);
+    std::vector<std::thread> pool;
+    pool.reserve(threads - 1);
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back([this] { work(nullptr); });
+    discover::Result found = walk(root);
+    std::function<void()> between_files;
+    if (options_.progress)
+      between_files = [this] {
+        if (seconds() - last_report_ >= 0.1) report(files_.size(), false, false);
+      };
+    // An empty tree still loads the rules: a failure is reported the same.
+    if (rules_or_stop()) work(between_files);
+    for (auto& t : pool) t.join();
+    if (rules_error_) std::rethrow_exception(rules_error_);
+    if (options_.progress) report(files_.size(), false, true);
+    t_files.stop();
+    report_tallies(tally_);
+    return merged(std::move(found));
+  }
+
+ private:
+  // Walks the tree, handing each file to the workers; then builds the filters (they need the
+  // whole walk: the project's own packages) and says the walk is over.
+  discover::Result walk(const std::filesystem::path& root) {
+    discover::Result found;
+    {
+      StageTimer t_discover("discover");
+      found = discover::walk(root, options_.discover, [&](const SourceFile& f) {
+        SourceFile copy = f;  // the walk keeps its own for the filters
+        size_t count;
+        {
+          std::lock_guard<std::mutex> lock(mu_);
+          files_.push_back(std::move(copy));
+          slots_.emplace_back();
+          count = files_.size();
+        }
+        work_.notify_one();
+        if (options_.progress && count % 64 == 0 && seconds() - last_report_ >= 0.1)
+          report(count, true, false);
+      });
     }
-  };
+    project::FileFilters built(found.files, options_.filters);
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      filters_ = std::move(built);
+      walk_done_ = true;
+    }
+    work_.notify_all();
+    return found;
+  }
 
-  const auto start = std::chrono::steady_clock::now();
-  auto seconds = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
-  double last_report = 0;  // calling thread only
-  auto report = [&](size_t total, bool counting, bool finished) {
-    Progress p;
-    p.done = done.load();
-    p.total = total;
-    p.counting = counting;
-    p.bytes = bytes_done.load();
-    p.seconds = last_report = seconds();
-    p.finished = finished;
-    options.progress(p);
-  };
+  // Takes files until none is left and none will come. `between_files` (optional) runs after
+  // each file, without the lock: the calling thread's progress reports.
+  void work(const std::function<void()>& between_files) {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!stop_) {
+      if (next_ < files_.size()) {
+        const size_t i = next_++;
+        const SourceFile& file = files_[i];
+        PerFile& out = slots_[i];
+        const project::FileFilters* ready = walk_done_ ? &filters_ : nullptr;
+        lock.unlock();
+        process(file, out, ready);
+        bytes_done_.fetch_add(out.bytes, std::memory_order_relaxed);
+        done_.fetch_add(1);
+        if (between_files) between_files();
+        lock.lock();
+      } else if (walk_done_) {
+        break;  // nothing left, and nothing will come
+      } else {
+        work_.wait(lock);  // until the walk finds a file or ends
+      }
+    }
+  }
 
   // One file: from the cache, or read, analysed and matched (then recorded in the cache); then
-  // filtered when the filters exist.
-  auto process = [&](const SourceFile& file, PerFile& out, const project::FileFilters* ready) {
+  // filtered if the filters exist.
+  void process(const SourceFile& file, PerFile& out, const project::FileFilters* ready) {
     const rules::RuleSet* rules = rules_or_stop();
     if (!rules) return;
     CacheProbe probe;
     // The cache holds slimmed facts: a caller that wants them whole does not use it.
-    if (options.cache && options.slim_facts)
+    if (options_.cache && options_.slim_facts)
       if (const auto state = cache::stat_file(file.abs_path)) {
-        probe.cache = options.cache;
+        probe.cache = options_.cache;
         probe.rules = rules;
         probe.state = *state;
       }
     bool cached = false;
     if (probe.cache)
       if (const auto recorded = probe.cache->unchanged(file.rel_path, probe.state))
-        cached = take_cached(*recorded, probe, file, out, tally);
+        cached = take_cached(*recorded, probe, file, out, tally_);
     if (!cached)
-      if (const auto text = analyse(file, out, tally, probe.cache ? &probe : nullptr, &cached);
+      if (const auto text = analyse(file, out, tally_, probe.cache ? &probe : nullptr, &cached);
           text && !cached) {
-        finish(file, *text, out, *rules, options, tally);
-        if (probe.cache)
-          probe.cache->put(file.rel_path, probe.state, probe.hash,
-                           cache::encode(out.facts, out.findings,
-                                         static_cast<uint32_t>(out.suppressed), out.bytes));
+        finish(file, *text, out, *rules, options_, tally_);
+        if (probe.cache) record(file, out, probe);
       }
     if (ready) filter(out, *ready);
-  };
+  }
 
-  // Takes files until none is left and none will come. `between_files` (optional) runs after
-  // each file, without the lock: the calling thread's progress reports.
-  auto worker = [&](const std::function<void()>& between_files) {
-    std::unique_lock<std::mutex> lock(mu);
-    while (!stop) {
-      if (next < files.size()) {
-        const size_t i = next++;
-        const SourceFile& file = files[i];
-        PerFile& out = slots[i];
-        const project::FileFilters* ready = walk_done ? &filters : nullptr;
-        lock.unlock();
-        process(file, out, ready);
-        bytes_done.fetch_add(out.bytes, std::memory_order_relaxed);
-        done.fetch_add(1);
-        if (between_files) between_files();
-        lock.lock();
-      } else if (walk_done) {
-        break;  // nothing left, and nothing will come
-      } else {
-        work.wait(lock);  // until the walk finds a file or ends
-      }
-    }
-  };
+  void record(const SourceFile& file, const PerFile& out, const CacheProbe& probe) {
+    double t = tally_ ? StageTimer::thread_cpu_ms() : 0;
+    probe.cache->put(
+        file.rel_path, probe.state, probe.hash,
+        cache::encode(out.facts, out.findings, static_cast<uint32_t>(out.suppressed), out.bytes));
+    if (tally_) tally_->cache.add_since(t);
+  }
 
-  // The calling thread walks, then works as one of the `threads` workers: while it walks, one
-  // thread fewer analyses.
-  const unsigned threads = thread_count(options);
-  std::vector<std::thread> pool;
-  pool.reserve(threads - 1);
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker, nullptr);
-
-  discover::Result found;
-  {
-    StageTimer t_discover("discover");
-    found = discover::walk(root, options.discover, [&](const SourceFile& f) {
-      SourceFile copy = f;  // the walk keeps its own for the filters
-      size_t count;
+  // The rules, or null (and the scan stopping) when they failed to load.
+  const rules::RuleSet* rules_or_stop() {
+    try {
+      return &rules_source_();
+    } catch (...) {
       {
-        std::lock_guard<std::mutex> lock(mu);
-        files.push_back(std::move(copy));
-        slots.emplace_back();
-        count = files.size();
+        std::lock_guard<std::mutex> lock(mu_);
+        if (!rules_error_) rules_error_ = std::current_exception();
+        stop_ = true;
       }
-      work.notify_one();
-      if (options.progress && count % 64 == 0 && seconds() - last_report >= 0.1)
-        report(count, true, false);
-    });
+      work_.notify_all();
+      return nullptr;
+    }
   }
-  // The filters need the whole walk (the project's own packages).
-  project::FileFilters built(found.files, options.filters);
-  size_t n;
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    filters = std::move(built);
-    walk_done = true;
-    n = files.size();
+
+  // The files finished before the walk was over get their filters; then every file, in
+  // rel_path order, with its result.
+  ScanResult merged(discover::Result found) {
+    const size_t n = files_.size();
+    for (size_t i = 0; i < n; ++i)
+      if (!slots_[i].filtered) filter(slots_[i], filters_);
+    std::vector<std::pair<SourceFile*, PerFile*>> in;
+    in.reserve(n);
+    for (size_t i = 0; i < n; ++i) in.emplace_back(&files_[i], &slots_[i]);
+    std::sort(in.begin(), in.end(),
+              [](const auto& a, const auto& b) { return a.first->rel_path < b.first->rel_path; });
+    ScanResult result;
+    result.diagnostics = std::move(found.diagnostics);
+    found.files = {};
+    merge(in, result);
+    result.filters = std::move(filters_);
+    return result;
   }
-  work.notify_all();
-  std::function<void()> between_files;
-  if (options.progress)
-    between_files = [&] {
-      if (seconds() - last_report >= 0.1) report(n, false, false);
-    };
-  // An empty tree still loads the rules: a failure is reported the same.
-  if (rules_or_stop()) worker(between_files);
-  for (auto& t : pool) t.join();
-  if (rules_error) std::rethrow_exception(rules_error);
-  if (options.progress) report(n, false, true);
-  t_files.stop();
-  report_tallies(tally);
 
-  // The files finished before the walk was over: their filters now.
-  for (size_t i = 0; i < n; ++i)
-    if (!slots[i].filtered) filter(slots[i], filters);
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
 
-  // The files in rel_path order (as the walk returns them), each with its result.
-  std::vector<std::pair<SourceFile*, PerFile*>> in;
-  in.reserve(n);
-  for (size_t i = 0; i < n; ++i) in.emplace_back(&files[i], &slots[i]);
-  std::sort(in.begin(), in.end(),
-            [](const auto& a, const auto& b) { return a.first->rel_path < b.first->rel_path; });
-  ScanResult result;
-  result.diagnostics = std::move(found.diagnostics);
-  found.files = {};
-  merge(in, result);
-  result.filters = std::move(filters);
-  return result;
+  // Calling thread only.
+  void report(size_t total, bool counting, bool finished) {
+    Progress p;
+    p.done = done_.load();
+    p.total = total;
+    p.counting = counting;
+    p.bytes = bytes_done_.load();
+    p.seconds = last_report_ = seconds();
+    p.finished = finished;
+    options_.progress(p);
+  }
+
+  const RulesSource& rules_source_;
+  const ScanOptions& options_;
+  WorkerTallies tallies_;
+  WorkerTallies* tally_ = nullptr;
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  double last_report_ = 0;  // calling thread only
+
+  std::mutex mu_;
+  std::condition_variable work_;  // workers: a new file, the end of the walk, a stop
+  std::deque<SourceFile> files_;  // in walk order
+  std::deque<PerFile> slots_;
+  size_t next_ = 0;                 // next file to take
+  bool walk_done_ = false;          // and `filters_` built
+  bool stop_ = false;               // the rules failed: no more files
+  std::exception_ptr rules_error_;  // the first failure of rules_source_
+  project::FileFilters filters_;    // written once, under `mu_`, before `walk_done_`
+  std::atomic<size_t> done_{0};
+  std::atomic<uint64_t> bytes_done_{0};
+};
+
+}  // namespace
+
+ScanResult scan(const std::filesystem::path& root, const RulesSource& rules,
+                const ScanOptions& options) {
+  return StreamedScan(rules, options).run(root);
 }
 
 }  // namespace ascendify::pipeline
