@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <unordered_map>
@@ -117,205 +118,245 @@ struct KernelRef {
   size_t flat;
 };
 
-}  // namespace
+// A CUDA extension the project builds (setup.py / CMake).
+struct Ext {
+  std::string module;             // last component ("_C", "vidit_ext")
+  std::set<std::string> sources;  // root-relative paths
+};
 
-std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
-  std::vector<KernelRef> kernels;
-  std::unordered_map<std::string, std::vector<size_t>, StringViewHash, std::equal_to<>> by_name;
-  NameFilter maybe_kernel;
-  for (size_t i = 0; i < files.size(); ++i)
-    for (const auto& k : files[i].facts.kernels) {
-      by_name[k.name].push_back(kernels.size());
-      maybe_kernel.add(k.name);
-      kernels.push_back({i, k.name, kernels.size()});
+// The passes of link_kernels, in order: kernels indexed by name; each file's direct uses
+// (launches, references) and `Fn.apply` uses of autograd Functions; the project's extension
+// modules, their bindings and the Python calls of their ops, linked to the CUDA kernels of the
+// extension's sources; then each kernel's callers summarised.
+class KernelLinker {
+ public:
+  explicit KernelLinker(const std::vector<ScannedFile>& files)
+      : files_(files), scratch_(files.size()), digests_(files.size()) {
+    index_kernels();
+    for (size_t i = 0; i < files.size(); ++i) digests_[i] = &uses_of(files[i].facts, scratch_[i]);
+  }
+
+  std::vector<KernelLinks> run() {
+    for (size_t g = 0; g < files_.size(); ++g) {
+      link_direct_uses(g);
+      link_autograd_applies(g);
     }
-  std::vector<std::vector<Use>> uses(kernels.size());
-  std::vector<UseDigest> scratch(files.size());  // digests built here when not stored
-  std::vector<const UseDigest*> digests(files.size());
-  for (size_t i = 0; i < files.size(); ++i) digests[i] = &uses_of(files[i].facts, scratch[i]);
+    collect_extensions();
+    map_bindings();
+    collect_op_calls();
+    for (size_t c = 0; c < kernels_.size(); ++c) link_extension_ops(c);
+    return summarise();
+  }
 
-  // The kernel(s) a name used in file g means: the one defined in g, else the one whose file
-  // stem is the module it is qualified with / imported from, else every kernel of that name.
-  auto resolve = [&](size_t g, std::string_view used, std::string_view module) {
-    std::vector<size_t> out;
-    auto it = by_name.find(last_part(used));
-    if (it == by_name.end()) return out;
-    for (size_t c : it->second)
-      if (kernels[c].file == g) out.push_back(c);
-    if (!out.empty()) return out;
-    if (module.empty()) return it->second;
-    const std::string m(last_part(module));
-    for (size_t c : it->second) {
-      const std::string& path = files[kernels[c].file].file.rel_path;
-      if (stem_of(path) == m || ("/" + path).find("/" + m + "/") != std::string::npos)
-        out.push_back(c);
-    }
-    return out;
-  };
-
-  for (size_t g = 0; g < files.size(); ++g) {
-    const ScannedFile& f = files[g];
+ private:
+  // What the two per-file passes ask of an interned name, answered once per name (sites
+  // repeat names): does its last component name a kernel, and is it "apply"?
+  enum : uint8_t { kAsked = 1, kKernel = 2, kApply = 4 };
+  struct FileState {
+    explicit FileState(size_t names) : about(names, 0) {}
+    std::vector<uint8_t> about;
     // local name -> module; built on the first use of a kernel's name in this file
     std::map<std::string_view, std::string_view, std::less<>> imported;
     bool imports_read = false;
     std::set<std::pair<size_t, uint32_t>> seen;  // (kernel, line)
-    const UseDigest& d = *digests[g];
-    // What the two passes below ask of an interned name, answered once per name (sites repeat
-    // names): does its last component name a kernel, and is it "apply"?
-    enum : uint8_t { kAsked = 1, kKernel = 2, kApply = 4 };
-    std::vector<uint8_t> about(d.count(), 0);
-    auto ask = [&](uint32_t id) {
-      uint8_t& v = about[id];
-      if (!v) {
-        const std::string_view lp = last_part(d.str(id));
-        v = kAsked | (maybe_kernel.may_contain(lp) && by_name.count(lp) ? kKernel : 0) |
-            (lp == "apply" ? kApply : 0);
+  };
+
+  void index_kernels() {
+    for (size_t i = 0; i < files_.size(); ++i)
+      for (const auto& k : files_[i].facts.kernels) {
+        by_name_[k.name].push_back(kernels_.size());
+        maybe_kernel_.add(k.name);
+        kernels_.push_back({i, k.name, kernels_.size()});
       }
-      return v;
-    };
+    uses_.resize(kernels_.size());
+  }
+
+  uint8_t ask(const UseDigest& d, FileState& st, uint32_t id) const {
+    uint8_t& v = st.about[id];
+    if (!v) {
+      const std::string_view lp = last_part(d.str(id));
+      v = kAsked | (maybe_kernel_.may_contain(lp) && by_name_.count(lp) ? kKernel : 0) |
+          (lp == "apply" ? kApply : 0);
+    }
+    return v;
+  }
+
+  // The kernel(s) a name used in file g means: the one defined in g, else the one whose file
+  // stem is the module it is qualified with / imported from, else every kernel of that name.
+  std::vector<size_t> resolve(size_t g, std::string_view used, std::string_view module) const {
+    std::vector<size_t> out;
+    auto it = by_name_.find(last_part(used));
+    if (it == by_name_.end()) return out;
+    for (size_t c : it->second)
+      if (kernels_[c].file == g) out.push_back(c);
+    if (!out.empty()) return out;
+    if (module.empty()) return it->second;
+    const std::string m(last_part(module));
+    for (size_t c : it->second) {
+      const std::string& path = files_[kernels_[c].file].file.rel_path;
+      if (stem_of(path) == m || ("/" + path).find("/" + m + "/") != std::string::npos)
+        out.push_back(c);
+    }
+    return out;
+  }
+
+  // Launches (native) and references (Python) of a kernel's name in file g.
+  void link_direct_uses(size_t g) {
+    const ScannedFile& f = files_[g];
+    const UseDigest& d = *digests_[g];
+    state_.emplace(d.count());
+    FileState& st = *state_;
     for (const auto& x : d.sites) {
       const bool launch = x.kind == FactKind::Native;
       const bool ref = x.kind == FactKind::Reference && is_python(f);
       if (!launch && !ref) continue;
-      if (!(ask(x.name) & kKernel)) continue;  // names no kernel: most references
+      if (!(ask(d, st, x.name) & kKernel)) continue;  // names no kernel: most references
       const std::string_view name = d.str(x.name);
       std::string_view module = head_part(name);
       if (module.empty()) {
-        if (!imports_read) {
+        if (!st.imports_read) {
           for (const auto& y : d.imports)
             if (y.detail)
-              imported[y.alias ? d.str(y.alias) : last_part(d.str(y.name))] = d.str(y.detail);
-          imports_read = true;
+              st.imported[y.alias ? d.str(y.alias) : last_part(d.str(y.name))] = d.str(y.detail);
+          st.imports_read = true;
         }
-        auto im = imported.find(name);
-        if (im != imported.end()) module = im->second;
+        auto im = st.imported.find(name);
+        if (im != st.imported.end()) module = im->second;
       }
       for (size_t c : resolve(g, name, module)) {
-        if (files[kernels[c].file].facts.kernels.empty()) continue;
-        if (!seen.insert({c, x.line}).second) continue;
-        uses[c].push_back({g, x.line, std::string(d.str(x.scope)), is_python(f),
-                           launch ? &f.facts.facts[x.fact].args : nullptr});
-      }
-    }
-    // autograd.Function uses: `Fn.apply(...)` (local: a method call on Fn; imported: a
-    // reference "...Fn.apply").
-    for (const auto& x : d.sites) {
-      if (!is_python(f)) break;
-      std::string_view recv;
-      if (x.kind == FactKind::MethodCall && x.usage == Usage::Call && (ask(x.receiver) & kKernel))
-        recv = d.str(x.receiver);
-      if (x.kind == FactKind::Reference && (ask(x.name) & kApply)) recv = head_part(d.str(x.name));
-      if (recv.empty()) continue;
-      if (!maybe_kernel.may_contain(last_part(recv))) continue;
-      auto it = by_name.find(last_part(recv));
-      if (it == by_name.end()) continue;
-      for (size_t c : it->second) {
-        const auto& kfs = files[kernels[c].file].facts.kernels;
-        bool autograd = false;
-        for (const auto& k : kfs)
-          autograd = autograd || (k.name == kernels[c].name && k.kind == "autograd-function");
-        if (autograd && seen.insert({c, x.line}).second)
-          uses[c].push_back({g, x.line, std::string(d.str(x.scope)), true});
+        if (files_[kernels_[c].file].facts.kernels.empty()) continue;
+        if (!st.seen.insert({c, x.line}).second) continue;
+        uses_[c].push_back({g, x.line, std::string(d.str(x.scope)), is_python(f),
+                            launch ? &f.facts.facts[x.fact].args : nullptr});
       }
     }
   }
 
-  // CUDA kernels through their extension module.
-  struct Ext {
-    std::string module;             // last component ("_C", "vidit_ext")
-    std::set<std::string> sources;  // root-relative paths
-  };
-  std::vector<Ext> exts;
-  for (const auto& f : files)
-    for (const auto& k : f.facts.kernels) {
-      if (k.kind != "extension-build" || k.name.empty()) continue;
-      Ext e{std::string(last_part(k.name)), {}};
-      const std::string base = dir_of(f.file.rel_path);
-      for (std::string s : k.calls) {
-        while (s.starts_with("./")) s.erase(0, 2);
-        e.sources.insert(base.empty() ? s : base + "/" + s);
-      }
-      exts.push_back(std::move(e));
-    }
-  std::map<std::string, std::set<std::string>, std::less<>> module_ops;  // module -> bound ops
-  std::map<std::string, std::set<std::string>> file_modules, file_ops;   // path -> ...
-  for (const auto& f : files) {
-    const std::string& p = f.file.rel_path;
-    for (const auto& e : exts)
-      if (e.sources.count(p)) file_modules[p].insert(e.module);
-    for (const auto& x : f.facts.facts) {
-      if (x.kind != FactKind::Native || x.detail != "binding") continue;
-      std::set<std::string> mods;
-      if (!x.alias.empty() && x.alias != "TORCH_EXTENSION_NAME") mods.insert(x.alias);
-      for (const auto& e : exts)
-        if (e.sources.count(p)) mods.insert(e.module);
-      for (const auto& m : mods) {
-        module_ops[m].insert(x.name);
-        file_modules[p].insert(m);
-      }
-      file_ops[p].insert(x.name);
-    }
-  }
-  // Python calls `mod.op(...)` of a known extension module.
-  NameFilter maybe_module;
-  bool module_filter_built = false;
-  std::map<std::pair<std::string, std::string>, std::vector<Use>> op_calls;
-  for (size_t g = 0; g < files.size(); ++g) {
-    if (!is_python(files[g])) continue;
-    if (module_ops.empty() && exts.empty()) break;
-    if (!module_filter_built) {
-      for (const auto& [mod, ops] : module_ops) maybe_module.add(mod);
-      for (const auto& e : exts) maybe_module.add(e.module);
-      module_filter_built = true;
-    }
-    const UseDigest& d = *digests[g];
-    // Whether a name's module part names an extension module, answered once per interned
-    // name (sites repeat names): 0 not asked, 1 no, 2 yes.
-    std::vector<uint8_t> names_module(d.count(), 0);
+  // autograd.Function uses in file g: `Fn.apply(...)` (local: a method call on Fn; imported: a
+  // reference "...Fn.apply"). After link_direct_uses(g), whose state it shares.
+  void link_autograd_applies(size_t g) {
+    if (!is_python(files_[g])) return;
+    const UseDigest& d = *digests_[g];
+    FileState& st = *state_;
     for (const auto& x : d.sites) {
-      if (x.kind != FactKind::Reference) continue;
-      const std::string_view name = d.str(x.name);
-      uint8_t& known = names_module[x.name];
-      if (!known) {
-        const std::string_view m = last_part(head_part(name));
-        known = m.empty() || !maybe_module.may_contain(m) ||
-                        (!module_ops.count(m) &&
-                         !std::any_of(exts.begin(), exts.end(),
-                                      [&](const Ext& e) { return e.module == m; }))
-                    ? 1
-                    : 2;
+      std::string_view recv;
+      if (x.kind == FactKind::MethodCall && x.usage == Usage::Call &&
+          (ask(d, st, x.receiver) & kKernel))
+        recv = d.str(x.receiver);
+      if (x.kind == FactKind::Reference && (ask(d, st, x.name) & kApply))
+        recv = head_part(d.str(x.name));
+      if (recv.empty()) continue;
+      if (!maybe_kernel_.may_contain(last_part(recv))) continue;
+      auto it = by_name_.find(last_part(recv));
+      if (it == by_name_.end()) continue;
+      for (size_t c : it->second) {
+        const auto& kfs = files_[kernels_[c].file].facts.kernels;
+        bool autograd = false;
+        for (const auto& k : kfs)
+          autograd = autograd || (k.name == kernels_[c].name && k.kind == "autograd-function");
+        if (autograd && st.seen.insert({c, x.line}).second)
+          uses_[c].push_back({g, x.line, std::string(d.str(x.scope)), true});
       }
-      if (known == 1) continue;
-      const std::string_view mod = last_part(head_part(name));
-      op_calls[{std::string(mod), std::string(last_part(name))}].push_back(
-          {g, x.line, std::string(d.str(x.scope)), true});
     }
   }
-  for (size_t c = 0; c < kernels.size(); ++c) {
-    const ScannedFile& f = files[kernels[c].file];
+
+  // CUDA kernels through their extension module: the extensions the project builds.
+  void collect_extensions() {
+    for (const auto& f : files_)
+      for (const auto& k : f.facts.kernels) {
+        if (k.kind != "extension-build" || k.name.empty()) continue;
+        Ext e{std::string(last_part(k.name)), {}};
+        const std::string base = dir_of(f.file.rel_path);
+        for (std::string s : k.calls) {
+          while (s.starts_with("./")) s.erase(0, 2);
+          e.sources.insert(base.empty() ? s : base + "/" + s);
+        }
+        exts_.push_back(std::move(e));
+      }
+  }
+
+  // The ops each extension module binds, and the modules / ops of each source file.
+  void map_bindings() {
+    for (const auto& f : files_) {
+      const std::string& p = f.file.rel_path;
+      for (const auto& e : exts_)
+        if (e.sources.count(p)) file_modules_[p].insert(e.module);
+      for (const auto& x : f.facts.facts) {
+        if (x.kind != FactKind::Native || x.detail != "binding") continue;
+        std::set<std::string> mods;
+        if (!x.alias.empty() && x.alias != "TORCH_EXTENSION_NAME") mods.insert(x.alias);
+        for (const auto& e : exts_)
+          if (e.sources.count(p)) mods.insert(e.module);
+        for (const auto& m : mods) {
+          module_ops_[m].insert(x.name);
+          file_modules_[p].insert(m);
+        }
+        file_ops_[p].insert(x.name);
+      }
+    }
+  }
+
+  // Python calls `mod.op(...)` of a known extension module.
+  void collect_op_calls() {
+    if (module_ops_.empty() && exts_.empty()) return;
+    NameFilter maybe_module;
+    for (const auto& [mod, ops] : module_ops_) maybe_module.add(mod);
+    for (const auto& e : exts_) maybe_module.add(e.module);
+    for (size_t g = 0; g < files_.size(); ++g) {
+      if (!is_python(files_[g])) continue;
+      const UseDigest& d = *digests_[g];
+      // Whether a name's module part names an extension module, answered once per interned
+      // name (sites repeat names): 0 not asked, 1 no, 2 yes.
+      std::vector<uint8_t> names_module(d.count(), 0);
+      for (const auto& x : d.sites) {
+        if (x.kind != FactKind::Reference) continue;
+        const std::string_view name = d.str(x.name);
+        uint8_t& known = names_module[x.name];
+        if (!known) {
+          const std::string_view m = last_part(head_part(name));
+          known = m.empty() || !maybe_module.may_contain(m) ||
+                          (!module_ops_.count(m) &&
+                           !std::any_of(exts_.begin(), exts_.end(),
+                                        [&](const Ext& e) { return e.module == m; }))
+                      ? 1
+                      : 2;
+        }
+        if (known == 1) continue;
+        const std::string_view mod = last_part(head_part(name));
+        op_calls_[{std::string(mod), std::string(last_part(name))}].push_back(
+            {g, x.line, std::string(d.str(x.scope)), true});
+      }
+    }
+  }
+
+  // Kernel c's uses through extension ops: an extension build takes every call of its
+  // module's ops; a CUDA kernel those of the ops its source file's modules bind, narrowed to
+  // the ops of its direction (forward / backward) when its name says one.
+  void link_extension_ops(size_t c) {
+    const ScannedFile& f = files_[kernels_[c].file];
     const KernelFact* kf = nullptr;
     for (const auto& k : f.facts.kernels)
-      if (k.name == kernels[c].name) kf = &k;
+      if (k.name == kernels_[c].name) kf = &k;
     if (kf && kf->kind == "extension-build") {
-      for (const auto& [key, list] : op_calls)
+      for (const auto& [key, list] : op_calls_)
         if (key.first == last_part(kf->name))
-          uses[c].insert(uses[c].end(), list.begin(), list.end());
-      continue;
+          uses_[c].insert(uses_[c].end(), list.begin(), list.end());
+      return;
     }
-    if (!kf || kf->kind != "cuda") continue;
+    if (!kf || kf->kind != "cuda") return;
     const std::string& p = f.file.rel_path;
-    auto fm = file_modules.find(p);
-    if (fm == file_modules.end()) continue;
+    auto fm = file_modules_.find(p);
+    if (fm == file_modules_.end()) return;
     const bool kfwd = has_word(kf->name, "fwd", "forward"),
                kbwd = has_word(kf->name, "bwd", "backward");
     for (const auto& mod : fm->second) {
       std::set<std::string> ops;
-      if (file_ops.count(p))
-        ops = file_ops[p];
-      else if (module_ops.count(mod))
-        ops = module_ops[mod];
+      if (file_ops_.count(p))
+        ops = file_ops_[p];
+      else if (module_ops_.count(mod))
+        ops = module_ops_[mod];
       std::vector<std::string> narrowed;
-      for (const auto& [key, list] : op_calls) {
+      for (const auto& [key, list] : op_calls_) {
         if (key.first != mod || (!ops.empty() && !ops.count(key.second))) continue;
         narrowed.push_back(key.second);
       }
@@ -331,37 +372,59 @@ std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
         if (!same.empty()) narrowed = same;
       }
       for (const auto& o : narrowed)
-        for (const Use& u : op_calls[{mod, o}]) uses[c].push_back(u);
+        for (const Use& u : op_calls_[{mod, o}]) uses_[c].push_back(u);
     }
   }
 
-  std::set<std::string, std::less<>> wanted;
-  for (const auto& list : uses)
-    for (const Use& u : list)
-      if (!last_part(u.scope).empty()) wanted.emplace(last_part(u.scope));
-  const CallerIndex callers = index_callers(files, digests, wanted);
-  std::vector<KernelLinks> out(kernels.size());
-  for (size_t c = 0; c < kernels.size(); ++c) {
-    KernelLinks& l = out[c];
-    const bool any_python =
-        std::any_of(uses[c].begin(), uses[c].end(), [](const Use& u) { return u.python; });
-    std::set<std::string> dirs;
-    for (const Use& u : uses[c]) {
-      if (u.options)
-        for (const Arg& a : *u.options)
-          if (!a.keyword.empty()) add_feature_value(l.launch_features, a.keyword, a.value);
-      l.callers.push_back(where(files[u.file], u.line));
-      if (u.python) dirs.insert(dir_of(files[u.file].file.rel_path));
-      if (any_python && !u.python) continue;  // a C++ launch: the Python callers decide
-      ++l.uses;
-      if (use_is_backward(u, callers)) ++l.backward_uses;
+  // Each kernel's launch features, callers (capped), caller folders and (backward) use counts.
+  std::vector<KernelLinks> summarise() const {
+    std::set<std::string, std::less<>> wanted;
+    for (const auto& list : uses_)
+      for (const Use& u : list)
+        if (!last_part(u.scope).empty()) wanted.emplace(last_part(u.scope));
+    const CallerIndex callers = index_callers(files_, digests_, wanted);
+    std::vector<KernelLinks> out(kernels_.size());
+    for (size_t c = 0; c < kernels_.size(); ++c) {
+      KernelLinks& l = out[c];
+      const bool any_python =
+          std::any_of(uses_[c].begin(), uses_[c].end(), [](const Use& u) { return u.python; });
+      std::set<std::string> dirs;
+      for (const Use& u : uses_[c]) {
+        if (u.options)
+          for (const Arg& a : *u.options)
+            if (!a.keyword.empty()) add_feature_value(l.launch_features, a.keyword, a.value);
+        l.callers.push_back(where(files_[u.file], u.line));
+        if (u.python) dirs.insert(dir_of(files_[u.file].file.rel_path));
+        if (any_python && !u.python) continue;  // a C++ launch: the Python callers decide
+        ++l.uses;
+        if (use_is_backward(u, callers)) ++l.backward_uses;
+      }
+      std::sort(l.callers.begin(), l.callers.end());
+      l.callers.erase(std::unique(l.callers.begin(), l.callers.end()), l.callers.end());
+      if (l.callers.size() > kMaxCallers) l.callers.resize(kMaxCallers);
+      l.caller_dirs.assign(dirs.begin(), dirs.end());
     }
-    std::sort(l.callers.begin(), l.callers.end());
-    l.callers.erase(std::unique(l.callers.begin(), l.callers.end()), l.callers.end());
-    if (l.callers.size() > kMaxCallers) l.callers.resize(kMaxCallers);
-    l.caller_dirs.assign(dirs.begin(), dirs.end());
+    return out;
   }
-  return out;
+
+  const std::vector<ScannedFile>& files_;
+  std::vector<KernelRef> kernels_;
+  std::unordered_map<std::string, std::vector<size_t>, StringViewHash, std::equal_to<>> by_name_;
+  NameFilter maybe_kernel_;
+  std::vector<std::vector<Use>> uses_;  // per kernel
+  std::vector<UseDigest> scratch_;      // digests built here when not stored
+  std::vector<const UseDigest*> digests_;
+  std::optional<FileState> state_;  // the current file's (link_direct_uses, then applies)
+  std::vector<Ext> exts_;
+  std::map<std::string, std::set<std::string>, std::less<>> module_ops_;  // module -> bound ops
+  std::map<std::string, std::set<std::string>> file_modules_, file_ops_;  // path -> ...
+  std::map<std::pair<std::string, std::string>, std::vector<Use>> op_calls_;
+};
+
+}  // namespace
+
+std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
+  return KernelLinker(files).run();
 }
 
 }  // namespace ascendify::assess
