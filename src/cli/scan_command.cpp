@@ -119,30 +119,13 @@ void print_diagnostics(const std::vector<Diagnostic>& diags, size_t limit) {
               << " more diagnostic(s): --verbose lists them, the report has them all\n";
 }
 
-}  // namespace
-
-int run_scan(const ScanArgs& given) {
-  std::error_code ec;
-  const ScanArgs args = with_project_config(given);
-  std::string error;
-  const std::optional<ScanTarget> target = scan_target(args.path, error);
-  if (!target) {
-    std::cerr << "ascendify: " << error << "\n";
-    return 2;
-  }
-  const fs::path& root = target->root;
-  const std::optional<ReportPlan> plan =
-      plan_reports(args, root, isatty(STDOUT_FILENO) != 0, error);
-  if (!plan) {
-    std::cerr << "ascendify: " << error << "\n";
-    return 2;
-  }
-  const std::string hardware = resolve_hardware(args.hardware);
-  if (hardware.empty()) return 2;
+// What the pipeline is told: discovery limits, threads, slim facts, the progress line on a
+// terminal.
+pipeline::ScanOptions scan_options(const ScanArgs& args, const ScanTarget& target) {
   pipeline::ScanOptions options;
   options.discover.max_file_size = args.max_file_size;
   options.discover.excludes = args.excludes;
-  options.discover.only_file = target->only_file;
+  options.discover.only_file = target.only_file;
   options.threads = args.threads;
   options.slim_facts = true;    // the facts only feed assess here
   if (isatty(STDERR_FILENO)) {  // progress line for scans longer than a second
@@ -162,26 +145,110 @@ int run_scan(const ScanArgs& given) {
       std::cerr << line << std::flush;
     };
   }
-  std::vector<std::pair<std::string, std::vector<std::string>>> phases;
-  if (!parse_phases(args.phases, phases)) return 2;
+  return options;
+}
 
-  // A single-file scan reads one file: no cache (its save would drop the folder's other files).
-  const std::unique_ptr<cache::FileCache> file_cache =
-      target->only_file.empty() ? open_scan_cache(args, root, hardware) : nullptr;
-  options.cache = file_cache.get();
+// The reports that go to stdout, the terminal summary and the diagnostics.
+void show_on_terminal(const Assessment& a, const ReportPlan& plan, const ScanArgs& args,
+                      unsigned report_threads) {
+  const bool color = use_color(args);
+  auto to_stdout = [](std::string_view piece) {
+    std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+  };
+  for (const auto& f : plan.to_stdout) emit_report(a, f, args, report_threads, color, to_stdout);
+  if (plan.terminal_summary) {
+    StageTimer t_term("terminal summary");
+    render::TextOptions o;
+    o.color = color;
+    o.lang = terminal_lang(args);
+    o.per_domain_limit = args.verbose ? 0 : kTerminalFindingsPerDomain;
+    o.replacements = args.verbose;
+    std::cout << render::render_text(a, o) << '\n' << render::render_terminal(a, color);
+  }
+  if (args.verbose || plan.terminal_summary)
+    print_diagnostics(a.diagnostics, args.verbose ? a.diagnostics.size() : kTerminalDiagnostics);
+}
 
-  const unsigned report_threads = args.threads ? args.threads : std::thread::hardware_concurrency();
+// The report files, each written atomically. False (said on stderr) when one could not be.
+bool write_report_files(const Assessment& a, const ReportPlan& plan, const ScanArgs& args,
+                        const fs::path& root, unsigned report_threads) {
+  if (plan.to_files.empty()) return true;
+  switch (make_output_dir(plan.dir, root)) {
+    case OutputDir::Ready:
+      break;
+    case OutputDir::CannotCreate:
+      std::cerr << "ascendify: cannot create output directory " << plan.dir.string() << "\n";
+      return false;
+    case OutputDir::WrongSide:
+      std::cerr << "ascendify: output " << plan.dir.string()
+                << " is inside the scanned root; choose a place outside it with -o\n";
+      return false;
+  }
+  // The reports' lines go to stderr when stdout carries a report of its own.
+  std::ostream& said = plan.to_stdout.empty() ? std::cout : std::cerr;
+  for (const auto& f : plan.to_files) {
+    const std::string name =
+        plan.single_name.empty() ? report_file_name(f, args.lang) : plan.single_name;
+    StageTimer t_render("render+write");
+    const std::string err =
+        write_file_atomic(plan.dir, name, [&](const std::function<void(std::string_view)>& put) {
+          emit_report(a, f, args, report_threads, false, put);
+        });
+    if (!err.empty()) {
+      std::cerr << "ascendify: " << err << "\n";
+      return false;
+    }
+    said << "Report: " << (plan.dir / name).string() << "\n";
+  }
+  if (plan.default_dir)
+    said << "(the reports are outside the scanned root; -o DIR puts them elsewhere)\n";
+  return true;
+}
 
-  StageTimer t_total("total");
+// --fail-on, --strict, --exit-zero (DESIGN.md, exit codes).
+int exit_code(const Assessment& a, const ScanArgs& args) {
+  if (args.exit_zero) return 0;
+  if (!args.fail_on.empty() && reaches_fail_level(a, args.fail_on)) return 1;
+  if (args.strict && !a.diagnostics.empty()) return 3;
+  return 0;
+}
+
+}  // namespace
+
+int run_scan(const ScanArgs& given) {
+  const ScanArgs args = with_project_config(given);
+  std::string error;
+  const std::optional<ScanTarget> target = scan_target(args.path, error);
+  if (!target) {
+    std::cerr << "ascendify: " << error << "\n";
+    return 2;
+  }
+  const fs::path& root = target->root;
+  const std::optional<ReportPlan> plan =
+      plan_reports(args, root, isatty(STDOUT_FILENO) != 0, error);
+  if (!plan) {
+    std::cerr << "ascendify: " << error << "\n";
+    return 2;
+  }
+  const std::string hardware = resolve_hardware(args.hardware);
+  if (hardware.empty()) return 2;
+  pipeline::ScanOptions options = scan_options(args, *target);
   ProjectScanArgs pargs;
+  if (!parse_phases(args.phases, pargs.phases)) return 2;
   pargs.root = root;
   pargs.root_label = args.path;
   pargs.rule_files = args.rule_files;
   pargs.hardware = hardware;
   pargs.all_sites = args.all_sites;
-  pargs.phases = std::move(phases);
   pargs.target_phase = args.target;
   pargs.verbose = args.verbose;
+  // A single-file scan reads one file: no cache (its save would drop the folder's other files).
+  const std::unique_ptr<cache::FileCache> file_cache =
+      target->only_file.empty() ? open_scan_cache(args, root, hardware) : nullptr;
+  options.cache = file_cache.get();
+  const unsigned report_threads = args.threads ? args.threads : std::thread::hardware_concurrency();
+
+  StageTimer t_total("total");
   ProjectScan scanned = scan_project(pargs, std::move(options));
   Assessment& a = scanned.assessment;
   // Nothing reads the facts after assess: free them on another thread while the reports are
@@ -196,61 +263,9 @@ int run_scan(const ScanArgs& given) {
     }
     std::cerr << "ascendify: baseline: " << hidden << " known finding(s) not reported\n";
   }
-
-  const bool color = use_color(args);
-  auto to_stdout = [](std::string_view piece) {
-    std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
-  };
-  for (const auto& f : plan->to_stdout) emit_report(a, f, args, report_threads, color, to_stdout);
-  if (plan->terminal_summary) {
-    StageTimer t_term("terminal summary");
-    render::TextOptions o;
-    o.color = color;
-    o.lang = terminal_lang(args);
-    o.per_domain_limit = args.verbose ? 0 : kTerminalFindingsPerDomain;
-    o.replacements = args.verbose;
-    std::cout << render::render_text(a, o) << '\n' << render::render_terminal(a, color);
-  }
-  if (args.verbose || plan->terminal_summary)
-    print_diagnostics(a.diagnostics, args.verbose ? a.diagnostics.size() : kTerminalDiagnostics);
-  if (!plan->to_files.empty()) {
-    switch (make_output_dir(plan->dir, root)) {
-      case OutputDir::Ready: break;
-      case OutputDir::CannotCreate:
-        std::cerr << "ascendify: cannot create output directory " << plan->dir.string() << "\n";
-        return 2;
-      case OutputDir::WrongSide:
-        std::cerr << "ascendify: output " << plan->dir.string()
-                  << " is inside the scanned root; choose a place outside it with -o\n";
-        return 2;
-    }
-    // The reports' lines go to stderr when stdout carries a report of its own.
-    std::ostream& said = plan->to_stdout.empty() ? std::cout : std::cerr;
-    for (const auto& f : plan->to_files) {
-      const std::string name =
-          plan->single_name.empty() ? report_file_name(f, args.lang) : plan->single_name;
-      StageTimer t_render("render+write");
-      const std::string err =
-          write_file_atomic(plan->dir, name, [&](const std::function<void(std::string_view)>& put) {
-            emit_report(a, f, args, report_threads, false, put);
-          });
-      if (!err.empty()) {
-        std::cerr << "ascendify: " << err << "\n";
-        return 2;
-      }
-      said << "Report: " << (plan->dir / name).string() << "\n";
-    }
-    if (plan->default_dir)
-      said << "(the reports are outside the scanned root; -o DIR puts them elsewhere)\n";
-  }
-  int code = 0;
-  if (!args.exit_zero) {
-    if (!args.fail_on.empty() && reaches_fail_level(a, args.fail_on))
-      code = 1;
-    else if (args.strict && !a.diagnostics.empty())
-      code = 3;
-  }
-  return exit_without_teardown(code);
+  show_on_terminal(a, *plan, args, report_threads);
+  if (!write_report_files(a, *plan, args, root, report_threads)) return 2;
+  return exit_without_teardown(exit_code(a, args));
 }
 
 }  // namespace ascendify::cli
