@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/kernel_kind.hpp"
 #include "core/diagnostic.hpp"
 #include "core/domain.hpp"
 #include "core/finding.hpp"
@@ -55,7 +56,7 @@ struct DependencyRow {
 };
 
 struct KernelRow {
-  std::string kind;  // cuda | triton | autograd-function | extension-build
+  KernelKind kind = KernelKind::Cuda;
   std::string name;
   std::string path;
   uint32_t line = 0;

@@ -225,7 +225,7 @@ class PhaseAttributor {
     bool backward_skipped = false;  // a phase reaches it, but only a backward runs it
     // In the backward of an autograd.Function (`Fn.backward`): only a training step runs it.
     const bool in_backward =
-        kernel && (kernel->backward_only || (kernel->kind == "autograd-function" &&
+        kernel && (kernel->backward_only || (kernel->kind == KernelKind::AutogradFunction &&
                                              (f.scope == kernel->name + ".backward" ||
                                               f.scope.starts_with(kernel->name + ".backward."))));
     for (size_t p = 0; p < pm_.phases.size(); ++p) {

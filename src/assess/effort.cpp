@@ -55,11 +55,12 @@ double rule_hours(const Rule* rule, const std::vector<const Finding*>& sites, co
 
 double kernel_hours(const KernelRow& k, bool needs_backward, const EffortModel& m) {
   const KernelModel& km = m.kernels;
-  double h = lookup(km.base_hours, k.kind, km.default_base_hours);
-  h += lookup(km.hours_per_100_loc, k.kind, 0.0) * static_cast<double>(k.loc) / 100.0;
+  const std::string kind(to_string(k.kind));  // the model's tables are keyed by the name
+  double h = lookup(km.base_hours, kind, km.default_base_hours);
+  h += lookup(km.hours_per_100_loc, kind, 0.0) * static_cast<double>(k.loc) / 100.0;
   for (const auto& feat : k.features) h += lookup(km.feature_hours, feat, km.default_feature_hours);
   if (k.templated) h *= km.templated_factor;
-  if (needs_backward && !k.backward_only && in_list(km.backward_kinds, k.kind))
+  if (needs_backward && !k.backward_only && in_list(km.backward_kinds, kind))
     h *= km.backward_factor;
   if (k.has_fallback) h *= km.fallback_factor;
   return h;

@@ -18,7 +18,7 @@ std::vector<ExternalImport> external_imports(const std::vector<ScannedFile>& fil
   std::set<std::string, std::less<>> own_builds;  // the project's own extensions
   for (const auto& f : files)
     for (const auto& k : f.facts.kernels)
-      if (k.kind == "extension-build") own_builds.insert(k.name.substr(0, k.name.find('.')));
+      if (k.kind == KernelKind::ExtensionBuild) own_builds.insert(k.name.substr(0, k.name.find('.')));
   std::map<std::string, bool, std::less<>> memo;
   auto external = [&](std::string_view top) {
     auto it = memo.find(top);
@@ -82,7 +82,7 @@ void add_external_rows(std::vector<KernelRow>& rows, const std::vector<ExternalI
     auto [it, fresh] = by_module.try_emplace(x.module);
     if (!fresh) continue;
     KernelRow& row = it->second;
-    row.kind = "external-extension";
+    row.kind = KernelKind::ExternalExtension;
     row.name = x.module;
     row.path = files[static_cast<size_t>(x.file)].file.rel_path;
     row.line = x.line;

@@ -253,7 +253,7 @@ class KernelLinker {
         const auto& kfs = files_[kernels_[c].file].facts.kernels;
         bool autograd = false;
         for (const auto& k : kfs)
-          autograd = autograd || (k.name == kernels_[c].name && k.kind == "autograd-function");
+          autograd = autograd || (k.name == kernels_[c].name && k.kind == KernelKind::AutogradFunction);
         if (autograd && st.seen.insert({c, x.line}).second)
           uses_[c].push_back({g, x.line, std::string(d.str(x.scope)), true});
       }
@@ -264,7 +264,7 @@ class KernelLinker {
   void collect_extensions() {
     for (const auto& f : files_)
       for (const auto& k : f.facts.kernels) {
-        if (k.kind != "extension-build" || k.name.empty()) continue;
+        if (k.kind != KernelKind::ExtensionBuild || k.name.empty()) continue;
         Ext e{std::string(last_part(k.name)), {}};
         const std::string base = dir_of(f.file.rel_path);
         for (std::string s : k.calls) {
@@ -337,13 +337,13 @@ class KernelLinker {
     const KernelFact* kf = nullptr;
     for (const auto& k : f.facts.kernels)
       if (k.name == kernels_[c].name) kf = &k;
-    if (kf && kf->kind == "extension-build") {
+    if (kf && kf->kind == KernelKind::ExtensionBuild) {
       for (const auto& [key, list] : op_calls_)
         if (key.first == last_part(kf->name))
           uses_[c].insert(uses_[c].end(), list.begin(), list.end());
       return;
     }
-    if (!kf || kf->kind != "cuda") return;
+    if (!kf || kf->kind != KernelKind::Cuda) return;
     const std::string& p = f.file.rel_path;
     auto fm = file_modules_.find(p);
     if (fm == file_modules_.end()) return;

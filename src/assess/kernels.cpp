@@ -20,7 +20,7 @@ std::string stem_of(std::string_view path) {
 // The Ascend path of a row (rules/model/kernels.yaml): the purpose's op, else the default of
 // the kernel kind; a pure-PyTorch reference comes first when there is one. `zh`: the Chinese
 // report's wording (each text falls back to the English where the model has no Chinese).
-std::string ascend_path(const KernelPathModel& m, const KernelPurpose* p, const std::string& kind,
+std::string ascend_path(const KernelPathModel& m, const KernelPurpose* p, KernelKind kind,
                         const std::string& fallback, bool zh) {
   auto pick = [zh](const std::string& en, const std::string& cn) -> const std::string& {
     return zh && !cn.empty() ? cn : en;
@@ -29,15 +29,16 @@ std::string ascend_path(const KernelPathModel& m, const KernelPurpose* p, const 
   const bool no_op = !p || p->ascend.empty() ||
                      std::find(m.no_op_purposes.begin(), m.no_op_purposes.end(), p->purpose) !=
                          m.no_op_purposes.end();
-  auto d = m.default_paths.find(kind);
+  const std::string name(to_string(kind));  // the model's table is keyed by the name
+  auto d = m.default_paths.find(name);
   std::string by_kind;
   if (d != m.default_paths.end()) {
-    auto dz = m.default_paths_zh.find(kind);
+    auto dz = m.default_paths_zh.find(name);
     by_kind = pick(d->second, dz == m.default_paths_zh.end() ? std::string() : dz->second);
   }
-  if (p && !p->ascend.empty() && (kind == "triton" || kind == "cuda" || !no_op))
+  if (p && !p->ascend.empty() && (kind == KernelKind::Triton || kind == KernelKind::Cuda || !no_op))
     path = pick(p->ascend, p->ascend_zh);
-  if (no_op && kind == "triton" && !by_kind.empty())
+  if (no_op && kind == KernelKind::Triton && !by_kind.empty())
     path = path.empty() ? by_kind : path + (zh ? "；或 " : "; or a ") + by_kind;
   if (path.empty()) path = by_kind;
   if (!fallback.empty()) {
@@ -66,7 +67,7 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
   std::map<std::string, std::string, std::less<>> optional_sources;
   for (const auto& f : files)
     for (const auto& k : f.facts.kernels) {
-      if (k.kind != "extension-build" || !k.has_fallback) continue;
+      if (k.kind != KernelKind::ExtensionBuild || !k.has_fallback) continue;
       const std::string dir = dir_of(f.file.rel_path);
       for (std::string_view src : k.calls) {
         while (src.starts_with("./")) src.remove_prefix(2);
@@ -93,7 +94,7 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
       row.callers = l.callers;
       row.backward_only = k.backward_only || (l.uses > 0 && l.backward_uses == l.uses);
       std::string fallback, fallback_zh;
-      if (k.kind == "triton" || k.kind == "cuda")
+      if (k.kind == KernelKind::Triton || k.kind == KernelKind::Cuda)
         fallback_zh = fallback = fallbacks.find(k.name, row.path, l.caller_dirs);
       if (auto opt = optional_sources.find(row.path);
           fallback.empty() && opt != optional_sources.end()) {
@@ -101,14 +102,14 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
         fallback_zh = "路径（可选扩展 " + opt->second + " 未构建时）";
       }
       row.has_fallback = k.has_fallback || !fallback.empty();
-      const KernelPurpose* p = k.kind == "extension-build"
+      const KernelPurpose* p = k.kind == KernelKind::ExtensionBuild
                                    ? nullptr
                                    : purpose_of(model, k.name, k.calls, stem_of(row.path));
       row.purpose = p ? p->purpose : "";
       row.ascend_path = ascend_path(model, p, k.kind, fallback, false);
       row.ascend_path_zh = ascend_path(model, p, k.kind, fallback_zh, true);
       // Python kernels are functions: in a file whose functions run only under flags, so do they.
-      const bool python_kernel = k.kind == "triton" || k.kind == "autograd-function";
+      const bool python_kernel = k.kind == KernelKind::Triton || k.kind == KernelKind::AutogradFunction;
       const int unit =
           python_kernel && program
               ? program->unit_of(static_cast<int>(i), k.scope.empty() ? k.name : k.scope)
@@ -136,7 +137,7 @@ int kernel_of(const std::vector<KernelRow>& kernels, const std::vector<size_t>& 
               const Finding& f) {
   for (size_t i : same_file) {
     const KernelRow& k = kernels[i];
-    if (k.kind == "extension-build") continue;
+    if (k.kind == KernelKind::ExtensionBuild) continue;
     if (!f.scope.empty() && !k.name.empty() &&
         (f.scope == k.name || f.scope.starts_with(k.name + ".")))
       return static_cast<int>(i);

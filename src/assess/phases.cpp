@@ -149,7 +149,7 @@ ProjectTraits project_traits(const std::vector<ScannedFile>& files,
   for (const auto& f : files) {
     if (f.file.kind == FileKind::Native) t.native_names.emplace(stem_of(f.file.rel_path));
     for (const auto& k : f.facts.kernels)
-      if (k.kind == "extension-build" && !k.name.empty()) {
+      if (k.kind == KernelKind::ExtensionBuild && !k.name.empty()) {
         t.native_names.emplace(last_component(k.name));
         if (k.name.find('.') != std::string::npos) extension_names.insert(std::string_view(k.name));
       }

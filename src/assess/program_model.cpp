@@ -79,7 +79,7 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
                             registered(f, model.pure_decorators)});
     }
     for (const KernelFact& k : files[i].facts.kernels)
-      if (k.kind == "autograd-function" && k.scope.empty()) autograd_[i].insert(k.name);
+      if (k.kind == KernelKind::AutogradFunction && k.scope.empty()) autograd_[i].insert(k.name);
     if (files[i].facts.uses_digested) {
       digests_[i] = &files[i].facts.uses;
     } else {

@@ -99,14 +99,15 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
   size_t kernel_adapt = 0;
   for (const auto& k : a.kernels) {
     if (k.has_fallback || !required(k.phases)) continue;
-    const bool ported = in_list(m.ported_kernel_kinds, k.kind);
+    const std::string kind(to_string(k.kind));  // the model lists kinds by name
+    const bool ported = in_list(m.ported_kernel_kinds, kind);
     const bool rewrite =
-        in_list(m.rewrite_kernel_kinds, k.kind) || (ported && port_blocked_files.count(k.path));
+        in_list(m.rewrite_kernel_kinds, kind) || (ported && port_blocked_files.count(k.path));
     if (rewrite) {
       const std::string at = k.path + ":" + std::to_string(k.line);
       (k.optional ? optional : difficult)
-          .add(k.kind + " kernel " + k.name + " needs a rewrite (" + at + ")",
-               k.kind + " 算子 " + k.name + " 需要重写（" + at + "）");
+          .add(kind + " kernel " + k.name + " needs a rewrite (" + at + ")",
+               kind + " 算子 " + k.name + " 需要重写（" + at + "）");
     } else if (ported && !k.optional) {  // ported (Triton through triton-ascend)
       kernel_adapt_hours += kernel_hours(k, false, effort);
       ++kernel_adapt;

@@ -72,7 +72,7 @@ std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
   std::set<std::string, std::less<>> extensions;
   for (const auto& f : files)
     for (const auto& k : f.facts.kernels)
-      if (k.kind == "extension-build" && !k.name.empty()) extensions.insert(k.name);
+      if (k.kind == KernelKind::ExtensionBuild && !k.name.empty()) extensions.insert(k.name);
   std::vector<Finding> out;
   if (extensions.empty() && externals.empty()) return out;
   for (size_t i = 0; i < files.size(); ++i) {
@@ -122,7 +122,7 @@ std::vector<Finding> wrapper_call_findings(
   std::vector<bool> kernel_unit(program.size(), false);
   for (size_t i = 0; i < files.size(); ++i)
     for (const KernelFact& k : files[i].facts.kernels)
-      if (k.kind == "triton" && k.scope.empty())
+      if (k.kind == KernelKind::Triton && k.scope.empty())
         if (const int u = program.unit_of(static_cast<int>(i), k.name);
             u >= 0 && !program.is_module(u))
           kernel_unit[static_cast<size_t>(u)] = true;

@@ -16,7 +16,7 @@ using snapshot::Writer;
 // these fail the build until the sizes are updated with it. Sizes on 64-bit Linux (libstdc++).
 static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact field");
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
-static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 184, "encode the new KernelFact field");
+static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
 static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 424, "encode the new FileFacts field");
 static_assert(sizeof(void*) != 8 || sizeof(Finding) == 392, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
@@ -184,7 +184,7 @@ Fact get_fact(Reader& r) {
 }
 
 void put_kernel(Writer& w, const KernelFact& k) {
-  put_s(w, k.kind);
+  w.u8(static_cast<uint8_t>(k.kind));
   put_s(w, k.name);
   put(w, k.span);
   put_u(w, k.loc);
@@ -196,7 +196,7 @@ void put_kernel(Writer& w, const KernelFact& k) {
 
 KernelFact get_kernel(Reader& r) {
   KernelFact k;
-  k.kind = get_s(r);
+  k.kind = r.enumerator<KernelKind>(kKernelKindCount);
   k.name = get_s(r);
   k.span = get_span(r);
   k.loc = get_u32(r);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/kernel_kind.hpp"
 #include "core/span.hpp"
 
 namespace ascendify {
@@ -116,7 +117,7 @@ struct Fact {
 
 // A kernel-like unit for the inventory (CUDA __global__, @triton.jit, autograd.Function).
 struct KernelFact {
-  std::string kind;  // "cuda" | "triton" | "autograd-function" | "extension-build"
+  KernelKind kind = KernelKind::Cuda;
   std::string name;
   Span span;
   uint32_t loc = 0;

@@ -279,7 +279,7 @@ class SetupReader {
     size_t open = callee + 1;
     size_t end = skip_group(open);
     KernelFact k;
-    k.kind = "extension-build";
+    k.kind = KernelKind::ExtensionBuild;
     if (toks_[callee].text == "CUDAExtension") k.features.push_back("cuda");
     const Token& last = toks_[end > 0 ? end - 1 : 0];
     k.span = sm_.span(toks_[callee].span.offset, last.span.end_offset);
@@ -353,7 +353,7 @@ FileFacts analyze_setup_py(std::string_view text, std::string_view path) {
   // asks for.
   const LineIndex lines(text);
   for (KernelFact& k : out.kernels)
-    if (k.kind == "extension-build" && inside_try(lines, k.span.line)) k.has_fallback = true;
+    if (k.kind == KernelKind::ExtensionBuild && inside_try(lines, k.span.line)) k.has_fallback = true;
   return out;
 }
 

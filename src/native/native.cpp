@@ -206,7 +206,7 @@ class Analyzer {
     const CToken& name = tok(u.name);
     add(std::string(name.text), "kernel", name.begin, name.end);
     KernelFact k;
-    k.kind = "cuda";
+    k.kind = KernelKind::Cuda;
     k.name = std::string(name.text);
     k.span = pos_.span(tok(i).begin, tok(u.params_close).end);
     k.templated =

@@ -1,5 +1,6 @@
 // Compound statement headers: def, class, if/elif (guards, main guard), except, for, with.
 #include <algorithm>
+#include <optional>
 
 #include "python/analyzer_impl.hpp"
 #include "python/kernel_scan.hpp"
@@ -40,12 +41,13 @@ bool is_triton_decorator(std::string_view d) {
 
 // Kernels of the kernel DSLs beyond Triton, by the resolved decorator: CuTe DSL (`@cute.kernel`
 // after `import cutlass.cute as cute`), TileLang (`@T.prim_func`), numba.cuda (`@cuda.jit`).
-// "" when the decorator makes no kernel. Host-side `@cute.jit` functions are not kernels.
-std::string_view dsl_kernel_kind(std::string_view d) {
-  if (d == "cutlass.cute.kernel") return "cute-dsl";
-  if (d == "tilelang.language.prim_func" || d == "tvm.script.tir.prim_func") return "tilelang";
-  if (d == "numba.cuda.jit") return "numba-cuda";
-  return "";
+// None when the decorator makes no kernel. Host-side `@cute.jit` functions are not kernels.
+std::optional<KernelKind> dsl_kernel_kind(std::string_view d) {
+  if (d == "cutlass.cute.kernel") return KernelKind::CuteDsl;
+  if (d == "tilelang.language.prim_func" || d == "tvm.script.tir.prim_func")
+    return KernelKind::TileLang;
+  if (d == "numba.cuda.jit") return KernelKind::NumbaCuda;
+  return std::nullopt;
 }
 
 bool catches_import_error(std::string_view s) {
@@ -103,24 +105,24 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   Fact& f = new_fact(FactKind::FunctionDef, span(ni, ni + 1));
   f.name = std::string(name);
   bool triton = false;
-  std::string_view dsl_kind;
+  std::optional<KernelKind> dsl_kind;
   const uint32_t first_decorator_line = decorators_.empty() ? 0 : decorators_.front().span.line;
   f.args.reserve(decorators_.size());
   for (Decorator& d : decorators_) {
     triton = triton || is_triton_decorator(d.name);
-    if (dsl_kind.empty()) dsl_kind = dsl_kernel_kind(d.name);
+    if (!dsl_kind) dsl_kind = dsl_kernel_kind(d.name);
     f.args.push_back(Arg{std::string(), ValueKind::Name, std::move(d.name), d.span});
   }
   decorators_.clear();
   // The kernel's scope is the one around the def (copied only for the rare triton kernel).
-  std::string outer_scope = triton || !dsl_kind.empty() ? scopes_.name() : std::string();
+  std::string outer_scope = triton || dsl_kind ? scopes_.name() : std::string();
   const Block& parent = blocks_.back();
   Block blk{Block::kDef};
   blk.off_params_begin = off_params_begin;
   blk.params_begin = params_begin;
   params_in_scope_.insert(params_in_scope_.end(), params.begin(), params.end());
   if (parent.kind == Block::kClass && parent.own_kernel >= 0 &&
-      out_.kernels[parent.own_kernel].kind == "autograd-function") {
+      out_.kernels[parent.own_kernel].kind == KernelKind::AutogradFunction) {
     if (name == "forward") blk.phase = 1;
     if (name == "backward") blk.phase = 2;
   }
@@ -132,7 +134,7 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
   }
   if (triton) {
     KernelFact kf;
-    kf.kind = "triton";
+    kf.kind = KernelKind::Triton;
     kf.name = std::string(name);
     kf.span = span(s, std::min(colon + 1, le));
     kf.scope = outer_scope;
@@ -141,9 +143,9 @@ uint32_t Analyzer::def_stmt(uint32_t s, uint32_t le) {
     triton_config_features(names, out_.facts, first_decorator_line, toks_[s].span.line, kf);
     blk.kernel = blk.own_kernel = static_cast<int32_t>(out_.kernels.size());
     out_.kernels.push_back(std::move(kf));
-  } else if (!dsl_kind.empty()) {  // the inventory lists it; its body is the DSL's own
+  } else if (dsl_kind) {  // the inventory lists it; its body is the DSL's own
     KernelFact kf;
-    kf.kind = std::string(dsl_kind);
+    kf.kind = *dsl_kind;
     kf.name = std::string(name);
     kf.span = span(s, std::min(colon + 1, le));
     kf.scope = outer_scope;
@@ -214,7 +216,7 @@ uint32_t Analyzer::class_stmt(uint32_t s, uint32_t le) {
   blk.scope_pushed = scopes_.push(ScopeStack::kClass, name);
   if (autograd) {
     KernelFact kf;
-    kf.kind = "autograd-function";
+    kf.kind = KernelKind::AutogradFunction;
     kf.name = std::string(name);
     kf.span = span(s, std::min(colon + 1, le));
     kf.scope = outer_scope;

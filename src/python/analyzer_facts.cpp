@@ -144,7 +144,7 @@ std::string_view Analyzer::operand_right(uint32_t start) const {
 
 int32_t Analyzer::emit_reference(std::string name, Usage u, Span sp) {
   int32_t kernel = blocks_.back().kernel;
-  if (kernel >= 0 && out_.kernels[kernel].kind == "triton") {
+  if (kernel >= 0 && out_.kernels[kernel].kind == KernelKind::Triton) {
     KernelFact& kf = out_.kernels[kernel];
     std::string_view n = name;
     constexpr std::string_view kTl = "triton.language.";
@@ -219,7 +219,7 @@ void Analyzer::note_call(std::string_view callee) {
   const Block& b = blocks_.back();
   if (b.kernel < 0 || b.phase == 0 || callee.empty()) return;
   KernelFact& kf = out_.kernels[b.kernel];
-  if (kf.kind != "autograd-function") return;
+  if (kf.kind != KernelKind::AutogradFunction) return;
   std::string_view head = callee.substr(0, callee.find('.'));
   if (head == "ctx" || head == "self" || head == "super") return;
   add_unique(kf.calls, (b.phase == 1 ? "forward:" : "backward:") + std::string(callee));

@@ -130,7 +130,7 @@ std::string section_kernels(const Assessment& a, const Labels& l) {
           std::pair{k.templated, l.templated}})
       if (on) purpose += fmt::format(" <span class=\"muted\">({})</span>", word);
     const std::string& path = in_lang(k.ascend_path, k.ascend_path_zh, l);
-    s += fmt::format("<tr data-i=\"{}\">", i) + td_num(i + 1) + td(html_escape(k.kind)) +
+    s += fmt::format("<tr data-i=\"{}\">", i) + td_num(i + 1) + td(html_escape(to_string(k.kind))) +
          td(code(k.name)) + td(code(k.path + ":" + std::to_string(k.line))) + td_num(k.loc) +
          td(list(k.features, false)) + td(purpose) + td(list(k.phases, false)) +
          td(path.empty() ? "—" : html_escape(path)) + "</tr>";

@@ -165,7 +165,7 @@ ordered_json dependency_json(const DependencyRow& d) {
 
 ordered_json kernel_json(const KernelRow& k) {
   ordered_json j;
-  j["kind"] = k.kind;
+  j["kind"] = to_string(k.kind);
   j["name"] = k.name;
   j["path"] = k.path;
   j["line"] = k.line;

@@ -213,7 +213,7 @@ void kernel_inventory(std::string& out, const Assessment& a, const Findings& fs,
   std::vector<Row> rows;
   for (size_t i = 0; i < a.kernels.size(); ++i) {
     const KernelRow& k = a.kernels[i];
-    std::string type = md_text(k.kind);
+    std::string type = md_text(to_string(k.kind));
     for (const auto& feat : k.features) type += " · " + md_text(feat);
     std::string purpose = md_text(k.purpose);
     if (k.backward_only) purpose += fmt::format(" ({})", l.backward_only);

@@ -95,7 +95,7 @@ TEST(Effort, GuardedAndUnreachedDiscounted) {
 TEST(Effort, KernelHours) {
   const EffortModel m = model();
   KernelRow k;
-  k.kind = "cuda";
+  k.kind = KernelKind::Cuda;
   k.loc = 250;
   k.features = {"warp-shuffle", "inline-asm"};
   // 20 + 10*2.5 + 6 + 2 = 53
@@ -106,7 +106,7 @@ TEST(Effort, KernelHours) {
   k.has_fallback = true;
   EXPECT_DOUBLE_EQ(kernel_hours(k, false, m), 13.25);
   KernelRow fn;
-  fn.kind = "autograd-function";
+  fn.kind = KernelKind::AutogradFunction;
   EXPECT_DOUBLE_EQ(kernel_hours(fn, false, m), 5.0);
   EXPECT_DOUBLE_EQ(kernel_hours(fn, true, m), 10.0);  // backward needed
 }
@@ -194,7 +194,7 @@ TEST(Effort, APhaseWithoutSitesCostsNothing) {
 TEST(Effort, CustomOpSitesInAKernelFileArePricedByTheKernel) {
   const EffortModel m = model();
   KernelRow k;
-  k.kind = "triton";
+  k.kind = KernelKind::Triton;
   k.path = "kern.py";
   k.loc = 0;
   Finding in_file = site();

@@ -15,7 +15,7 @@ ScannedFile file(const std::string& path, FileKind kind = FileKind::Python) {
   f.file.kind = kind;
   return f;
 }
-void kernel(ScannedFile& f, const std::string& kind, const std::string& name, Strings calls = {}) {
+void kernel(ScannedFile& f, KernelKind kind, const std::string& name, Strings calls = {}) {
   KernelFact k;
   k.kind = kind;
   k.name = name;
@@ -38,10 +38,10 @@ void fact(ScannedFile& f, FactKind kind, const std::string& name, const std::str
 
 TEST(KernelLinks, TritonLaunchesResolveByFileAndModule) {
   std::vector<ScannedFile> files = {file("a/ops.py"), file("b/other.py"), file("c/user.py")};
-  kernel(files[0], "triton", "_fwd_kernel");
-  kernel(files[1], "triton", "_fwd_kernel");
-  kernel(files[0], "autograd-function", "Fn", {"forward:_fwd", "backward:_bwd"});
-  kernel(files[0], "triton", "_bwd_kernel");
+  kernel(files[0], KernelKind::Triton, "_fwd_kernel");
+  kernel(files[1], KernelKind::Triton, "_fwd_kernel");
+  kernel(files[0], KernelKind::AutogradFunction, "Fn", {"forward:_fwd", "backward:_bwd"});
+  kernel(files[0], KernelKind::Triton, "_bwd_kernel");
   fact(files[0], FactKind::Native, "_fwd_kernel", "triton-launch", "_fwd", 10);
   fact(files[0], FactKind::Native, "_bwd_kernel", "triton-launch", "_bwd", 20);
   // c/user.py launches the one imported from a/ops.py.
@@ -63,13 +63,13 @@ TEST(KernelLinks, CudaKernelsThroughTheExtension) {
                                     file("csrc/bind.cpp", FileKind::Native),
                                     file("csrc/fwd.cu", FileKind::Native),
                                     file("csrc/bwd.cu", FileKind::Native), file("pkg/iface.py")};
-  kernel(files[0], "extension-build", "pkg.scan_ext",
+  kernel(files[0], KernelKind::ExtensionBuild, "pkg.scan_ext",
          {"./csrc/bind.cpp", "csrc/fwd.cu", "csrc/bwd.cu"});
   fact(files[1], FactKind::Native, "fwd", "binding", "", 3, Usage::Load, "TORCH_EXTENSION_NAME");
   fact(files[1], FactKind::Native, "bwd", "binding", "", 4, Usage::Load, "TORCH_EXTENSION_NAME");
-  kernel(files[2], "cuda", "scan_fwd_kernel");
+  kernel(files[2], KernelKind::Cuda, "scan_fwd_kernel");
   fact(files[2], FactKind::Native, "scan_fwd_kernel", "launch", "", 30);
-  kernel(files[3], "cuda", "scan_bwd_kernel");
+  kernel(files[3], KernelKind::Cuda, "scan_bwd_kernel");
   fact(files[4], FactKind::Reference, "pkg.scan_ext.fwd", "", "Fn.forward", 7, Usage::Call);
   fact(files[4], FactKind::Reference, "pkg.scan_ext.bwd", "", "Fn.backward", 12, Usage::Call);
   fact(files[4], FactKind::Reference, "other_ext.fwd", "", "g", 40, Usage::Call);

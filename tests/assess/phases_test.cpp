@@ -39,7 +39,7 @@ test::Project sample() {
   p.file("src/mypkg/model.py");
   p.import("src/mypkg/model.py", "layers.attn", "layers", 1);
   p.file("src/mypkg/layers.py");
-  p.kernel("src/mypkg/layers.py", "triton", "_bwd_kernel", 10, 11);
+  p.kernel("src/mypkg/layers.py", KernelKind::Triton, "_bwd_kernel", 10, 11);
   p.reference("src/mypkg/layers.py", "_bwd_kernel", "AttnFn.backward", 40);
   p.file("legacy/old.py");
   p.file("tests/test_model.py");

@@ -68,7 +68,7 @@ struct Project {
     at(path).facts.facts.push_back(f);
     return *this;
   }
-  KernelFact& kernel(const std::string& path, const std::string& kind, const std::string& name,
+  KernelFact& kernel(const std::string& path, KernelKind kind, const std::string& name,
                      uint32_t line, uint32_t loc) {
     KernelFact k;
     k.kind = kind;

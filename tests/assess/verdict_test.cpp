@@ -50,7 +50,7 @@ Finding finding(const std::string& id, Domain d, bool covered, std::vector<std::
 // A CUDA kernel with no fallback, reached by training: needs a rewrite.
 KernelRow training_cuda_kernel() {
   KernelRow k;
-  k.kind = "cuda";
+  k.kind = KernelKind::Cuda;
   k.name = "fused_norm";
   k.path = "csrc/norm.cu";
   k.line = 12;
@@ -248,7 +248,7 @@ TEST(Feasibility, InfeasibleWithoutAscendPath) {
 TEST(Feasibility, TritonKernelsAreAdaptedUnlessTheyUseWhatTritonAscendLacks) {
   Assessment a = base();
   KernelRow k;
-  k.kind = "triton";
+  k.kind = KernelKind::Triton;
   k.name = "rmsnorm_fwd";
   k.path = "ops/norm.py";
   k.line = 10;

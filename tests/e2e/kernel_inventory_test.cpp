@@ -45,7 +45,7 @@ struct Want {
 
 void expect_row(const KernelRow& k, const Want& w) {
   SCOPED_TRACE(w.name);
-  EXPECT_EQ(k.kind, w.kind);
+  EXPECT_EQ(to_string(k.kind), w.kind);
   EXPECT_EQ(k.name, w.name);
   EXPECT_EQ(k.path, w.path);
   EXPECT_EQ(k.line, w.line);

@@ -73,7 +73,7 @@ TEST(SetupPy, LiteralsVariablesExtensionsAndNeverExecuted) {
 
   ASSERT_EQ(ff.kernels.size(), 2u);
   const KernelFact& cu = ff.kernels[0];
-  EXPECT_EQ(cu.kind, "extension-build");
+  EXPECT_EQ(cu.kind, KernelKind::ExtensionBuild);
   EXPECT_EQ(cu.name, "demo._C");
   EXPECT_EQ(cu.span.line, 22u);
   EXPECT_EQ(cu.span.col, 9u);

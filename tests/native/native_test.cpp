@@ -65,7 +65,7 @@ TEST(Native, KernelInventory) {
   FileFacts ff = analyze(read_fixture("ops.cu"), "ops.cu");
   ASSERT_EQ(ff.kernels.size(), 1u);
   const KernelFact& k = ff.kernels[0];
-  EXPECT_EQ(k.kind, "cuda");
+  EXPECT_EQ(k.kind, KernelKind::Cuda);
   EXPECT_EQ(k.name, "reduce_kernel");
   EXPECT_TRUE(k.templated);
   EXPECT_EQ(k.span.line, 18u);

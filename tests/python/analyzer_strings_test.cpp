@@ -278,7 +278,7 @@ TEST(AnalyzerKernels, TritonKernelFacts) {
       "a.py");
   ASSERT_EQ(ff.kernels.size(), 1u);
   const KernelFact& k = ff.kernels[0];
-  EXPECT_EQ(k.kind, "triton");
+  EXPECT_EQ(k.kind, KernelKind::Triton);
   EXPECT_EQ(k.name, "add_kernel");
   EXPECT_EQ(k.span.line, 5u);
   EXPECT_EQ(k.loc, 5u);
@@ -306,7 +306,7 @@ TEST(AnalyzerKernels, AutogradFunction) {
       "a.py");
   ASSERT_EQ(ff.kernels.size(), 1u);
   const KernelFact& k = ff.kernels[0];
-  EXPECT_EQ(k.kind, "autograd-function");
+  EXPECT_EQ(k.kind, KernelKind::AutogradFunction);
   EXPECT_EQ(k.name, "FlashFn");
   std::vector<std::string> calls = {"forward:_C.fwd", "backward:torch.ops.mylib.bwd"};
   EXPECT_EQ(k.calls, calls);

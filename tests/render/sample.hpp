@@ -145,7 +145,7 @@ inline Assessment sample_assessment(const SampleRules& R) {
                    "",           "",    false};
   a.dependencies = {fa, np};
   KernelRow k;
-  k.kind = "triton";
+  k.kind = KernelKind::Triton;
   k.name = "fused_rms";
   k.path = "wan/kernels.py";
   k.line = 5;
