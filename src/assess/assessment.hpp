@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/kernel_kind.hpp"
+#include "core/rule.hpp"
 #include "core/diagnostic.hpp"
 #include "core/domain.hpp"
 #include "core/finding.hpp"
@@ -38,7 +39,8 @@ struct DependencyRow {
   std::string name;    // normalized distribution name
   std::string spec;    // version spec as written (may be empty)
   std::string source;  // "requirements.txt:3" or "import:wan/attention.py:5"
-  std::string status;  // compatible | replace | unsupported | not-involved
+  DependencyStatus status = DependencyStatus::None;  // compatible | replace | unsupported
+                                                    // | not-involved
   std::string replacement;
   std::string rule_id;  // the dependency rule that classified it ("" when unknown)
   bool guarded = false;

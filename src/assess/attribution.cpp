@@ -142,7 +142,7 @@ class PhaseAttributor {
       }
       auto it = phases_by_rule_.find(d.rule_id);
       if (it == phases_by_rule_.end()) {
-        if (r != nullptr) d.status = "not-involved";
+        if (r != nullptr) d.status = DependencyStatus::NotInvolved;
         continue;
       }
       const std::set<size_t>& required = required_phases_by_rule_[d.rule_id];

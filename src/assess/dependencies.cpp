@@ -164,19 +164,20 @@ class DependencyTable {
       if (!row.imported && import_all_guarded_.count(name)) row.imported = true;
       if (rule) {
         row.rule_id = rule->id;
-        row.status = rule->status.empty() ? "replace" : rule->status;
+        row.status =
+            rule->status == DependencyStatus::None ? DependencyStatus::Replace : rule->status;
         row.replacement = rule->replacement;
         row.replacement_zh = rule->replacement_zh;
         row.dev_tool = in_list(rule->tags, std::string("dev-tool"));
       } else {
-        row.status = "compatible";
+        row.status = DependencyStatus::Compatible;
         row.replacement = "";
       }
       // Declared but imported by no scanned code: not involved in what runs. Build-time and
       // launcher packages (torch itself, deepspeed launcher) are still imported somewhere.
       if (!row.imported && row.source.rfind("import:", 0) != 0 && rule &&
           !rule->match.import_names.empty())
-        row.status = "not-involved";
+        row.status = DependencyStatus::NotInvolved;
       if (import_all_guarded_.count(name)) row.guarded = row.guarded || import_all_guarded_[name];
       out.push_back(std::move(row));
     }

@@ -176,7 +176,7 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
       bool needed = false;
       for (const auto& x : d.phases)
         needed = needed || (in_list(done, x) && !d.optional && !in_list(d.optional_phases, x));
-      if (d.status != "compatible" && d.status != "not-involved" && needed &&
+      if (d.status != DependencyStatus::Compatible && d.status != DependencyStatus::NotInvolved && needed &&
           seen_deps.insert(d.name).second)
         deps.insert(d.name);
     }

@@ -83,7 +83,7 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
   // An unsupported dependency with a replacement is must-adapt work (its findings are priced
   // below); without one, nothing can stand in for it.
   for (const auto& d : a.dependencies) {
-    if (d.guarded || d.status != "unsupported" || !required(d.phases) || !d.replacement.empty())
+    if (d.guarded || d.status != DependencyStatus::Unsupported || !required(d.phases) || !d.replacement.empty())
       continue;
     const std::string msg = "dependency " + d.name + " is unsupported on Ascend";
     (d.optional ? optional : infeasible)

@@ -125,7 +125,7 @@ std::string explain_text(const Rule& r) {
       << ", severity " << to_string(r.severity) << ")\n\n"
       << r.message << "\n\nReplacement: " << r.replacement
       << "\ntransfer_to_npu: " << to_string(r.transfer_to_npu) << "\nAutofix: "
-      << (r.autofix ? r.autofix->kind + " -> " + r.autofix->to +
+      << (r.autofix ? std::string(to_string(r.autofix->kind)) + " -> " + r.autofix->to +
                           (r.autofix->safe ? " (safe" : " (unsafe, --unsafe-fixes") +
                           (r.autofix->guard ? "; made only with the code it guards" : "") +
                           (r.autofix->why.empty() ? ")" : "): " + r.autofix->why)

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/domain.hpp"
@@ -63,13 +64,27 @@ struct MatchSpec {
   bool disabled = false;
 };
 
+// What an autofix edits (rules/README.md, `autofix: kind`); to_string gives the YAML name.
+enum class AutofixKind : uint8_t {
+  Rename,         // "rename": the matched qualified-name span's text becomes `to`
+                  // (torch.cuda.X -> torch.npu.X keeps the tail: `to` is the new prefix)
+  RenameMethod,   // "rename-method": `.cuda(` -> `.npu(`
+  ReplaceString,  // "replace-string": the matched literal's "cuda"/"nccl" part becomes `to`
+  RenameEnv,      // "rename-env": an environment variable's name becomes `to`
+};
+inline constexpr uint8_t kAutofixKindCount = 4;
+std::string_view to_string(AutofixKind k);
+std::optional<AutofixKind> autofix_kind(std::string_view name);
+
+// A dependency's status: a dependency rule's (`status:`; None for other rules), and a
+// dependency row's, which adds NotInvolved (declared, imported by no scanned code).
+enum class DependencyStatus : uint8_t { None, Compatible, Replace, Unsupported, NotInvolved };
+inline constexpr uint8_t kDependencyStatusCount = 5;
+std::string_view to_string(DependencyStatus s);  // "" for None, else "compatible", ...
+std::optional<DependencyStatus> dependency_status(std::string_view name);
+
 struct Autofix {
-  // "rename"        — replace the matched qualified-name span's text with `to`
-  //                    (e.g. torch.cuda.X -> torch.npu.X keeps the tail: `to` is the new prefix)
-  // "replace-string" — replace the matched literal's "cuda"/"nccl" part by `to`
-  // "rename-method"  — `.cuda(` -> `.npu(`
-  // "rename-env"     — env var name -> `to`
-  std::string kind;
+  AutofixKind kind = AutofixKind::Rename;
   std::string to;
   bool needs_torch_npu_import = true;
   // `safety: safe`: the edit keeps what the program does on an NPU (the same calls reach the
@@ -118,7 +133,8 @@ struct Rule {
   std::optional<Autofix> autofix;
   Effort effort;
   std::vector<std::string> refs;
-  std::string status;  // Dependency rules: "compatible" | "replace" | "unsupported"
+  DependencyStatus status = DependencyStatus::None;  // dependency rules: compatible | replace
+                                                    // | unsupported
   // `aggregate: file`: a pattern that recurs on many lines of one file (tl.* calls in a Triton
   // kernel, cudaStream_t in a .cu file) is reported once per file with its site count; the
   // kernel inventory carries the detail.

@@ -397,7 +397,7 @@ void decide_guards(std::string_view text, const std::vector<python::Token>& toke
       const bool same_kind =
           stored[b] && stored[k] && is_guard(k) && fs[k]->rule_id == fs[b]->rule_id;
       const bool same_condition = fs[k]->span.line >= first && fs[k]->span.line <= last &&
-                                  fs[k]->rule->autofix->kind == "rename";
+                                  fs[k]->rule->autofix->kind == AutofixKind::Rename;
       if (same_kind || same_condition) decided[k] = manual(why);
     }
   }

@@ -291,15 +291,18 @@ EditResult python_edit(const Finding& f, const Autofix& fix, const MatchSpec& ma
     return mismatch("span outside the file");
   std::vector<Token> fields;
   const std::vector<Token>& tokens = tokens_around(f, file_tokens, fields);
-  if (fix.kind == "rename") return rename_reference(f, fix, match, text, tokens);
-  if (fix.kind == "rename-method") return rename_method(f, fix, tokens);
-  if (fix.kind == "replace-string") return replace_string(f, fix, match, tokens);
-  if (fix.kind == "rename-env") return rename_env_string(f, fix, tokens);
-  return manual("unknown autofix kind `" + fix.kind + "`");
+  switch (fix.kind) {
+    case AutofixKind::Rename: return rename_reference(f, fix, match, text, tokens);
+    case AutofixKind::RenameMethod: return rename_method(f, fix, tokens);
+    case AutofixKind::ReplaceString: return replace_string(f, fix, match, tokens);
+    case AutofixKind::RenameEnv: return rename_env_string(f, fix, tokens);
+  }
+  return manual("unknown autofix kind `" + std::string(to_string(fix.kind)) + "`");
 }
 
 EditResult shell_edit(const Finding& f, const Autofix& fix, std::string_view text) {
-  if (fix.kind != "rename-env") return manual("autofix `" + fix.kind + "` applies to Python only");
+  if (fix.kind != AutofixKind::RenameEnv)
+    return manual("autofix `" + std::string(to_string(fix.kind)) + "` applies to Python only");
   if (f.span.end_offset > text.size() || f.span.offset >= f.span.end_offset)
     return mismatch("span outside the file");
   const std::string_view name = unquote(f.match);

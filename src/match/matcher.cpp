@@ -228,7 +228,7 @@ std::vector<Hit> find_hits(const rules::RuleSet& rules, const FileFacts& facts) 
       }
       if (!best.rule) continue;
       const Rule& r = *best.rule;
-      if (r.match.kind == MatchKind::Dependency && r.status == "compatible") continue;
+      if (r.match.kind == MatchKind::Dependency && r.status == DependencyStatus::Compatible) continue;
       hits.push_back({&r, &f, replacement_for(best, r.replacement),
                       replacement_for(best, r.replacement_zh)});
     }

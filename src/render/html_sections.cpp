@@ -164,7 +164,7 @@ std::string section_dependencies(const Assessment& a, const Labels& l) {
       dev_tools.push_back(d.name);
       continue;
     }
-    std::string status = status_word(d.status, l);
+    std::string status = status_word(to_string(d.status), l);
     if (d.guarded) status += fmt::format(" · {}", l.guarded);
     if (d.optional) status += fmt::format(" · {}", l.optional_feature);
     if (d.rule_id.empty())

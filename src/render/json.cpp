@@ -152,7 +152,7 @@ ordered_json dependency_json(const DependencyRow& d) {
   j["name"] = d.name;
   j["spec"] = d.spec;
   j["source"] = d.source;
-  j["status"] = d.status;
+  j["status"] = to_string(d.status);
   j["replacement"] = d.replacement;
   j["npu_release"] = d.npu_release;
   j["guarded"] = d.guarded;

@@ -96,7 +96,7 @@ void dependency_section(std::string& out, const Assessment& a, const Findings& f
       std::string joined;
       for (const auto& n : notes) joined += (joined.empty() ? "" : "; ") + n;
       rows.push_back({md_text(d.name), d.spec.empty() ? "—" : md_code(d.spec),
-                      status_label(d.status, lang),
+                      status_label(to_string(d.status), lang),
                       md_text(lang == Lang::Zh && !d.replacement_zh.empty() ? d.replacement_zh
                                                                             : d.replacement),
                       joined});

@@ -259,25 +259,20 @@ Autofix parse_autofix(const YAML::Node& n, MatchKind kind) {
   if (!n["kind"]) fail(n, "autofix: missing 'kind'");
   if (!n["to"]) fail(n, "autofix: missing 'to'");
   Autofix a;
-  a.kind = scalar(n["kind"], "kind");
-  MatchKind needed;
-  if (a.kind == "rename")
-    needed = MatchKind::Reference;
-  else if (a.kind == "rename-method")
-    needed = MatchKind::Method;
-  else if (a.kind == "replace-string")
-    needed = MatchKind::String;
-  else if (a.kind == "rename-env")
-    needed = MatchKind::Env;
-  else
+  const std::string name = scalar(n["kind"], "kind");
+  const std::optional<AutofixKind> parsed = autofix_kind(name);
+  if (!parsed)
     fail(n["kind"],
          "autofix kind must be one of rename|rename-method|replace-string|"
          "rename-env, not '" +
-             a.kind + "'");
-  if (needed != kind)
-    fail(n["kind"], "autofix kind '" + a.kind + "' does not fit this rule's match kind");
+             name + "'");
+  a.kind = *parsed;
+  static constexpr MatchKind kNeeded[kAutofixKindCount] = {
+      MatchKind::Reference, MatchKind::Method, MatchKind::String, MatchKind::Env};
+  if (kNeeded[static_cast<uint8_t>(a.kind)] != kind)
+    fail(n["kind"], "autofix kind '" + name + "' does not fit this rule's match kind");
   a.to = non_empty(n["to"], "to");
-  a.needs_torch_npu_import = a.kind != "rename-env";
+  a.needs_torch_npu_import = a.kind != AutofixKind::RenameEnv;
   if (n["import_torch_npu"])
     a.needs_torch_npu_import = boolean(n["import_torch_npu"], "import_torch_npu");
   // Every fix declares whether it keeps behaviour (docs: rules/README.md, `autofix`).
@@ -410,10 +405,12 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
   if (dep && !n["status"]) fail(n, "dependency rules need 'status'");
   if (!dep && n["status"]) fail(n["status"], "'status' applies only to dependency rules");
   if (dep) {
-    r.status = scalar(n["status"], "status");
-    if (r.status != "compatible" && r.status != "replace" && r.status != "unsupported")
+    const std::string status = scalar(n["status"], "status");
+    const std::optional<DependencyStatus> parsed = dependency_status(status);
+    if (!parsed || *parsed == DependencyStatus::NotInvolved)
       fail(n["status"],
-           "'status' must be one of compatible|replace|unsupported, not '" + r.status + "'");
+           "'status' must be one of compatible|replace|unsupported, not '" + status + "'");
+    r.status = *parsed;
   }
   if (n["effort"]) {
     const YAML::Node& e = n["effort"];
@@ -421,7 +418,7 @@ Rule parse(const YAML::Node& n, std::string_view file_name) {
     if (!e["first"] || !e["each"]) fail(e, "effort needs both 'first' and 'each' (hours)");
     r.effort.first_hours = hours(e["first"], "first");
     r.effort.per_site_hours = hours(e["each"], "each");
-  } else if (r.severity != Severity::Info && r.status != "compatible") {
+  } else if (r.severity != Severity::Info && r.status != DependencyStatus::Compatible) {
     fail(n, "rule is missing 'effort' (required unless severity is info or status compatible)");
   }
   if (n["hardware"]) r.hardware = parse_hardware(n["hardware"]);

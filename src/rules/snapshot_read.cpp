@@ -54,7 +54,7 @@ Rule read_rule(Reader& r) {
   rule.severity = r.enumerator<Severity>(layout::kSeverities);
   if (flag(r)) {
     Autofix a;
-    a.kind = r.str();
+    a.kind = r.enumerator<AutofixKind>(kAutofixKindCount);
     a.to = r.str();
     a.needs_torch_npu_import = flag(r);
     a.safe = flag(r);
@@ -65,7 +65,7 @@ Rule read_rule(Reader& r) {
   rule.effort.first_hours = r.f64();
   rule.effort.per_site_hours = r.f64();
   rule.refs = r.strings();
-  rule.status = r.str();
+  rule.status = r.enumerator<DependencyStatus>(kDependencyStatusCount);
   rule.aggregate_per_file = flag(r);
   rule.skip_in_tests = flag(r);
   rule.stops_run = r.u8();

@@ -44,7 +44,7 @@ void write_rule(snapshot::Writer& w, const Rule& r) {
   w.u8(static_cast<uint8_t>(r.severity));
   w.u8(r.autofix.has_value());
   if (r.autofix) {
-    w.str(r.autofix->kind);
+    w.u8(static_cast<uint8_t>(r.autofix->kind));
     w.str(r.autofix->to);
     w.u8(r.autofix->needs_torch_npu_import);
     w.u8(r.autofix->safe);
@@ -54,7 +54,7 @@ void write_rule(snapshot::Writer& w, const Rule& r) {
   w.f64(r.effort.first_hours);
   w.f64(r.effort.per_site_hours);
   w.strings(r.refs);
-  w.str(r.status);
+  w.u8(static_cast<uint8_t>(r.status));
   w.u8(r.aggregate_per_file);
   w.u8(r.skip_in_tests);
   w.u8(r.stops_run);

@@ -41,7 +41,7 @@ TEST(Dependencies, UnknownDistributionsMatchImportsOfTheirOwnName) {
   const DependencyRow* c = row(a, "colossalai");
   ASSERT_NE(c, nullptr);
   EXPECT_TRUE(c->imported);
-  EXPECT_EQ(c->status, "compatible");
+  EXPECT_EQ(c->status, DependencyStatus::Compatible);
   EXPECT_TRUE(c->rule_id.empty());
   EXPECT_EQ(c->source, "requirements.txt:1");
   EXPECT_EQ(c->phases, (std::vector<std::string>{"training"}));
@@ -71,7 +71,7 @@ TEST(Dependencies, NamesOfOneDistributionShareItsImports) {
     ASSERT_NE(r, nullptr) << name;
     EXPECT_EQ(r->rule_id, "dependency.torch") << name;
     EXPECT_TRUE(r->imported) << name;
-    EXPECT_EQ(r->status, "compatible") << name;
+    EXPECT_EQ(r->status, DependencyStatus::Compatible) << name;
     EXPECT_EQ(r->phases, (std::vector<std::string>{"training"})) << name;
   }
 }
@@ -95,11 +95,11 @@ TEST(Dependencies, UnimportableDistributionsBelongToThePhasesOfTheirManifest) {
   ASSERT_NE(cuda, nullptr);
   EXPECT_FALSE(cuda->rule_id.empty());
   EXPECT_FALSE(cuda->imported);
-  EXPECT_EQ(cuda->status, "replace");
+  EXPECT_EQ(cuda->status, DependencyStatus::Replace);
   EXPECT_EQ(cuda->phases, (std::vector<std::string>{"inference", "training"}));
   const DependencyRow* xf = row(a, "xformers");
   ASSERT_NE(xf, nullptr);
-  EXPECT_EQ(xf->status, "not-involved");
+  EXPECT_EQ(xf->status, DependencyStatus::NotInvolved);
   EXPECT_TRUE(xf->phases.empty());
 }
 

@@ -222,7 +222,7 @@ TEST(Feasibility, InfeasibleWithoutAscendPath) {
   Assessment a = base();
   DependencyRow d;
   d.name = "cupy";
-  d.status = "unsupported";
+  d.status = DependencyStatus::Unsupported;
   d.source = "requirements.txt:4";
   d.phases = {"inference"};
   a.dependencies = {d};
@@ -284,7 +284,7 @@ TEST(MigrationSets, MinimalThenIncremental) {
                 finding("device.sync", Domain::Device, false, {"training"}, 4)};
   DependencyRow d;
   d.name = "flash-attn";
-  d.status = "replace";
+  d.status = DependencyStatus::Replace;
   d.phases = {"inference", "training"};
   a.dependencies = {d};
   EXPECT_EQ(assess::pick_target(a.phases, ""), "inference");

@@ -24,7 +24,7 @@ inline Rule make_rule(std::string id, MatchKind kind, std::vector<std::string> n
   r.match.prefix = prefix;
   r.confidence = Confidence::High;
   if (!fix_kind.empty())
-    r.autofix = Autofix{std::move(fix_kind), std::move(to), import_npu, true, false, ""};
+    r.autofix = Autofix{autofix_kind(fix_kind).value(), std::move(to), import_npu, true, false, ""};
   return r;
 }
 

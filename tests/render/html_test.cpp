@@ -481,7 +481,7 @@ TEST_F(HtmlReport, ChineseTextOfTheData) {
   a.dependencies[0].npu_release_zh = "配套 torch_npu 2.1.0";
   DependencyRow tool;
   tool.name = "pytest";
-  tool.status = "compatible";
+  tool.status = DependencyStatus::Compatible;
   tool.dev_tool = true;
   a.dependencies.push_back(tool);
   a.risks[2].replacement_zh = "mindiesd 注意力";

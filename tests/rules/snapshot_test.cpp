@@ -45,10 +45,10 @@ Rule full_rule() {
   r.confidence = Confidence::Low;
   r.transfer_to_npu = TransferCoverage::Partial;
   r.severity = Severity::Blocker;
-  r.autofix = Autofix{"replace-string", "npu", false, false, true, "the value may be other vocabulary"};
+  r.autofix = Autofix{AutofixKind::ReplaceString, "npu", false, false, true, "the value may be other vocabulary"};
   r.effort = {1.5, 0.125};
   r.refs = {"ascend-facts.md §2.1", "x"};
-  r.status = "replace";
+  r.status = DependencyStatus::Replace;
   r.aggregate_per_file = true;
   r.skip_in_tests = true;
   r.tags = {"fa2", "varlen"};
@@ -89,13 +89,13 @@ const std::vector<std::pair<std::string, std::function<void(Rule&)>>>& mutations
       {"transfer_to_npu", [](Rule& r) { r.transfer_to_npu = TransferCoverage::Covered; }},
       {"severity", [](Rule& r) { r.severity = Severity::Info; }},
       {"autofix", [](Rule& r) { r.autofix.reset(); }},
-      {"autofix.kind", [](Rule& r) { r.autofix->kind = "rename"; }},
+      {"autofix.kind", [](Rule& r) { r.autofix->kind = AutofixKind::Rename; }},
       {"autofix.to", [](Rule& r) { r.autofix->to = "xpu"; }},
       {"autofix.needs_torch_npu_import", [](Rule& r) { r.autofix->needs_torch_npu_import = true; }},
       {"effort.first_hours", [](Rule& r) { r.effort.first_hours = 2; }},
       {"effort.per_site_hours", [](Rule& r) { r.effort.per_site_hours = 0.25; }},
       {"refs", [](Rule& r) { r.refs.pop_back(); }},
-      {"status", [](Rule& r) { r.status = "compatible"; }},
+      {"status", [](Rule& r) { r.status = DependencyStatus::Compatible; }},
       {"aggregate_per_file", [](Rule& r) { r.aggregate_per_file = false; }},
       {"skip_in_tests", [](Rule& r) { r.skip_in_tests = false; }},
       {"tags", [](Rule& r) { r.tags[0] = "fa3"; }},
