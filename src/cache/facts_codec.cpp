@@ -406,6 +406,7 @@ void put_finding(Writer& w, const Finding& f) {
   w.u8(static_cast<uint8_t>(f.confidence));
   w.u8(static_cast<uint8_t>(f.severity));
   w.u8(static_cast<uint8_t>(f.site_class));
+  w.u8(static_cast<uint8_t>(f.manual));
   put_u(w, static_cast<uint32_t>(f.guarded | f.beside_npu << 1 | f.stops_run << 2 |
                                  f.output_only << 3 | f.by_counterpart << 4 | f.optional << 5 |
                                  f.autofix << 6 | f.auto_by_transfer_to_npu << 7));
@@ -444,6 +445,7 @@ Finding get_finding(Reader& r, const rules::RuleSet& rules) {
   f.confidence = r.enumerator<Confidence>(kConfidences);
   f.severity = r.enumerator<Severity>(kSeverities);
   f.site_class = r.enumerator<SiteClass>(static_cast<uint8_t>(kSiteClasses));
+  f.manual = r.enumerator<ManualReason>(kManualReasonCount);
   const uint32_t bits = get_u32(r);
   if (bits > 255) r.fail();
   f.guarded = bits & 1;
@@ -481,7 +483,7 @@ std::optional<FileResult> decode(std::string_view blob, const rules::RuleSet& ru
   out.suppressed = get_u32(r);
   out.facts = get_facts(r);
   out.findings =
-      get_list<Finding>(r, 1 + kMinString + 1 + kMinString + kMinSpan + 4 * kMinString + 9,
+      get_list<Finding>(r, 1 + kMinString + 1 + kMinString + kMinSpan + 4 * kMinString + 10,
                         [&] { return get_finding(r, rules); });
   if (!r.ok() || !r.at_end()) return std::nullopt;
   return out;

@@ -17,7 +17,7 @@ namespace ascendify::cache {
 
 // Bump when the encoding or the meaning of a field changes (the static_asserts in
 // facts_codec.cpp fail when a struct it encodes changes size).
-inline constexpr uint32_t kFactsCodecVersion = 2;  // 2: KernelFact::kind an enumerator
+inline constexpr uint32_t kFactsCodecVersion = 3;  // 2: KernelFact::kind; 3: Finding::manual
 
 struct FileResult {
   FileFacts facts;

@@ -10,6 +10,17 @@ namespace ascendify {
 struct Rule;
 
 // One rule firing at one place. Plain data; renderers read only this and the Assessment.
+// Why a finding is not an edit `fix` makes by default (Finding::manual), in the order the
+// matcher tests them.
+enum class ManualReason : uint8_t {
+  None,           // fix edits it (its rule's autofix, high confidence)
+  NoAutofix,      // its rule has no automatic fix (or no rule: a finding built elsewhere)
+  InlinePython,   // `python -c` code inside a script: edited by hand
+  BesideNpu,      // beside an NPU branch: the project has its NPU path there already
+  LowConfidence,  // the rule's fix is not high-confidence: with --unsafe-fixes only
+};
+inline constexpr uint8_t kManualReasonCount = 5;
+
 struct Finding {
   const Rule* rule = nullptr;  // owned by the RuleSet, which outlives the scan result
   std::string rule_id;
@@ -43,7 +54,11 @@ struct Finding {
   // An optional feature: the site sits under a flag that is off by default, or every phase
   // reaches its file (inside a function: its functions) only through such code. Not a blocker.
   bool optional = false;
+  // `fix` edits the site by default (the report's "auto-fix"): manual == ManualReason::None.
   bool autofix = false;
+  // Why `fix` does not edit the site by itself, as the matcher decided it (fix reads it rather
+  // than deciding again); None: it does (LowConfidence: only with --unsafe-fixes).
+  ManualReason manual = ManualReason::NoAutofix;
   bool auto_by_transfer_to_npu = false;
   std::string scope;                // "RMSNorm.forward"
   std::vector<std::string> phases;  // filled by assess
@@ -51,8 +66,8 @@ struct Finding {
   // only under an off-by-default flag or a ruled-out branch; it stays out of that phase's
   // migration set. `optional` is the same for every phase that reaches it.
   uint64_t optional_in = 0;
-  uint32_t sites = 1;               // > 1 for a rule with `aggregate: file`: sites in the file
-  uint32_t cell = 0;                // notebooks: 1-based cell, line within the cell
+  uint32_t sites = 1;  // > 1 for a rule with `aggregate: file`: sites in the file
+  uint32_t cell = 0;   // notebooks: 1-based cell, line within the cell
   uint32_t cell_line = 0;
 };
 

@@ -36,4 +36,12 @@ std::optional<DependencyStatus> dependency_status(std::string_view name) {
   return std::nullopt;
 }
 
+ManualReason manual_reason(const Rule& rule, bool inline_python, bool beside_npu) {
+  if (!rule.autofix) return ManualReason::NoAutofix;
+  if (inline_python) return ManualReason::InlinePython;
+  if (beside_npu) return ManualReason::BesideNpu;
+  if (rule.confidence != Confidence::High) return ManualReason::LowConfidence;
+  return ManualReason::None;
+}
+
 }  // namespace ascendify

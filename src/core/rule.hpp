@@ -8,6 +8,7 @@
 
 #include "core/domain.hpp"
 #include "core/facts.hpp"
+#include "core/finding.hpp"
 
 namespace ascendify {
 
@@ -157,5 +158,10 @@ struct Rule {
   std::vector<HardwareOverride> hardware;  // per target profile, in file order
   std::string source;                      // "rules/device.yaml:42" for diagnostics
 };
+
+// Why a hit of `rule` is no edit `fix` makes by default (Finding::manual): the matcher's
+// decision, in one place. `inline_python`: the hit is in `python -c` code of a script;
+// `beside_npu`: in a branch beside an NPU branch.
+ManualReason manual_reason(const Rule& rule, bool inline_python, bool beside_npu);
 
 }  // namespace ascendify

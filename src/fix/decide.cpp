@@ -83,11 +83,17 @@ void demote_unsafe(Decision& d, const FixOptions& o, std::string_view why) {
 Decision standalone(const Finding& f, const ScannedFile& sf, const FixOptions& o) {
   if (o.transfer_to_npu && f.auto_by_transfer_to_npu)
     return {Decision::Transfer, std::string(kCoveredAtRuntime), false};
-  if (!f.rule || !f.rule->autofix) return manual("no automatic fix");
+  // Why the finding is no edit, as the matcher decided (Finding::manual).
+  switch (f.manual) {
+    case ManualReason::NoAutofix: return manual("no automatic fix");
+    case ManualReason::InlinePython: return manual("python -c code in a script: edit by hand");
+    case ManualReason::BesideNpu:
+      return manual("beside an NPU branch: the project already has its NPU path here");
+    case ManualReason::None:
+    case ManualReason::LowConfidence: break;  // an unsafe fix: --unsafe-fixes decides, below
+  }
+  if (!f.rule || !f.rule->autofix) return manual("no automatic fix");  // a hand-made finding
   const Autofix& fix = *f.rule->autofix;
-  if (f.scope == kInlinePythonScope) return manual("python -c code in a script: edit by hand");
-  if (f.beside_npu)
-    return manual("beside an NPU branch: the project already has its NPU path here");
   if ((!o.only.empty() && !listed(o.only, f)) || listed(o.exclude, f))
     return manual("not selected (--only/--exclude)");
   if (!fix.safe && !o.unsafe_fixes) {

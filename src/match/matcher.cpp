@@ -271,8 +271,8 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
                   f.usage == Usage::Call && !f.guarded && !f.beside_npu);
   const bool inline_python = f.scope == kInlinePythonScope;
   // Beside an NPU branch the project's CUDA path stays as it is: not a mechanical edit.
-  fd.autofix =
-      r.autofix.has_value() && r.confidence == Confidence::High && !inline_python && !f.beside_npu;
+  fd.manual = manual_reason(r, inline_python, f.beside_npu);
+  fd.autofix = fd.manual == ManualReason::None;
   fd.auto_by_transfer_to_npu = r.transfer_to_npu == TransferCoverage::Covered && !inline_python;
   fd.scope = f.scope;
   if (!facts.cell_lines.empty() && f.span.line >= 1 && f.span.line <= facts.cell_lines.size()) {

@@ -148,7 +148,7 @@ TEST(RuleFixtures, EveryRuleFiresExactlyOnItsAnnotatedLines) {
           << r.id << ": a derived rule needs its case in tests/e2e/wrappers_test.cpp";
       continue;
     }
-    const bool compatible = r.status == "compatible";
+    const bool compatible = r.status == DependencyStatus::Compatible;
     if (!compatible && !has_hit.count(r.id))
       ADD_FAILURE() << r.id << " (" << r.source << "): no fixture line annotated `ruleid: " << r.id
                     << "` under tests/fixtures/rules/";

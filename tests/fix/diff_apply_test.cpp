@@ -59,7 +59,8 @@ FixResult plan_disk(const fs::path& root, const std::vector<std::string>& rels) 
     f.rule_id = kSync.id;
     f.path = rel;
     f.match = "torch.cuda.synchronize";
-    f.autofix = true;
+    f.manual = manual_reason(kSync, false, false);  // as the matcher decides it
+    f.autofix = f.manual == ManualReason::None;
     f.span.offset = static_cast<uint32_t>(pos);
     f.span.end_offset = static_cast<uint32_t>(pos + 22);
     findings.push_back(f);

@@ -50,7 +50,7 @@ TEST(Rename, WholeNameAndPrefixRule) {
 }
 
 TEST(Rename, RenamedHelper) {
-  Autofix to_prefix{"rename", "torch.npu.", true, true, false, ""};
+  Autofix to_prefix{AutofixKind::Rename, "torch.npu.", true, true, false, ""};
   MatchSpec exact;
   exact.names = {"torch.cuda.synchronize"};
   EXPECT_EQ(detail::renamed("torch.cuda.synchronize", to_prefix, exact), "torch.npu.synchronize");
@@ -59,7 +59,7 @@ TEST(Rename, RenamedHelper) {
   prefix.names = {"torch.", "torch.cuda."};
   EXPECT_EQ(detail::renamed("torch.cuda.amp.autocast", to_prefix, prefix),
             "torch.npu.amp.autocast");
-  Autofix whole{"rename", "torch.distributed.is_hccl_available", true, true, false, ""};
+  Autofix whole{AutofixKind::Rename, "torch.distributed.is_hccl_available", true, true, false, ""};
   EXPECT_EQ(detail::renamed("torch.distributed.is_nccl_available", whole, exact),
             "torch.distributed.is_hccl_available");
 }
@@ -278,6 +278,26 @@ TEST(Select, NoAutofixOrLowConfidenceOrNotebookIsManual) {
   EXPECT_NE(summary.find("a.py:2  device.get-device-capability"), std::string::npos) << summary;
   EXPECT_NE(summary.find("[device] 3"), std::string::npos) << summary;
   EXPECT_NE(summary.find("notebook"), std::string::npos);
+}
+
+// fix reads why a finding is no edit from the finding (Finding::manual, the matcher's
+// decision): the same site and rule with another reason gets that reason, not an edit.
+TEST(Select, ManualReasonOfTheFindingIsObeyed) {
+  Fixture fx;
+  fx.file("a.py", FileKind::Python, "import torch\ntorch.cuda.synchronize()\n");
+  fx.find(kSync, "a.py", "torch.cuda.synchronize", "torch.cuda.synchronize");
+  ASSERT_EQ(fx.plan().files.size(), 1u);  // as matched: an edit
+  for (const auto& [reason, said] :
+       std::vector<std::pair<ManualReason, std::string>>{
+           {ManualReason::BesideNpu, "beside an NPU branch"},
+           {ManualReason::InlinePython, "python -c code"},
+           {ManualReason::NoAutofix, "no automatic fix"}}) {
+    fx.findings.back().manual = reason;
+    fx.findings.back().autofix = false;
+    const auto r = fx.plan();
+    EXPECT_TRUE(r.files.empty()) << said;
+    EXPECT_NE(manual_summary(r).find(said), std::string::npos) << manual_summary(r);
+  }
 }
 
 TEST(Overlap, SameEditFromTwoRulesIsMergedConflictIsSkipped) {

@@ -57,7 +57,8 @@ class Fixture {
     f.path = path;
     f.match = std::move(match);
     f.confidence = rule.confidence;
-    f.autofix = rule.autofix.has_value() && rule.confidence == Confidence::High;
+    f.manual = manual_reason(rule, false, false);  // as the matcher decides it
+    f.autofix = f.manual == ManualReason::None;
     f.auto_by_transfer_to_npu = by_transfer;
     if (pos == std::string::npos) pos = 0;
     f.span.offset = static_cast<uint32_t>(pos);

@@ -126,7 +126,7 @@ inline Assessment sample_assessment(const SampleRules& R) {
   DependencyRow fa{"flash-attn",
                    ">=2.5",
                    "requirements.txt:3",
-                   "replace",
+                   DependencyStatus::Replace,
                    "torch_npu.npu_fusion_attention",
                    R.dep.id,
                    false,
@@ -138,11 +138,21 @@ inline Assessment sample_assessment(const SampleRules& R) {
                    "",
                    "",
                    false};
-  DependencyRow np{"numpy",      "",    "requirements.txt:1",
-                   "compatible", "",    "",
-                   false,        false, {},
-                   false,        {},    "",
-                   "",           "",    false};
+  DependencyRow np{"numpy",
+                   "",
+                   "requirements.txt:1",
+                   DependencyStatus::Compatible,
+                   "",
+                   "",
+                   false,
+                   false,
+                   {},
+                   false,
+                   {},
+                   "",
+                   "",
+                   "",
+                   false};
   a.dependencies = {fa, np};
   KernelRow k;
   k.kind = KernelKind::Triton;
