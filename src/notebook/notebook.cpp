@@ -1,7 +1,6 @@
 #include "notebook/notebook.hpp"
 
 #include <algorithm>
-
 #include <nlohmann/json.hpp>
 
 #include "core/text.hpp"
@@ -64,7 +63,7 @@ const json* cell_source(const json& cell) {
 }
 
 void add_cell(const json& cell, size_t ci, const std::vector<uint32_t>& json_lines,
-              NotebookCode& nb) {
+              NotebookCode& nb, std::string_view path) {
   if (!cell.is_object()) return;
   auto type = cell.find("cell_type");
   if (type == cell.end() || !type->is_string() || type->get_ref<const std::string&>() != "code") {
@@ -76,6 +75,8 @@ void add_cell(const json& cell, size_t ci, const std::vector<uint32_t>& json_lin
   if (lines.empty()) return;
   FileFacts sink;  // magic facts collect here
   CellMode mode = cell_mode(lines[0].text);
+  std::string script;  // a %%bash cell's body: one script for the shell front end
+  CodeLine script_at;
   for (size_t k = 0; k < lines.size(); ++k) {
     const std::string& line = lines[k].text;
     CodeLine cl{line, static_cast<uint32_t>(nb.cell_lines.size() + 1),
@@ -84,7 +85,8 @@ void add_cell(const json& cell, size_t ci, const std::vector<uint32_t>& json_lin
     size_t begin = 0;
     if (mode == CellMode::Shell || mode == CellMode::Blank) {
       blank = true;
-      if (mode == CellMode::Shell && k > 0) shell_line_facts(cl, 0, sink);
+      if (mode == CellMode::Shell && k == 1) script_at = cl;
+      if (mode == CellMode::Shell && k > 0) script.append(line).push_back('\n');
     } else if (mode == CellMode::PythonBody && k == 0) {
       blank = true;
     } else if (find_magic(line, &begin)) {
@@ -105,7 +107,16 @@ void add_cell(const json& cell, size_t ci, const std::vector<uint32_t>& json_lin
     }
     nb.cell_lines.push_back({static_cast<uint32_t>(ci + 1), static_cast<uint32_t>(k + 1), jl});
   }
+  if (!script.empty()) shell_facts(script, script_at, 0, sink);
   for (Fact& f : sink.facts) nb.magic_facts.push_back(std::move(f));
+  for (Diagnostic& d : sink.diagnostics) {  // at the line of the .ipynb file
+    d.path = std::string(path);
+    if (d.line >= 1 && d.line <= nb.cell_lines.size()) d.line = nb.cell_lines[d.line - 1].json_line;
+    nb.diagnostics.push_back(std::move(d));
+  }
+  for (std::string& o : sink.passed_options)
+    if (std::find(nb.passed_options.begin(), nb.passed_options.end(), o) == nb.passed_options.end())
+      nb.passed_options.push_back(std::move(o));
 }
 
 }  // namespace
@@ -140,14 +151,15 @@ NotebookCode extract_code(std::string_view text, std::string_view path) {
         for (const json& w : *ws) collect(w);
       }
     }
-    if (cells.empty() && !(doc.is_object() && (doc.contains("cells") || doc.contains("worksheets")))) {
+    if (cells.empty() &&
+        !(doc.is_object() && (doc.contains("cells") || doc.contains("worksheets")))) {
       nb.diagnostics.push_back({std::string(path), 1, "not a Jupyter notebook: no \"cells\""});
       return nb;
     }
     std::vector<std::vector<uint32_t>> positions = source_string_lines(text);
     static const std::vector<uint32_t> kNone;
     for (size_t ci = 0; ci < cells.size(); ++ci) {
-      add_cell(*cells[ci], ci, ci < positions.size() ? positions[ci] : kNone, nb);
+      add_cell(*cells[ci], ci, ci < positions.size() ? positions[ci] : kNone, nb, path);
     }
   } catch (...) {  // defensive: nlohmann type errors must not escape
     nb.diagnostics.push_back({std::string(path), 0, "unexpected notebook structure"});
@@ -168,6 +180,10 @@ FileFacts analyze(std::string_view text, std::string_view path) {
   }
   out.diagnostics.insert(out.diagnostics.begin(), nb.diagnostics.begin(), nb.diagnostics.end());
   for (Fact& f : nb.magic_facts) out.facts.push_back(std::move(f));
+  for (std::string& o : nb.passed_options)
+    if (std::find(out.passed_options.begin(), out.passed_options.end(), o) ==
+        out.passed_options.end())
+      out.passed_options.push_back(std::move(o));
   std::stable_sort(out.facts.begin(), out.facts.end(),
                    [](const Fact& a, const Fact& b) { return a.span.offset < b.span.offset; });
   out.cell_lines = std::move(nb.cell_lines);

@@ -14,10 +14,11 @@
 namespace ascendify::notebook {
 
 struct NotebookCode {
-  std::string code;                              // the concatenated code cells
-  std::vector<FileFacts::CellLine> cell_lines;   // one per line of `code`
-  std::vector<Fact> magic_facts;                 // facts from magics / shell lines
-  std::vector<Diagnostic> diagnostics;           // JSON errors (line = .ipynb line)
+  std::string code;                             // the concatenated code cells
+  std::vector<FileFacts::CellLine> cell_lines;  // one per line of `code`
+  std::vector<Fact> magic_facts;                // facts from magics / shell lines
+  std::vector<std::string> passed_options;      // the `--name` options shell lines pass
+  std::vector<Diagnostic> diagnostics;          // JSON and shell errors (line = .ipynb line)
 };
 
 // The code of a notebook, without running the Python front end.

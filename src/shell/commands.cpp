@@ -1,6 +1,7 @@
 #include "shell/commands.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <initializer_list>
 
 #include "core/text.hpp"
@@ -140,55 +141,114 @@ bool assignment(const Word& w, size_t& name_len, size_t& value_at) {
   return true;
 }
 
+// The distribution a URL requirement installs: `...#egg=name`, or the repository of
+// `git+https://host/org/name.git@ref`; "" when the URL names none (a wheel, a local path).
+std::string url_dist(std::string_view v) {
+  std::string_view n;
+  if (size_t egg = v.find("#egg="); egg != std::string_view::npos) {
+    n = v.substr(egg + 5);
+  } else if (starts_with(v, "git+")) {
+    n = v.substr(0, v.find_first_of("#?"));
+    size_t scheme = n.find("://");
+    size_t at = n.find('@', scheme == std::string_view::npos ? 0 : scheme + 3);
+    size_t slash = n.find_last_of('/');
+    if (at != std::string_view::npos && slash != std::string_view::npos && at > slash)
+      n = n.substr(0, at);
+    n = basename(n);
+    if (ends_with(n, ".git")) n.remove_suffix(4);
+  }
+  size_t end = 0;
+  while (end < n.size() && (is_name_char(n[end]) || n[end] == '-' || n[end] == '.')) ++end;
+  return end == 0 ? "" : normalize_dist(n.substr(0, end));
+}
+
+// A URL requirement (`git+https://github.com/NVIDIA/apex.git`) -> Dependency of what it names.
+void url_requirement(const Word& w, Emitter& em) {
+  std::string name = url_dist(w.value);
+  if (name.empty()) return;
+  em.add(FactKind::Dependency, std::move(name), w.begin, w.end).receiver = w.value;
+}
+
+// The options of `pip install` that take a value (the next word, or `--opt=value`).
+bool pip_option_value(std::string_view o) {
+  return one_of(o, {"-r",
+                    "--requirement",
+                    "-c",
+                    "--constraint",
+                    "-e",
+                    "--editable",
+                    "-i",
+                    "--index-url",
+                    "--extra-index-url",
+                    "-f",
+                    "--find-links",
+                    "-t",
+                    "--target",
+                    "--prefix",
+                    "--root",
+                    "--platform",
+                    "--python-version",
+                    "--implementation",
+                    "--abi",
+                    "--no-binary",
+                    "--only-binary",
+                    "-C",
+                    "--config-settings",
+                    "--global-option",
+                    "--install-option",
+                    "--trusted-host",
+                    "--progress-bar",
+                    "--cache-dir",
+                    "--src",
+                    "--upgrade-strategy",
+                    "--log",
+                    "--timeout",
+                    "--retries",
+                    "--proxy",
+                    "--exists-action",
+                    "--report",
+                    "--python",
+                    "--keyring-provider",
+                    "--cert",
+                    "--client-cert"});
+}
+
+// `pip install` arguments from index i: a Dependency per requirement (a URL one by the name it
+// gives), Command "requirements-include" per `-r`/`-c` file, "pip-index" per index or
+// find-links URL (`--extra-index-url https://download.pytorch.org/whl/cu121`).
 void pip_install(const std::vector<Word>& w, size_t i, Emitter& em) {
   for (; i < w.size(); ++i) {
     const std::string& v = w[i].value;
     if (v.size() > 1 && v[0] == '-') {
-      bool takes_value = one_of(v, {"-r",
-                                    "--requirement",
-                                    "-c",
-                                    "--constraint",
-                                    "-e",
-                                    "--editable",
-                                    "-i",
-                                    "--index-url",
-                                    "--extra-index-url",
-                                    "-f",
-                                    "--find-links",
-                                    "-t",
-                                    "--target",
-                                    "--prefix",
-                                    "--root",
-                                    "--platform",
-                                    "--python-version",
-                                    "--implementation",
-                                    "--abi",
-                                    "--no-binary",
-                                    "--only-binary",
-                                    "-C",
-                                    "--config-settings",
-                                    "--global-option",
-                                    "--install-option",
-                                    "--trusted-host",
-                                    "--progress-bar",
-                                    "--cache-dir",
-                                    "--src",
-                                    "--upgrade-strategy",
-                                    "--log",
-                                    "--timeout",
-                                    "--retries",
-                                    "--proxy",
-                                    "--exists-action",
-                                    "--report",
-                                    "--python",
-                                    "--keyring-provider",
-                                    "--cert",
-                                    "--client-cert"});
-      if (takes_value) ++i;
+      const size_t eq = starts_with(v, "--") ? v.find('=') : std::string::npos;
+      const std::string_view opt = std::string_view(v).substr(0, eq);
+      if (!pip_option_value(opt)) continue;
+      const Word* value = &w[i];  // `--opt=value`: the value is part of the word
+      std::string text = eq == std::string::npos ? "" : v.substr(eq + 1);
+      if (eq == std::string::npos) {
+        if (i + 1 >= w.size()) break;
+        value = &w[++i];
+        text = value->value;
+      }
+      const char* what =
+          one_of(opt, {"-r", "--requirement", "-c", "--constraint"}) ? "requirements-include"
+          : one_of(opt, {"-i", "--index-url", "--extra-index-url", "-f", "--find-links"})
+              ? "pip-index"
+              : nullptr;
+      if (what) em.add(FactKind::Command, what, value->begin, value->end).detail = text;
+      if (one_of(opt, {"-e", "--editable"}) && text.find("://") != std::string::npos) {
+        std::string name = url_dist(text);
+        if (!name.empty())
+          em.add(FactKind::Dependency, std::move(name), value->begin, value->end).receiver = text;
+      }
       continue;
     }
-    if (v.empty() || v[0] == '.' || v[0] == '$' || v.find('/') != std::string::npos ||
-        ends_with(v, ".whl") || ends_with(v, ".zip") || ends_with(v, ".tar.gz"))
+    if (v.find('/') != std::string::npos) {
+      url_requirement(w[i], em);
+      continue;
+    }
+    if (v.empty() || v[0] == '.' || v[0] == '$' || ends_with(v, ".whl") || ends_with(v, ".zip") ||
+        ends_with(v, ".tar.gz"))
       continue;
     size_t k = 0;
     while (k < v.size() && (is_name_char(v[k]) || v[k] == '-' || v[k] == '.')) ++k;
@@ -205,6 +265,45 @@ void pip_install(const std::vector<Word>& w, size_t i, Emitter& em) {
                      w[i].begin, w[i].end);
     f.detail = std::string(trim(rest));
     f.receiver = v;
+  }
+}
+
+// `conda|mamba|micromamba install ARGS` (p: the program): Command "conda-install", Command
+// "conda-channel" per `-c`/`--channel`, a Dependency per package spec
+// (`pytorch::pytorch-cuda=12.1` -> pytorch-cuda, detail "=12.1").
+void conda_command(const std::vector<Word>& w, size_t p, Emitter& em) {
+  if (p + 1 >= w.size() || w[p + 1].value != "install") return;
+  Fact& f = em.add(FactKind::Command, "conda-install", w[p].begin, w[p].end);
+  f.detail = join(w, p + 2);
+  for (size_t i = p + 2; i < w.size(); ++i) {
+    const std::string& v = w[i].value;
+    if (v.size() > 1 && v[0] == '-') {
+      const size_t eq = starts_with(v, "--") ? v.find('=') : std::string::npos;
+      const std::string_view opt = std::string_view(v).substr(0, eq);
+      if (!one_of(opt, {"-c", "--channel", "-n", "--name", "-p", "--prefix", "--file",
+                        "--repodata-fn", "--subdir"}))
+        continue;
+      const Word* value = &w[i];
+      std::string text = eq == std::string::npos ? "" : v.substr(eq + 1);
+      if (eq == std::string::npos) {
+        if (i + 1 >= w.size()) break;
+        value = &w[++i];
+        text = value->value;
+      }
+      if (one_of(opt, {"-c", "--channel"}))
+        em.add(FactKind::Command, "conda-channel", value->begin, value->end).detail = text;
+      continue;
+    }
+    std::string_view spec(v);
+    if (size_t cc = spec.rfind("::"); cc != std::string_view::npos) spec = spec.substr(cc + 2);
+    size_t k = 0;
+    while (k < spec.size() && (is_name_char(spec[k]) || spec[k] == '-' || spec[k] == '.')) ++k;
+    while (k > 0 && !std::isalnum(static_cast<unsigned char>(spec[k - 1]))) --k;
+    if (k == 0 || !std::isalnum(static_cast<unsigned char>(spec[0]))) continue;
+    std::string_view rest = spec.substr(k);
+    Fact& d = em.add(FactKind::Dependency, normalize_dist(spec.substr(0, k)), w[i].begin, w[i].end);
+    d.detail = std::string(trim(rest.substr(0, rest.find(';'))));
+    d.receiver = v;
   }
 }
 
@@ -359,6 +458,8 @@ void analyze_command(const std::vector<Word>& w, Emitter& em) {
       pip_command(w, i, em);
     } else if (b == "uv" && i + 1 < w.size() && w[i + 1].value == "pip") {
       pip_command(w, i + 1, em);
+    } else if (one_of(b, {"conda", "mamba", "micromamba"})) {
+      conda_command(w, i, em);
     } else if (ends_with(b, ".py")) {
       call = w[i].value;
     }

@@ -149,14 +149,19 @@ void sort_facts(FileFacts& out) {
 }
 
 FileFacts analyze_shell(std::string_view text, std::string_view path) {
+  return analyze_shell_from(text, 0, path);
+}
+
+FileFacts analyze_shell_from(std::string_view text, size_t begin, std::string_view path) {
   FileFacts out;
   if (text.size() >= std::numeric_limits<uint32_t>::max()) {
     out.diagnostics.push_back({std::string(path), 0, "file too large for the shell front end"});
     return out;
   }
+  if (begin > text.size()) return out;
   PosMap pos(text);
   Emitter em(out, pos);
-  analyze_script(text, 0, static_cast<uint32_t>(text.size()), em, path);
+  analyze_script(text, static_cast<uint32_t>(begin), static_cast<uint32_t>(text.size()), em, path);
   sort_facts(out);
   return out;
 }

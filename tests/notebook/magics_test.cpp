@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace ascendify::notebook {
 namespace {
 
@@ -31,6 +34,15 @@ TEST(Magics, CellModes) {
   EXPECT_EQ(cell_mode("%%html"), CellMode::Blank);
 }
 
+// The facts' names in order.
+std::vector<std::string> names(const FileFacts& ff) {
+  std::vector<std::string> out;
+  for (const Fact& f : ff.facts) out.push_back(f.name);
+  return out;
+}
+
+// Shell lines go through the shell front end, which also records the program words `pip` and
+// `sudo` as commands (as it does in a .sh file).
 TEST(Magics, ShellLines) {
   FileFacts ff;
   std::string line =
@@ -38,22 +50,42 @@ TEST(Magics, ShellLines) {
       "-r req.txt --extra-index-url https://download.pytorch.org/whl/cu121 && "
       "sudo nvcc -V; echo done";
   shell_line_facts({line, 7, 100}, 0, ff);
-  ASSERT_EQ(ff.facts.size(), 7u);
+  ASSERT_EQ(names(ff), (std::vector<std::string>{"CUDA_HOME", "pip", "pip-install", "flash-attn",
+                                                 "requirements-include", "pip-index", "sudo",
+                                                 "nvcc", "echo"}));
   EXPECT_EQ(ff.facts[0].kind, FactKind::EnvVar);
   EXPECT_EQ(ff.facts[0].name, "CUDA_HOME");
   EXPECT_EQ(ff.facts[0].detail, "/usr/local/cuda");
   EXPECT_EQ(ff.facts[0].span.line, 7u);
   EXPECT_EQ(ff.facts[0].span.offset, 100u);
-  EXPECT_EQ(ff.facts[1].name, "pip-install");
-  EXPECT_EQ(ff.facts[2].kind, FactKind::Dependency);
-  EXPECT_EQ(ff.facts[2].name, "flash-attn");
-  EXPECT_EQ(ff.facts[2].detail, ">=2");
-  EXPECT_EQ(ff.facts[3].name, "requirements-include");
-  EXPECT_EQ(ff.facts[3].detail, "req.txt");
-  EXPECT_EQ(ff.facts[4].name, "pip-index");
-  EXPECT_EQ(ff.facts[4].detail, "https://download.pytorch.org/whl/cu121");
-  EXPECT_EQ(ff.facts[5].name, "nvcc");
-  EXPECT_EQ(ff.facts[6].name, "echo");
+  EXPECT_EQ(ff.facts[2].name, "pip-install");
+  EXPECT_EQ(ff.facts[3].kind, FactKind::Dependency);
+  EXPECT_EQ(ff.facts[3].name, "flash-attn");
+  EXPECT_EQ(ff.facts[3].detail, ">=2");
+  EXPECT_EQ(ff.facts[4].name, "requirements-include");
+  EXPECT_EQ(ff.facts[4].detail, "req.txt");
+  EXPECT_EQ(ff.facts[5].name, "pip-index");
+  EXPECT_EQ(ff.facts[5].detail, "https://download.pytorch.org/whl/cu121");
+  EXPECT_EQ(ff.facts[7].name, "nvcc");
+  EXPECT_EQ(ff.facts[7].span.line, 7u);
+  EXPECT_EQ(ff.facts[7].span.col, line.find("nvcc") + 1);
+  EXPECT_EQ(ff.facts[7].span.offset, 100u + line.find("nvcc"));
+  EXPECT_EQ(ff.facts[8].name, "echo");
+}
+
+// The regression of issue #25: a launcher line starts its script as in a shell script.
+TEST(Magics, LaunchersNameTheirScript) {
+  FileFacts ff;
+  line_magic_facts({"!torchrun --nproc_per_node=8 train.py --use-fp8", 1, 0}, 0, ff);
+  line_magic_facts({"!accelerate launch --multi_gpu tools/sft.py", 2, 60}, 0, ff);
+  line_magic_facts({"out = !deepspeed --num_gpus 2 -m pkg.finetune", 3, 120}, 6, ff);
+  ASSERT_EQ(names(ff), (std::vector<std::string>{"torchrun", "accelerate", "deepspeed"}));
+  EXPECT_EQ(ff.facts[0].call, "train.py");
+  EXPECT_EQ(ff.facts[1].call, "tools/sft.py");
+  EXPECT_EQ(ff.facts[2].call, "-m pkg.finetune");
+  EXPECT_EQ(ff.facts[2].span.col, 8u);
+  EXPECT_EQ(ff.passed_options,
+            (std::vector<std::string>{"nproc_per_node", "use_fp8", "multi_gpu", "num_gpus"}));
 }
 
 TEST(Magics, PythonDashCCodeIsAnalysed) {
@@ -80,7 +112,10 @@ TEST(Magics, LineMagics) {
   line_magic_facts({"%conda install -c nvidia pytorch::pytorch-cuda=12.1", 4, 80}, 0, ff);
   line_magic_facts({"%matplotlib inline", 5, 140}, 0, ff);
   line_magic_facts({"%pip install git+https://github.com/NVIDIA/apex.git@22.04", 6, 160}, 0, ff);
-  ASSERT_EQ(ff.facts.size(), 8u);
+  // The shell front end records the program words `conda` and `pip` too.
+  ASSERT_EQ(names(ff), (std::vector<std::string>{"NCCL_P2P_DISABLE", "HOME", "python", "conda",
+                                                 "conda-install", "conda-channel", "pytorch-cuda",
+                                                 "pip", "pip-install", "apex"}));
   EXPECT_EQ(ff.facts[0].name, "NCCL_P2P_DISABLE");
   EXPECT_EQ(ff.facts[0].detail, "1");
   EXPECT_EQ(ff.facts[0].usage, Usage::Assign);
@@ -88,14 +123,16 @@ TEST(Magics, LineMagics) {
   EXPECT_EQ(ff.facts[1].usage, Usage::Load);
   EXPECT_EQ(ff.facts[2].name, "python");
   EXPECT_EQ(ff.facts[2].call, "train.py");
-  EXPECT_EQ(ff.facts[3].name, "conda-install");
-  EXPECT_EQ(ff.facts[4].name, "conda-channel");  // conda's -c is a channel
-  EXPECT_EQ(ff.facts[4].detail, "nvidia");
-  EXPECT_EQ(ff.facts[5].name, "pytorch-cuda");
-  EXPECT_EQ(ff.facts[5].detail, "=12.1");
-  EXPECT_EQ(ff.facts[6].name, "pip-install");
-  EXPECT_EQ(ff.facts[7].name, "apex");
-  EXPECT_EQ(ff.facts[7].kind, FactKind::Dependency);
+  EXPECT_EQ(ff.facts[4].name, "conda-install");
+  EXPECT_EQ(ff.facts[5].name, "conda-channel");  // conda's -c is a channel
+  EXPECT_EQ(ff.facts[5].detail, "nvidia");
+  EXPECT_EQ(ff.facts[6].name, "pytorch-cuda");
+  EXPECT_EQ(ff.facts[6].detail, "=12.1");
+  EXPECT_EQ(ff.facts[6].span.line, 4u);
+  EXPECT_EQ(ff.facts[6].span.col, 26u);
+  EXPECT_EQ(ff.facts[8].name, "pip-install");
+  EXPECT_EQ(ff.facts[9].name, "apex");
+  EXPECT_EQ(ff.facts[9].kind, FactKind::Dependency);
 }
 
 }  // namespace

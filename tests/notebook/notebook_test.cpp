@@ -42,8 +42,8 @@ TEST(Notebook, CellLineMappingAndMagics) {
   ASSERT_EQ(ff.cell_lines.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) {
     EXPECT_TRUE(same(ff.cell_lines[i], want[i]))
-        << "line " << i + 1 << ": " << ff.cell_lines[i].cell << "/" << ff.cell_lines[i].line
-        << "/" << ff.cell_lines[i].json_line;
+        << "line " << i + 1 << ": " << ff.cell_lines[i].cell << "/" << ff.cell_lines[i].line << "/"
+        << ff.cell_lines[i].json_line;
   }
 
   const Fact* smi = find(ff, FactKind::Command, "nvidia-smi");
@@ -119,11 +119,11 @@ TEST(Notebook, ExtractCodeBlanksMagicsKeepingOffsets) {
 
 TEST(Notebook, SourceAsSingleString) {
   const char* text =
-      "{\"nbformat\": 4, \"nbformat_minor\": 2, \"metadata\": {},\n"       // 1
-      " \"cells\": [\n"                                                     // 2
-      "  {\"cell_type\": \"code\", \"metadata\": {}, \"outputs\": [],\n"    // 3
-      "   \"source\": \"import torch\\ntorch.cuda.init()\\n\"},\n"          // 4
-      "  {\"cell_type\": \"code\", \"source\": \"!nvcc -V\"}\n"             // 5
+      "{\"nbformat\": 4, \"nbformat_minor\": 2, \"metadata\": {},\n"      // 1
+      " \"cells\": [\n"                                                   // 2
+      "  {\"cell_type\": \"code\", \"metadata\": {}, \"outputs\": [],\n"  // 3
+      "   \"source\": \"import torch\\ntorch.cuda.init()\\n\"},\n"        // 4
+      "  {\"cell_type\": \"code\", \"source\": \"!nvcc -V\"}\n"           // 5
       " ]}\n";
   FileFacts ff = analyze(text, "s.ipynb");
   EXPECT_TRUE(ff.diagnostics.empty());
@@ -141,13 +141,13 @@ TEST(Notebook, SourceAsSingleString) {
 
 TEST(Notebook, Nbformat3Worksheets) {
   const char* text =
-      "{\"nbformat\": 3, \"worksheets\": [\n"                                          // 1
-      " {\"cells\": [\n"                                                                // 2
-      "  {\"cell_type\": \"heading\", \"source\": [\"Title\"]},\n"                      // 3
-      "  {\"cell_type\": \"code\", \"language\": \"python\", \"input\": [\n"            // 4
-      "    \"import torch\\n\",\n"                                                      // 5
-      "    \"torch.cuda.empty_cache()\"\n"                                              // 6
-      "  ], \"outputs\": []}\n"                                                         // 7
+      "{\"nbformat\": 3, \"worksheets\": [\n"                                 // 1
+      " {\"cells\": [\n"                                                      // 2
+      "  {\"cell_type\": \"heading\", \"source\": [\"Title\"]},\n"            // 3
+      "  {\"cell_type\": \"code\", \"language\": \"python\", \"input\": [\n"  // 4
+      "    \"import torch\\n\",\n"                                            // 5
+      "    \"torch.cuda.empty_cache()\"\n"                                    // 6
+      "  ], \"outputs\": []}\n"                                               // 7
       " ]}]}\n";
   FileFacts ff = analyze(text, "v3.ipynb");
   EXPECT_TRUE(ff.diagnostics.empty());
@@ -169,9 +169,10 @@ TEST(Notebook, MalformedInputsAreDiagnostics) {
   EXPECT_EQ(ff.diagnostics.size(), 1u);
   ff = analyze("{\"cells\": \"nope\"}", "odd.ipynb");
   EXPECT_TRUE(ff.facts.empty());
-  ff = analyze("{\"cells\": [1, null, {\"cell_type\": 3}, {\"cell_type\": \"code\", \"source\": "
-               "[1, \"import os\"]}]}",
-               "types.ipynb");
+  ff = analyze(
+      "{\"cells\": [1, null, {\"cell_type\": 3}, {\"cell_type\": \"code\", \"source\": "
+      "[1, \"import os\"]}]}",
+      "types.ipynb");
   EXPECT_TRUE(find(ff, FactKind::Import, "os"));
   ff = analyze("{\"cells\": [\"\xff\xfe\"]}", "utf8.ipynb");
   EXPECT_EQ(ff.diagnostics.size(), 1u);
@@ -181,6 +182,40 @@ TEST(Notebook, MalformedInputsAreDiagnostics) {
   deep += std::string(100000, ']');
   ff = analyze("{\"cells\": [], \"x\": " + deep + "}", "deep2.ipynb");
   EXPECT_TRUE(ff.diagnostics.empty());
+}
+
+// A %%bash cell is one script for the shell front end (a command continued on the next line, an
+// if block), in the notebook's code coordinates; shell errors are diagnostics at the .ipynb
+// line, and the options shell lines pass are the notebook's (as a .sh file's are).
+TEST(Notebook, BashCellIsOneScriptAndShellLinesPassOptions) {
+  const char* text = R"({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+ {"cell_type": "code", "source": ["import torch\n",
+   "!echo 'open"]},
+ {"cell_type": "code", "source": ["%%bash\n",
+   "if nvidia-smi; then\n",
+   "  torchrun --nproc_per_node 8 \\\n",
+   "      train.py --use-fp8\n",
+   "fi"]}
+]}
+)";
+  FileFacts ff = analyze(text, "nb.ipynb");
+  ASSERT_EQ(ff.cell_lines.size(), 7u);
+  const Fact* smi = find(ff, FactKind::Command, "nvidia-smi");
+  ASSERT_TRUE(smi);
+  EXPECT_EQ(smi->span.line, 4u);  // code line 4: cell 2, line 2
+  EXPECT_EQ(smi->span.col, 4u);
+  const Fact* run = find(ff, FactKind::Command, "torchrun");
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->call, "train.py");  // the continued line
+  EXPECT_EQ(run->span.line, 5u);
+  EXPECT_EQ(run->span.col, 3u);
+  // "import torch\n" "!echo 'open\n" "%%bash\n" "if nvidia-smi; then\n" "  " precede it.
+  EXPECT_EQ(run->span.offset, 13u + 12u + 7u + 20u + 2u);
+  EXPECT_EQ(ff.passed_options, (std::vector<std::string>{"nproc_per_node", "use_fp8"}));
+  ASSERT_EQ(ff.diagnostics.size(), 1u);
+  EXPECT_EQ(ff.diagnostics[0].path, "nb.ipynb");
+  EXPECT_EQ(ff.diagnostics[0].line, 3u);  // the .ipynb line of `!echo 'open`
+  EXPECT_NE(ff.diagnostics[0].message.find("unterminated"), std::string::npos);
 }
 
 }  // namespace

@@ -298,4 +298,73 @@ TEST(Shell, LongOptionsPassedToCommands) {
   EXPECT_EQ(ff.passed_options, (std::vector<std::string>{"i2v_mode", "steps"}));
 }
 
+// What a notebook's shell lines knew and scripts did not (one analysis for both now): the
+// index and requirement-file options of pip, URL requirements, conda installs.
+TEST(Shell, PipOptionsUrlRequirementsAndCondaInstall) {
+  FileFacts ff = analyze_shell(
+      "pip install torch --extra-index-url https://download.pytorch.org/whl/cu121 -r req.txt\n"
+      "pip install --index-url=https://mirror.example/simple -c constraints.txt x\n"
+      "pip install -e git+https://github.com/org/tool.git#egg=my_tool ./local/pkg\n"
+      "uv pip install git+https://github.com/NVIDIA/apex.git@24.04 https://h/x-1.0.whl\n"
+      "conda install -y -c nvidia --name env pytorch::pytorch-cuda=12.1 'cudnn>=8' -n\n"
+      "mamba install --channel=conda-forge numpy\n"
+      "conda create -n py310 python=3.10\n",
+      "setup.sh");
+  auto index = find(ff, FactKind::Command, "pip-index");
+  ASSERT_EQ(index.size(), 2u);
+  EXPECT_EQ(index[0]->detail, "https://download.pytorch.org/whl/cu121");
+  EXPECT_EQ(index[0]->span.line, 1u);
+  EXPECT_EQ(index[0]->span.col, 37u);  // the URL word
+  EXPECT_EQ(index[1]->detail, "https://mirror.example/simple");
+  EXPECT_EQ(index[1]->span.col, 13u);  // `--index-url=URL`: the whole word
+  auto includes = find(ff, FactKind::Command, "requirements-include");
+  ASSERT_EQ(includes.size(), 2u);
+  EXPECT_EQ(includes[0]->detail, "req.txt");
+  EXPECT_EQ(includes[1]->detail, "constraints.txt");
+  auto dep_on = [&](const std::string& n) -> const Fact* {
+    auto d = find(ff, FactKind::Dependency, n);
+    return d.size() == 1 ? d[0] : nullptr;
+  };
+  ASSERT_TRUE(dep_on("torch"));
+  ASSERT_TRUE(dep_on("x"));
+  ASSERT_TRUE(dep_on("my-tool"));  // #egg=, PEP 503 normalised
+  EXPECT_EQ(dep_on("my-tool")->span.line, 3u);
+  ASSERT_TRUE(dep_on("apex"));  // the repository of a git URL, without @ref
+  EXPECT_EQ(dep_on("apex")->receiver, "git+https://github.com/NVIDIA/apex.git@24.04");
+  EXPECT_FALSE(dep_on("pkg"));  // a local path names no distribution
+  EXPECT_FALSE(dep_on("x-1.0.whl"));
+  const Fact* conda = command_on_line(ff, "conda-install", 5);
+  ASSERT_TRUE(conda);
+  EXPECT_TRUE(command_on_line(ff, "conda", 5));
+  auto channels = find(ff, FactKind::Command, "conda-channel");
+  ASSERT_EQ(channels.size(), 2u);
+  EXPECT_EQ(channels[0]->detail, "nvidia");
+  EXPECT_EQ(channels[1]->detail, "conda-forge");
+  ASSERT_TRUE(dep_on("pytorch-cuda"));
+  EXPECT_EQ(dep_on("pytorch-cuda")->detail, "=12.1");
+  EXPECT_EQ(dep_on("pytorch-cuda")->span.col, 39u);
+  ASSERT_TRUE(dep_on("cudnn"));
+  EXPECT_EQ(dep_on("cudnn")->detail, ">=8");
+  EXPECT_FALSE(dep_on("env"));  // the value of --name
+  ASSERT_TRUE(dep_on("numpy"));
+  EXPECT_TRUE(command_on_line(ff, "conda-install", 6));   // mamba
+  EXPECT_FALSE(command_on_line(ff, "conda-install", 7));  // create is not install
+  EXPECT_FALSE(dep_on("python"));
+}
+
+// Shell text inside another file: from a byte offset, in the text's own coordinates.
+TEST(Shell, AnalyzeFromAnOffset) {
+  const std::string line = "x = !torchrun --nproc_per_node 2 train.py --use-fp8 'unterminated";
+  FileFacts ff = analyze_shell_from(line, 5, "nb.ipynb");
+  ASSERT_FALSE(ff.facts.empty());
+  EXPECT_EQ(ff.facts[0].name, "torchrun");
+  EXPECT_EQ(ff.facts[0].call, "train.py");
+  EXPECT_EQ(ff.facts[0].span.col, 6u);
+  EXPECT_EQ(ff.facts[0].span.offset, 5u);
+  EXPECT_EQ(ff.passed_options, (std::vector<std::string>{"nproc_per_node", "use_fp8"}));
+  ASSERT_EQ(ff.diagnostics.size(), 1u);
+  EXPECT_EQ(ff.diagnostics[0].line, 1u);
+  EXPECT_TRUE(analyze_shell_from(line, line.size() + 1, "nb.ipynb").facts.empty());
+}
+
 }  // namespace ascendify::shell
