@@ -26,12 +26,8 @@ std::vector<std::string> split_all(const std::vector<std::string>& values) {
 
 int run_fix(const FixArgs& args) {
   namespace fs = std::filesystem;
-  std::string error;
-  const std::optional<ScanTarget> target = scan_target(args.path, error);
-  if (!target) {
-    std::cerr << "ascendify: " << error << "\n";
-    return 2;
-  }
+  const std::optional<ScanTarget> target = scan_target_or_say(args.path);
+  if (!target) return 2;
   const fs::path& root = target->root;
   std::vector<Diagnostic> rule_diags;
   rules::RuleSet rules = rules::load_rules(args.rule_files, rule_diags);

@@ -217,13 +217,10 @@ int exit_code(const Assessment& a, const ScanArgs& args) {
 
 int run_scan(const ScanArgs& given) {
   const ScanArgs args = with_project_config(given);
-  std::string error;
-  const std::optional<ScanTarget> target = scan_target(args.path, error);
-  if (!target) {
-    std::cerr << "ascendify: " << error << "\n";
-    return 2;
-  }
+  const std::optional<ScanTarget> target = scan_target_or_say(args.path);
+  if (!target) return 2;
   const fs::path& root = target->root;
+  std::string error;
   const std::optional<ReportPlan> plan =
       plan_reports(args, root, isatty(STDOUT_FILENO) != 0, error);
   if (!plan) {

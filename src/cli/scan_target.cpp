@@ -1,5 +1,7 @@
 #include "cli/scan_target.hpp"
 
+#include <iostream>
+
 namespace ascendify::cli {
 
 namespace fs = std::filesystem;
@@ -19,6 +21,13 @@ std::optional<ScanTarget> scan_target(const std::string& path, std::string& erro
   }
   const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
   return ScanTarget{parent, p.filename().string()};
+}
+
+std::optional<ScanTarget> scan_target_or_say(const std::string& path) {
+  std::string error;
+  std::optional<ScanTarget> target = scan_target(path, error);
+  if (!target) std::cerr << "ascendify: " << error << "\n";
+  return target;
 }
 
 }  // namespace ascendify::cli

@@ -14,5 +14,7 @@ struct ScanTarget {
 
 // nullopt with a one-line message in `error` when `path` is neither a folder nor a file.
 std::optional<ScanTarget> scan_target(const std::string& path, std::string& error);
+// The same, the message said on stderr ("ascendify: ...").
+std::optional<ScanTarget> scan_target_or_say(const std::string& path);
 
 }  // namespace ascendify::cli

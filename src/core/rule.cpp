@@ -1,39 +1,45 @@
 #include "core/rule.hpp"
 
+#include "core/enum_names.hpp"
+
 namespace ascendify {
 
 std::string_view to_string(AutofixKind k) {
   switch (k) {
-    case AutofixKind::Rename: return "rename";
-    case AutofixKind::RenameMethod: return "rename-method";
-    case AutofixKind::ReplaceString: return "replace-string";
-    case AutofixKind::RenameEnv: return "rename-env";
+    case AutofixKind::Rename:
+      return "rename";
+    case AutofixKind::RenameMethod:
+      return "rename-method";
+    case AutofixKind::ReplaceString:
+      return "replace-string";
+    case AutofixKind::RenameEnv:
+      return "rename-env";
   }
   return "rename";
 }
 
 std::optional<AutofixKind> autofix_kind(std::string_view name) {
-  for (uint8_t i = 0; i < kAutofixKindCount; ++i)
-    if (to_string(static_cast<AutofixKind>(i)) == name) return static_cast<AutofixKind>(i);
-  return std::nullopt;
+  return enum_named<AutofixKind>(name, kAutofixKindCount);
 }
 
 std::string_view to_string(DependencyStatus s) {
   switch (s) {
-    case DependencyStatus::None: return "";
-    case DependencyStatus::Compatible: return "compatible";
-    case DependencyStatus::Replace: return "replace";
-    case DependencyStatus::Unsupported: return "unsupported";
-    case DependencyStatus::NotInvolved: return "not-involved";
+    case DependencyStatus::None:
+      return "";
+    case DependencyStatus::Compatible:
+      return "compatible";
+    case DependencyStatus::Replace:
+      return "replace";
+    case DependencyStatus::Unsupported:
+      return "unsupported";
+    case DependencyStatus::NotInvolved:
+      return "not-involved";
   }
   return "";
 }
 
 std::optional<DependencyStatus> dependency_status(std::string_view name) {
-  for (uint8_t i = 1; i < kDependencyStatusCount; ++i)
-    if (to_string(static_cast<DependencyStatus>(i)) == name)
-      return static_cast<DependencyStatus>(i);
-  return std::nullopt;
+  return enum_named<DependencyStatus>(name, kDependencyStatusCount, 1);  // None has no name
 }
 
 ManualReason manual_reason(const Rule& rule, bool inline_python, bool beside_npu) {

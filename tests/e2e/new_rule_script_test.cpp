@@ -11,6 +11,7 @@
 #include <string>
 
 #include "rule_fixture_corpus.hpp"
+#include "source_shell.hpp"
 
 namespace fs = std::filesystem;
 using namespace ascendify;
@@ -35,21 +36,10 @@ struct Copy {
     std::error_code ec;
     fs::remove_all(root, ec);
   }
-  struct Run {
-    int status;
-    std::string out;
-  };
+  using Run = source_shell::ShellRun;
   Run run(const std::string& args) const {
-    const std::string cmd =
-        "bash '" + (root / "scripts/new-rule.sh").string() + "' " + args + " 2>&1";
-    Run r{-1, ""};
-    if (FILE* p = ::popen(cmd.c_str(), "r")) {
-      char buf[4096];
-      size_t n;
-      while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-      r.status = ::pclose(p);
-    }
-    return r;
+    return source_shell::run_shell("bash '" + (root / "scripts/new-rule.sh").string() + "' " +
+                                   args);
   }
   // The rules of rules/FILE.yaml alone, parsed as the loader does.
   rules::RuleSet load(const std::string& file, std::vector<Diagnostic>& diags) const {

@@ -11,8 +11,9 @@ struct ShellRun {
   std::string out;  // stdout and stderr
 };
 
-inline ShellRun run_in_source(const std::string& command) {
-  const std::string cmd = "cd '" + std::string(ASCENDIFY_SOURCE_DIR) + "' && " + command + " 2>&1";
+// `command` as given (with its stderr in the output).
+inline ShellRun run_shell(const std::string& command) {
+  const std::string cmd = command + " 2>&1";
   ShellRun r;
   if (FILE* p = ::popen(cmd.c_str(), "r")) {
     char buf[4096];
@@ -21,6 +22,10 @@ inline ShellRun run_in_source(const std::string& command) {
     r.status = ::pclose(p);
   }
   return r;
+}
+
+inline ShellRun run_in_source(const std::string& command) {
+  return run_shell("cd '" + std::string(ASCENDIFY_SOURCE_DIR) + "' && " + command);
 }
 
 }  // namespace source_shell
