@@ -61,7 +61,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
     return std::make_pair(std::move(deps), kernel_evidence(files));
   });
   CrossFile& cross = input.cross;
-  if (!cross.graph) {
+  if (!cross.graph || !cross.program) {
     cross.graph = std::make_unique<ImportGraph>(files);
     cross.program = std::make_unique<ProgramModel>(files, *cross.graph, model.phases);
     cross.externals = external_imports(files, rules, embedded_kernel_paths());

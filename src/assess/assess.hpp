@@ -16,9 +16,10 @@ struct Input {
   std::vector<Finding> findings;  // sorted
   std::vector<Diagnostic> diagnostics;
   ScanStats stats;
-  // Built by the project stage (project::derive), with the findings it derived across files
-  // already among `findings`. Empty: assess builds the graph, the program model and the
-  // external imports itself, and derives no findings across files (tests of assess alone).
+  // Built by the project stage (project::derive) from the same files and model, with the
+  // findings it derived across files already among `findings`. Empty: assess builds the
+  // graph, the program model and the external imports itself, and derives no findings across
+  // files and no operator counts (tests of assess alone).
   CrossFile cross;
 };
 

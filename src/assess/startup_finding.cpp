@@ -30,7 +30,9 @@ std::vector<Finding> startup_findings(const std::vector<ScannedFile>& files,
         marker_fact("ascendify.startup", "", std::max<uint32_t>(first_import, 1), 1, 0, false));
     for (Finding& f : match_markers(rules, sf, std::move(facts))) {
       f.match = "import torch_npu";
-      f.autofix = true;  // `fix` inserts the block (fix/plan.cpp), not a rule's edit
+      // `fix` inserts the block (fix/plan.cpp), not a rule's edit.
+      f.manual = ManualReason::None;
+      f.autofix = true;
       out.push_back(std::move(f));
     }
   }

@@ -28,15 +28,22 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   // The rules for the workers as soon as they are loaded: files are matched as they are
   // analysed, and only the per-file filters wait for the end of the walk.
   std::once_flag rules_taken;
+  std::exception_ptr rules_failed;  // the loader's own exception, for every caller
   auto loaded_rules = [&]() -> const rules::RuleSet& {
     std::call_once(rules_taken, [&] {
-      out.rules = std::make_unique<rules::RuleSet>(rules_loaded.get());
+      try {
+        out.rules = std::make_unique<rules::RuleSet>(rules_loaded.get());
+      } catch (...) {
+        rules_failed = std::current_exception();
+        return;
+      }
       for (const auto& d : rule_diags) {
         std::cerr << "ascendify: " << d.path;
         if (d.line) std::cerr << ':' << d.line;
         std::cerr << ": " << d.message << "\n";
       }
     });
+    if (rules_failed) std::rethrow_exception(rules_failed);
     return *out.rules;
   };
   // References into the project's own packages are not findings; a rule with `aggregate:

@@ -20,6 +20,7 @@ enum class ManualReason : uint8_t {
   LowConfidence,  // the rule's fix is not high-confidence: with --unsafe-fixes only
 };
 inline constexpr uint8_t kManualReasonCount = 5;
+static_assert(static_cast<uint8_t>(ManualReason::LowConfidence) + 1 == kManualReasonCount);
 
 struct Finding {
   const Rule* rule = nullptr;  // owned by the RuleSet, which outlives the scan result

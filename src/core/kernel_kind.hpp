@@ -19,6 +19,7 @@ enum class KernelKind : uint8_t {
   NumbaCuda,          // a @numba.cuda.jit function (python front end)
 };
 inline constexpr uint8_t kKernelKindCount = 8;
+static_assert(static_cast<uint8_t>(KernelKind::NumbaCuda) + 1 == kKernelKindCount);
 
 std::string_view to_string(KernelKind k);
 // The kind named `name` (to_string's spelling), if any.

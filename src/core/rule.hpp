@@ -74,6 +74,7 @@ enum class AutofixKind : uint8_t {
   RenameEnv,      // "rename-env": an environment variable's name becomes `to`
 };
 inline constexpr uint8_t kAutofixKindCount = 4;
+static_assert(static_cast<uint8_t>(AutofixKind::RenameEnv) + 1 == kAutofixKindCount);
 std::string_view to_string(AutofixKind k);
 std::optional<AutofixKind> autofix_kind(std::string_view name);
 
@@ -81,6 +82,7 @@ std::optional<AutofixKind> autofix_kind(std::string_view name);
 // dependency row's, which adds NotInvolved (declared, imported by no scanned code).
 enum class DependencyStatus : uint8_t { None, Compatible, Replace, Unsupported, NotInvolved };
 inline constexpr uint8_t kDependencyStatusCount = 5;
+static_assert(static_cast<uint8_t>(DependencyStatus::NotInvolved) + 1 == kDependencyStatusCount);
 std::string_view to_string(DependencyStatus s);  // "" for None, else "compatible", ...
 std::optional<DependencyStatus> dependency_status(std::string_view name);
 

@@ -228,7 +228,14 @@ class StreamedScan {
     std::vector<std::thread> pool;
     pool.reserve(threads - 1);
     for (unsigned t = 1; t < threads; ++t) pool.emplace_back([this] { work(nullptr); });
-    discover::Result found = walk(root);
+    discover::Result found;
+    try {
+      found = walk(root);
+    } catch (...) {  // the workers stop before the exception leaves
+      stop();
+      for (auto& t : pool) t.join();
+      throw;
+    }
     std::function<void()> between_files;
     if (options_.progress)
       between_files = [this] {
@@ -302,11 +309,14 @@ class StreamedScan {
   // One file: from the cache, or read, analysed and matched (then recorded in the cache); then
   // filtered if the filters exist.
   void process(const SourceFile& file, PerFile& out, const project::FileFilters* ready) {
-    const rules::RuleSet* rules = rules_or_stop();
-    if (!rules) return;
-    CacheProbe probe;
+    // The cache's entries name their rules: with a cache the rules come first; without, a
+    // file is analysed while they may still be loading.
     // The cache holds slimmed facts: a caller that wants them whole does not use it.
-    if (options_.cache && options_.slim_facts)
+    const bool caching = options_.cache && options_.slim_facts;
+    const rules::RuleSet* rules = caching ? rules_or_stop() : nullptr;
+    if (caching && !rules) return;
+    CacheProbe probe;
+    if (caching)
       if (const auto state = cache::stat_file(file.abs_path)) {
         probe.cache = options_.cache;
         probe.rules = rules;
@@ -319,6 +329,7 @@ class StreamedScan {
     if (!cached)
       if (const auto text = analyse(file, out, tally_, probe.cache ? &probe : nullptr, &cached);
           text && !cached) {
+        if (!rules && !(rules = rules_or_stop())) return;
         finish(file, *text, out, *rules, options_, tally_);
         if (probe.cache) record(file, out, probe);
       }
@@ -331,6 +342,14 @@ class StreamedScan {
         file.rel_path, probe.state, probe.hash,
         cache::encode(out.facts, out.findings, static_cast<uint32_t>(out.suppressed), out.bytes));
     if (tally_) tally_->cache.add_since(t);
+  }
+
+  void stop() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    work_.notify_all();
   }
 
   // The rules, or null (and the scan stopping) when they failed to load.

@@ -29,6 +29,9 @@ class FileFilters {
   // True: a hit of `rule` on `match` in the file at `path` is not a finding.
   bool drops(std::string_view path, const Rule& rule, std::string_view match) const;
   bool drops(const Finding& f) const { return f.rule && drops(f.path, *f.rule, f.match); }
+  // True: `f`, a finding derived across files (a wrapper's call, a table check: its match is
+  // no module path), is in test code and its rule skips tests.
+  bool skips_in_tests(const Finding& f) const;
   // The hits `drops` refuses, then the aggregation; `findings` sorted (the first site of a
   // rule is the one reported).
   void apply(std::vector<Finding>& findings) const;

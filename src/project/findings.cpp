@@ -58,7 +58,9 @@ Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_f
       assess::table_findings(files, cross.externals, model, rules, cross.operators);
   t_tables.stop();
   merge_sorted(more, wrapped.get());
-  std::erase_if(more, [&](const Finding& f) { return filters.drops(f); });
+  // Their match is a function's or a check's name, not a module path: only the rules that
+  // skip tests apply.
+  std::erase_if(more, [&](const Finding& f) { return filters.skips_in_tests(f); });
   merge_sorted(more, reexported.get());
   merge_sorted(per_file, std::move(more));
   p.findings = std::move(per_file);

@@ -23,7 +23,8 @@ struct Project {
 };
 
 // `per_file`: sorted, already through `filters` (the pipeline applied them); the derived
-// findings go through `filters.drops` too.
+// findings go through them too: re-exported uses as the files' own hits, the others only
+// where their rule skips tests.
 Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_file,
                const rules::RuleSet& rules, const FileFilters& filters,
                const assess::Model& model = assess::embedded_model());

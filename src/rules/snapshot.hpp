@@ -12,7 +12,7 @@
 namespace ascendify::rules {
 
 // Bump when the encoding changes (a field added to Rule, MatchSpec, ArgCondition, Autofix, ...).
-inline constexpr uint32_t kRulesSnapshotVersion = 10;
+inline constexpr uint32_t kRulesSnapshotVersion = 11;
 
 // The rules in load order and the diagnostics their parse gave, framed with `source_hash`.
 std::string write_rules_snapshot(const std::vector<Rule>& rules,

@@ -65,7 +65,8 @@ Rule read_rule(Reader& r) {
   rule.effort.first_hours = r.f64();
   rule.effort.per_site_hours = r.f64();
   rule.refs = r.strings();
-  rule.status = r.enumerator<DependencyStatus>(kDependencyStatusCount);
+  // A rule's status is never NotInvolved (the last): that is a row's.
+  rule.status = r.enumerator<DependencyStatus>(kDependencyStatusCount - 1);
   rule.aggregate_per_file = flag(r);
   rule.skip_in_tests = flag(r);
   rule.stops_run = r.u8();

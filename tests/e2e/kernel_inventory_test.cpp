@@ -10,6 +10,7 @@
 
 #include "assess/assess.hpp"
 #include "pipeline/scan.hpp"
+#include "project/findings.hpp"
 #include "rules/ruleset.hpp"
 
 namespace ascendify {
@@ -26,11 +27,14 @@ Assessment run(const std::string& dir) {
   const fs::path root = fs::path(ASCENDIFY_SOURCE_DIR) / dir;
   pipeline::ScanOptions so;
   so.threads = 1;
+  so.filters = {.own_code = true, .aggregate = true};  // as `scan` does
   pipeline::ScanResult scan = pipeline::scan(root, rules, so);
+  project::Project p = project::derive(scan.files, std::move(scan.findings), rules, scan.filters);
   assess::Input in;
   in.root = root.string();
   in.files = &scan.files;
-  in.findings = std::move(scan.findings);
+  in.findings = std::move(p.findings);
+  in.cross = std::move(p.cross);
   return assess::assess(std::move(in), rules, assess::Options{});
 }
 

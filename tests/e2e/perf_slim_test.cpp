@@ -9,6 +9,7 @@
 
 #include "assess/assess.hpp"
 #include "pipeline/scan.hpp"
+#include "project/findings.hpp"
 #include "render/render.hpp"
 #include "rules/ruleset.hpp"
 
@@ -36,11 +37,15 @@ Run run(const std::string& dir, bool slim) {
   so.threads = 2;
   so.slim_facts = slim;
   Run r;
+  so.filters = {.own_code = true, .aggregate = true};  // as `scan` does
   r.scan = pipeline::scan(root, embedded(), so);
+  // The project stage on these facts too: its findings across files read the slimmed ones.
+  project::Project p = project::derive(r.scan.files, r.scan.findings, embedded(), r.scan.filters);
   assess::Input in;
   in.root = dir;
   in.files = &r.scan.files;
-  in.findings = r.scan.findings;
+  in.findings = std::move(p.findings);
+  in.cross = std::move(p.cross);
   in.diagnostics = r.scan.diagnostics;
   in.stats = r.scan.stats;
   r.json = render::render_json(assess::assess(std::move(in), embedded(), assess::Options{}));

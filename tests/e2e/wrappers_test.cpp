@@ -6,9 +6,12 @@
 // wrapper calling itself, a plain helper.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 
+#include "pipeline/scan.hpp"
+#include "project/findings.hpp"
 #include "robust_util.hpp"
 
 using namespace robust;
@@ -119,6 +122,35 @@ TEST(Wrappers, CallsOfProjectWrappersAreFindings) {
       EXPECT_NE(m.find("Calls fa_twice (pkg/attn.py) through fa"), std::string::npos) << m;
       EXPECT_NE(m.find("attention.flash-attn-func"), std::string::npos) << m;
     }
+}
+
+// A wrapper named like one of the project's own packages is still a wrapper: its calls' match is
+// a function's name, not a module path, so the own-package filter does not apply to them, in
+// scan as in fix (both through project::derive).
+TEST(Wrappers, WrapperNamedLikeAnOwnPackageStaysAFinding) {
+  TempDir root, out;
+  write_file(root / "main.py",
+             "import torch\nfrom pkg.attn import pkg\n\nif __name__ == \"__main__\":\n"
+             "    pkg(torch.zeros(1), torch.zeros(1), torch.zeros(1))\n");
+  write_file(root / "pkg" / "__init__.py", "");
+  write_file(root / "pkg" / "attn.py",
+             "from flash_attn import flash_attn_func\n\n\ndef pkg(q, k, v):\n"
+             "    return flash_attn_func(q, k, v)\n");
+  const auto got = via(scan_report(root.path(), out.path()));
+  ASSERT_EQ(got.count("main.py:5"), 1u);
+  EXPECT_EQ(got.at("main.py:5").first, "pkg");
+  std::vector<ascendify::Diagnostic> diags;
+  const ascendify::rules::RuleSet rules = ascendify::rules::load_rules({}, diags);
+  namespace pipeline = ascendify::pipeline;
+  namespace project = ascendify::project;
+  pipeline::ScanOptions so;
+  so.filters = {.own_code = true, .aggregate = false};  // as `fix` scans
+  pipeline::ScanResult scan = pipeline::scan(root.path(), rules, so);
+  const auto fixed =
+      project::derive(scan.files, std::move(scan.findings), rules, scan.filters).findings;
+  EXPECT_TRUE(std::any_of(fixed.begin(), fixed.end(), [](const ascendify::Finding& f) {
+    return f.path == "main.py" && f.span.line == 5 && f.rule_id.ends_with(".via-wrapper");
+  }));
 }
 
 TEST(Wrappers, TenThousandDeepChainStaysLinear) {
@@ -441,8 +473,10 @@ TEST(Wrappers, ExternalCompiledExtensions) {
   const nlohmann::json rep = scan_report(root.path(), out.path());
   std::set<std::string> imports, calls;
   for (const auto& f : rep["findings"]) {
-    const std::string at = f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>());
-    if (f["rule"] == "custom_op.external-extension-import") imports.insert(at + " " + f["match"].get<std::string>());
+    const std::string at =
+        f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>());
+    if (f["rule"] == "custom_op.external-extension-import")
+      imports.insert(at + " " + f["match"].get<std::string>());
     if (f["rule"] == "custom_op.external-extension-call") calls.insert(at);
   }
   EXPECT_EQ(imports, (std::set<std::string>{"model/loss.py:2 xentropy_cuda_lib",
@@ -476,11 +510,14 @@ TEST(Wrappers, KernelDslsInTheInventory) {
   write_file(root / "ops" / "rmsnorm.py",
              "import cutlass\nimport cutlass.cute as cute\n\n\n@cute.kernel\n"
              "def rmsnorm_kernel(mX, mW, mO):\n    tidx, _, _ = cute.arch.thread_idx()\n\n\n"
-             "@cute.jit\ndef launch(mX, mW, mO):\n    rmsnorm_kernel(mX, mW, mO).launch(grid=[1, 1, 1])\n");
-  write_file(root / "ops" / "gemm.py",
-             "import tilelang\nimport tilelang.language as T\n\n\n@tilelang.jit\n"
-             "def matmul(M, N, K):\n    @T.prim_func\n    def gemm_kernel(A: T.Tensor((M, K), \"float16\")):\n"
-             "        with T.Kernel(1, 1) as (bx, by):\n            pass\n\n    return gemm_kernel\n");
+             "@cute.jit\ndef launch(mX, mW, mO):\n    rmsnorm_kernel(mX, mW, mO).launch(grid=[1, "
+             "1, 1])\n");
+  write_file(
+      root / "ops" / "gemm.py",
+      "import tilelang\nimport tilelang.language as T\n\n\n@tilelang.jit\n"
+      "def matmul(M, N, K):\n    @T.prim_func\n    def gemm_kernel(A: T.Tensor((M, K), "
+      "\"float16\")):\n"
+      "        with T.Kernel(1, 1) as (bx, by):\n            pass\n\n    return gemm_kernel\n");
   write_file(root / "run.py",
              "import torch\nfrom ops.rmsnorm import launch\nfrom ops.gemm import matmul\n\n"
              "if __name__ == \"__main__\":\n    launch(None, None, None)\n    matmul(1, 1, 1)\n");
@@ -512,9 +549,8 @@ TEST(Wrappers, TorchApiSupportedOnANewerList) {
   for (const auto& f : rep["findings"])
     if (f["rule"].get<std::string>().starts_with("device.torch-api-"))
       rule_at[std::to_string(f["line"].get<int>())] = f["rule"];
-  EXPECT_EQ(rule_at, (std::map<std::string, std::string>{
-                         {"6", "device.torch-api-supported-later"},
-                         {"7", "device.torch-api-unsupported"}}))
+  EXPECT_EQ(rule_at, (std::map<std::string, std::string>{{"6", "device.torch-api-supported-later"},
+                                                         {"7", "device.torch-api-unsupported"}}))
       << rep["findings"].dump(1);
   EXPECT_EQ(rep["operators"]["list"], "2.6");
 }
