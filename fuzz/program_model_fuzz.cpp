@@ -1,14 +1,16 @@
 // libFuzzer target: the program model and the wrapper pass on hostile projects. The input is
 // split into Python files at lines "#%% path" (the first file is main.py), analysed, matched
 // against the embedded rules; then the import graph, the program model (every file reached, so
-// every unit is walked), its reach and the wrapper call sites are computed. Units and edges
-// must stay in bounds; reach must be decided for every unit.
+// every unit is walked), its reach, the external compiled modules and the wrapper call sites
+// are computed. Units and edges must stay in bounds; reach must be decided for every unit.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "assess/external_extensions.hpp"
 #include "assess/import_graph.hpp"
+#include "assess/kernel_model.hpp"
 #include "assess/model.hpp"
 #include "assess/program_model.hpp"
 #include "assess/wrappers.hpp"
@@ -64,7 +66,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (unit.file < 0 || static_cast<size_t>(unit.file) >= files.size()) __builtin_trap();
     if (program.reach(0, static_cast<int>(u)) > assess::ProgramModel::kUnused) __builtin_trap();
   }
-  for (const Finding& f : assess::wrapper_call_findings(files, program, findings, *rules))
+  // The compiled modules imported but not built here, as the project stage finds them.
+  const std::vector<assess::ExternalImport> externals =
+      assess::external_imports(files, *rules, assess::embedded_kernel_paths());
+  for (const assess::ExternalImport& e : externals)
+    if (e.file < 0 || static_cast<size_t>(e.file) >= files.size()) __builtin_trap();
+  for (const Finding& f : assess::wrapper_call_findings(files, program, findings, *rules,
+                                                        assess::external_module_names(externals)))
     if (f.path.empty() || f.span.line == 0) __builtin_trap();
   return 0;
 }

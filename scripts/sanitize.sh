@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the whole test suite with AddressSanitizer + UndefinedBehaviorSanitizer
 # (root option ASCENDIFY_SANITIZE) into build-asan/ and runs ctest there.
-# Usage: scripts/sanitize.sh [ctest args...]     env: JOBS (default 2), BUILD_DIR
+# Usage: scripts/sanitize.sh [ctest args...]
+# env: JOBS (default 2), BUILD_DIR, ASCENDIFY_WERROR=ON (warnings are errors; CI) default OFF
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build-asan}
@@ -9,7 +10,7 @@ jobs=${JOBS:-2}
 start=$(date +%s)
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASCENDIFY_SANITIZE=ON \
-  -DASCENDIFY_TESTS=ON >/dev/null
+  -DASCENDIFY_TESTS=ON -DASCENDIFY_WERROR="${ASCENDIFY_WERROR:-OFF}" >/dev/null
 cmake --build "$build" -j"$jobs"
 built=$(date +%s)
 
