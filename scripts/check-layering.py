@@ -42,8 +42,10 @@ FLOW = [
     ("protocols", ["mcp", "lsp"]),
     # walk the tree; the front ends that stand alone (text -> facts); the knowledge base
     ("walk, base front ends, rules", ["discover", "python", "native", "config", "rules"]),
-    # front ends that hand code to the python front end (.ipynb cells, setup.py, `python -c`)
-    ("front ends on python", ["notebook", "manifest", "shell"]),
+    # front ends that hand code to the python front end (setup.py, `python -c`)
+    ("front ends on python", ["manifest", "shell"]),
+    # .ipynb: code cells to the python front end, shell lines and cells to the shell's
+    ("notebook", ["notebook"]),
     # facts x rules -> findings; the cache of facts and findings the pipeline consults
     ("match", ["match", "cache"]),
     # per-file findings -> the project's findings (per-file filters, findings across files)
