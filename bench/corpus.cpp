@@ -43,7 +43,8 @@ const std::vector<InputFile>& python_inputs() {
     collect(src / "tests" / "fixtures", SIZE_MAX, out);
     collect(src / "examples", SIZE_MAX, out);
     size_t mb = 8;
-    if (const char* env = std::getenv("ASCENDIFY_BENCH_PY_LIMIT_MB")) mb = std::strtoul(env, nullptr, 10);
+    if (const char* env = std::getenv("ASCENDIFY_BENCH_PY_LIMIT_MB"))
+      mb = std::strtoul(env, nullptr, 10);
     collect("/usr/lib/python3.11", mb << 20, out);
     return out;
   }();

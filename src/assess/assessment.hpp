@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "core/kernel_kind.hpp"
-#include "core/rule.hpp"
 #include "core/diagnostic.hpp"
 #include "core/domain.hpp"
 #include "core/finding.hpp"
+#include "core/kernel_kind.hpp"
+#include "core/rule.hpp"
 
 namespace ascendify {
 
@@ -40,7 +40,7 @@ struct DependencyRow {
   std::string spec;    // version spec as written (may be empty)
   std::string source;  // "requirements.txt:3" or "import:wan/attention.py:5"
   DependencyStatus status = DependencyStatus::None;  // compatible | replace | unsupported
-                                                    // | not-involved
+                                                     // | not-involved
   std::string replacement;
   std::string rule_id;  // the dependency rule that classified it ("" when unknown)
   bool guarded = false;
@@ -71,7 +71,7 @@ struct KernelRow {
   bool backward_only = false;
   bool has_fallback = false;
   bool templated = false;
-  bool optional = false;  // reached only through code under flag tests (Finding::optional)
+  bool optional = false;       // reached only through code under flag tests (Finding::optional)
   std::string ascend_path_zh;  // the Chinese report's wording of ascend_path
 };
 
@@ -165,7 +165,7 @@ struct Assessment {
   std::string project_name;  // last component of the root
   HardwareTarget hardware;   // empty id: the rules as written (no profile applied)
   OperatorCheck operators;
-  bool assessed = false;     // false until the assess stage fills phases/effort/feasibility
+  bool assessed = false;  // false until the assess stage fills phases/effort/feasibility
   Feasibility feasibility = Feasibility::NeedsAdaptation;
   EffortRange effort;
   std::vector<std::string> blockers;  // "reason (path:line)"
@@ -216,10 +216,10 @@ struct Assessment {
       Counterpart
     } kind = Kind::None;
     enum class Scope : uint8_t { All, Reached, Phase } scope = Scope::All;
-    size_t count = 0;   // NoPath, Rewrite: blockers; Manual, Covered: sites to adapt by hand
-    std::string phase;  // Scope::Phase
-    double hours = 0;   // Manual, Covered: hours of the sites to adapt by hand
-    double limit = 0;   // the most a feasible port adapts (feasible_max_adapt_hours)
+    size_t count = 0;       // NoPath, Rewrite: blockers; Manual, Covered: sites to adapt by hand
+    std::string phase;      // Scope::Phase
+    double hours = 0;       // Manual, Covered: hours of the sites to adapt by hand
+    double limit = 0;       // the most a feasible port adapts (feasible_max_adapt_hours)
     size_t mechanical = 0;  // Manual, Covered: mechanical sites
   } verdict_basis;
   std::array<EffortRange, 7> effort_by_domain{};  // kAllDomains order; kernels in custom_op
@@ -235,9 +235,9 @@ struct Assessment {
     std::string id, en, zh;
   };
   std::vector<Assumption> assumptions;
-  std::string target_phase;                       // phase of the minimal migration set
-  std::vector<MigrationSet> migration_sets;       // [0] minimal, then incremental
-  std::vector<RiskRow> risks;                     // by domain, rule id
+  std::string target_phase;                  // phase of the minimal migration set
+  std::vector<MigrationSet> migration_sets;  // [0] minimal, then incremental
+  std::vector<RiskRow> risks;                // by domain, rule id
   // Findings no entry point reaches have empty `phases`; these are their files (not those of
   // unused definitions or backward-only kernels) and their count (those included).
   std::vector<std::string> unreached_files;

@@ -18,7 +18,8 @@ std::vector<ExternalImport> external_imports(const std::vector<ScannedFile>& fil
   std::set<std::string, std::less<>> own_builds;  // the project's own extensions
   for (const auto& f : files)
     for (const auto& k : f.facts.kernels)
-      if (k.kind == KernelKind::ExtensionBuild) own_builds.insert(k.name.substr(0, k.name.find('.')));
+      if (k.kind == KernelKind::ExtensionBuild)
+        own_builds.insert(k.name.substr(0, k.name.find('.')));
   std::map<std::string, bool, std::less<>> memo;
   auto external = [&](std::string_view top) {
     auto it = memo.find(top);
@@ -48,7 +49,8 @@ std::vector<ExternalImport> external_imports(const std::vector<ScannedFile>& fil
   return out;
 }
 
-std::set<std::string, std::less<>> external_module_names(const std::vector<ExternalImport>& imports) {
+std::set<std::string, std::less<>> external_module_names(
+    const std::vector<ExternalImport>& imports) {
   std::set<std::string, std::less<>> out;
   for (const auto& x : imports) out.insert(x.module);
   return out;

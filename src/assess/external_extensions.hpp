@@ -30,7 +30,8 @@ std::vector<ExternalImport> external_imports(const std::vector<ScannedFile>& fil
                                              const KernelPathModel& model);
 
 // The modules of `imports`.
-std::set<std::string, std::less<>> external_module_names(const std::vector<ExternalImport>& imports);
+std::set<std::string, std::less<>> external_module_names(
+    const std::vector<ExternalImport>& imports);
 
 // custom_op.external-extension-import findings, one per import site (sorted).
 std::vector<Finding> external_import_findings(const std::vector<ScannedFile>& files,

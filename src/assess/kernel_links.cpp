@@ -253,7 +253,8 @@ class KernelLinker {
         const auto& kfs = files_[kernels_[c].file].facts.kernels;
         bool autograd = false;
         for (const auto& k : kfs)
-          autograd = autograd || (k.name == kernels_[c].name && k.kind == KernelKind::AutogradFunction);
+          autograd =
+              autograd || (k.name == kernels_[c].name && k.kind == KernelKind::AutogradFunction);
         if (autograd && st.seen.insert({c, x.line}).second)
           uses_[c].push_back({g, x.line, std::string(d.str(x.scope)), true});
       }

@@ -109,7 +109,8 @@ std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const 
       row.ascend_path = ascend_path(model, p, k.kind, fallback, false);
       row.ascend_path_zh = ascend_path(model, p, k.kind, fallback_zh, true);
       // Python kernels are functions: in a file whose functions run only under flags, so do they.
-      const bool python_kernel = k.kind == KernelKind::Triton || k.kind == KernelKind::AutogradFunction;
+      const bool python_kernel =
+          k.kind == KernelKind::Triton || k.kind == KernelKind::AutogradFunction;
       const int unit =
           python_kernel && program
               ? program->unit_of(static_cast<int>(i), k.scope.empty() ? k.name : k.scope)

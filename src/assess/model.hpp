@@ -158,9 +158,9 @@ struct Model {
   std::vector<CounterpartModel> counterparts;
   std::vector<AssumptionModel> assumptions;
   std::vector<HardwareProfileModel> hardware;
-  std::string default_hardware;                // profile id used without --hardware
-  std::vector<NpuReleaseModel> npu_releases;   // newest first
-  std::vector<std::string> npu_release_refs;   // sources of the version table
+  std::string default_hardware;                   // profile id used without --hardware
+  std::vector<NpuReleaseModel> npu_releases;      // newest first
+  std::vector<std::string> npu_release_refs;      // sources of the version table
   std::vector<OperatorListModel> operator_lists;  // newest torch first
   std::vector<std::string> operator_refs;
 };

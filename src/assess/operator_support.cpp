@@ -101,7 +101,8 @@ std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
   }
   auto top = [](const std::map<std::string, uint32_t>& counts) {
     std::vector<std::pair<std::string, uint32_t>> v(counts.begin(), counts.end());
-    std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(v.begin(), v.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     return v;
   };
   check.unsupported_ops = top(unsupported);

@@ -92,7 +92,7 @@ class ProgramModel {
   std::vector<uint8_t> reach_phase(const PhaseMap& pm, size_t p, const LineOverride* ov) const;
   int resolve_in(int file, std::string_view name, int depth) const;
   int search_imports(int file, std::string_view name, int depth) const;  // resolve_in's search
-  int resolve_relative(int file, std::string_view rest) const;  // "1.attn.flash_attention"
+  int resolve_relative(int file, std::string_view rest) const;           // "1.attn.flash_attention"
   int resolve_relative_in(const std::string& base, std::string_view path) const;
   int resolve_absolute(int file, std::string_view dotted) const;
   // The unit `dotted` names through the source roots (file -1) or file's folder; -2: no prefix
@@ -119,9 +119,9 @@ class ProgramModel {
   // means "every unit of file".
   std::vector<std::vector<std::pair<int, uint8_t>>> edges_;
   std::vector<std::vector<uint32_t>> edge_lines_;  // parallel to edges_: the use's line
-  std::vector<std::vector<uint8_t>> reach_;  // [phase][unit]
+  std::vector<std::vector<uint8_t>> reach_;        // [phase][unit]
   Stats stats_;
-  std::vector<std::vector<int>> resolved_;   // [file][name id]: resolve() of Reference names
+  std::vector<std::vector<int>> resolved_;  // [file][name id]: resolve() of Reference names
   // resolve_module() of the source roots, by dotted name (filled as names are resolved: the
   // constructor, and resolve() when a caller asks; one thread at a time).
   mutable std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> root_modules_;

@@ -135,7 +135,8 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
     const uint64_t p_bit = bit_of(p->name);
     done_mask |= p_bit;
     auto in_done = [&](const std::vector<std::string>& phases) {
-      return std::any_of(phases.begin(), phases.end(), [&](const auto& x) { return in_list(done, x); });
+      return std::any_of(phases.begin(), phases.end(),
+                         [&](const auto& x) { return in_list(done, x); });
     };
     EffortScope cum;
     cum.phases = done;
@@ -176,8 +177,8 @@ std::vector<MigrationSet> migration_sets(const Assessment& a, const std::string&
       bool needed = false;
       for (const auto& x : d.phases)
         needed = needed || (in_list(done, x) && !d.optional && !in_list(d.optional_phases, x));
-      if (d.status != DependencyStatus::Compatible && d.status != DependencyStatus::NotInvolved && needed &&
-          seen_deps.insert(d.name).second)
+      if (d.status != DependencyStatus::Compatible && d.status != DependencyStatus::NotInvolved &&
+          needed && seen_deps.insert(d.name).second)
         deps.insert(d.name);
     }
     set.rule_ids.assign(rules.begin(), rules.end());

@@ -15,7 +15,8 @@ namespace {
 
 bool any_tag(const Rule* r, const std::vector<std::string>& tags) {
   if (r == nullptr) return false;
-  return std::any_of(r->tags.begin(), r->tags.end(), [&](const auto& t) { return in_list(tags, t); });
+  return std::any_of(r->tags.begin(), r->tags.end(),
+                     [&](const auto& t) { return in_list(tags, t); });
 }
 
 // Whole hours, or one decimal below ten ("2.5", "12").
@@ -72,7 +73,9 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
   // Each reason in English and in Chinese.
   struct Reasons {
     std::vector<std::string> en, zh;
-    void add(std::string e, std::string z) { en.push_back(std::move(e)), zh.push_back(std::move(z)); }
+    void add(std::string e, std::string z) {
+      en.push_back(std::move(e)), zh.push_back(std::move(z));
+    }
     bool empty() const { return en.empty(); }
     size_t size() const { return en.size(); }
   } infeasible, difficult, optional;
@@ -83,7 +86,8 @@ void decide_feasibility(Assessment& a, const FeasibilityModel& m, const EffortMo
   // An unsupported dependency with a replacement is must-adapt work (its findings are priced
   // below); without one, nothing can stand in for it.
   for (const auto& d : a.dependencies) {
-    if (d.guarded || d.status != DependencyStatus::Unsupported || !required(d.phases) || !d.replacement.empty())
+    if (d.guarded || d.status != DependencyStatus::Unsupported || !required(d.phases) ||
+        !d.replacement.empty())
       continue;
     const std::string msg = "dependency " + d.name + " is unsupported on Ascend";
     (d.optional ? optional : infeasible)

@@ -85,10 +85,10 @@ std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
       if (is_ext[s.name] < 0) {  // 1: own extension, 2: external one, 0: neither
         const std::string_view n = d.str(s.name);
         const size_t dot = n.rfind('.');
-        is_ext[s.name] = dot == std::string_view::npos                 ? 0
-                         : extensions.count(n.substr(0, dot))          ? 1
+        is_ext[s.name] = dot == std::string_view::npos               ? 0
+                         : extensions.count(n.substr(0, dot))        ? 1
                          : externals.count(n.substr(0, n.find('.'))) ? 2
-                                                                       : 0;
+                                                                     : 0;
       }
       if (!is_ext[s.name]) continue;
       const std::string_view n = d.str(s.name);
@@ -239,11 +239,12 @@ std::vector<Finding> wrapper_call_findings(
                   w.via < 0 ? std::string() : concat({" through ", program.unit(w.via).name}),
                   ", which uses ", u.rule_id, " (", u.match, " at ", at, ") with no fallback."});
       if (!f.message_zh.empty())
-        f.message_zh += concat(
-            {"调用 ", callee.name, "（", def_path, "）",
-             w.via < 0 ? std::string() : concat({"，经由 ", program.unit(w.via).name}),
-             "；它使用 ", u.rule_id, "（", u.match, "，位于 ", at, "），没有回退路径。"});
-      if (!u.replacement.empty()) f.replacement = u.replacement, f.replacement_zh = u.replacement_zh;
+        f.message_zh +=
+            concat({"调用 ", callee.name, "（", def_path, "）",
+                    w.via < 0 ? std::string() : concat({"，经由 ", program.unit(w.via).name}),
+                    "；它使用 ", u.rule_id, "（", u.match, "，位于 ", at, "），没有回退路径。"});
+      if (!u.replacement.empty())
+        f.replacement = u.replacement, f.replacement_zh = u.replacement_zh;
       out.push_back(std::move(f));
     }
   }

@@ -66,7 +66,8 @@ std::string private_folder(const fs::path& dir) {
     fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
   }
   struct stat st;
-  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return dir.string() + " is not a folder";
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    return dir.string() + " is not a folder";
   if (st.st_uid != ::geteuid()) return dir.string() + " belongs to another user";
   if (st.st_mode & (S_IWGRP | S_IWOTH)) return dir.string() + " is writable by others";
   return {};
@@ -110,7 +111,8 @@ std::optional<SipKey> folder_secret(const fs::path& dir, std::string& why) {
 bool cache_file_name(std::string_view name, bool& temporary) {
   if (name.size() < 21) return false;
   for (char c : name.substr(0, 16))
-    if (!std::isxdigit(static_cast<unsigned char>(c)) || std::isupper(static_cast<unsigned char>(c)))
+    if (!std::isxdigit(static_cast<unsigned char>(c)) ||
+        std::isupper(static_cast<unsigned char>(c)))
       return false;
   std::string_view rest = name.substr(16);
   if (rest.starts_with(".pack"))
@@ -169,8 +171,8 @@ void prune(const fs::path& dir, const fs::path& keep, uintmax_t max_bytes) {
   }
   for (const fs::path& d : deltas) {
     const fs::path pack = fs::path(d).replace_extension(".pack");
-    const auto owner = std::find_if(packs.begin(), packs.end(),
-                                    [&](const Pack& p) { return p.path == pack; });
+    const auto owner =
+        std::find_if(packs.begin(), packs.end(), [&](const Pack& p) { return p.path == pack; });
     if (owner == packs.end())
       fs::remove(d, ec);  // its pack was pruned
     else
@@ -194,7 +196,9 @@ std::optional<FileState> stat_file(const std::string& path) {
                    static_cast<uint64_t>(st.st_ino)};
 }
 
-uint64_t FileCache::content_hash(std::string_view text) const { return siphash24(secret_, text); }
+uint64_t FileCache::content_hash(std::string_view text) const {
+  return siphash24(secret_, text);
+}
 
 fs::path default_dir() {
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/')
@@ -300,7 +304,8 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   bound.u64(siphash24(*secret, "ascendify cache key"));
   bound.str(abs_root.string());
   cache->key_ = snapshot::hash_bytes(bound.bytes());
-  const auto payload = read_framed(cache->pack_, kPackVersion, cache->key_, cache->pack_text_, note);
+  const auto payload =
+      read_framed(cache->pack_, kPackVersion, cache->key_, cache->pack_text_, note);
   if (!payload) return cache;
   snapshot::Reader r(*payload);
   read_entries<decltype(cache->base_), Entry>(r, cache->base_, false);
@@ -314,7 +319,8 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   cache->base_bytes_ = cache->pack_text_.size();
   cache->old_ = cache->base_;
   // The delta: what changed since the base was written, for this very base.
-  const auto delta = read_framed(cache->delta_, kDeltaVersion, cache->key_, cache->delta_text_, note);
+  const auto delta =
+      read_framed(cache->delta_, kDeltaVersion, cache->key_, cache->delta_text_, note);
   if (!delta) return cache;
   snapshot::Reader d(*delta);
   if (d.u64() != cache->base_id_) return cache;  // written beside another base: stale

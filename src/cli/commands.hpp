@@ -26,8 +26,8 @@ struct ScanArgs {
   bool all_sites = false;  // no `aggregate: file` folding
   unsigned threads = 0;
   uint64_t max_file_size = 10ull * 1024 * 1024;
-  std::string batch;  // --batch LIST: one repository per line
-  std::string shard;  // --shard K/N
+  std::string batch;      // --batch LIST: one repository per line
+  std::string shard;      // --shard K/N
   bool no_cache = false;  // --no-cache: no incremental cache read or written
   std::string cache_dir;  // --cache-dir DIR; "" = cache::default_dir()
 };
@@ -45,7 +45,7 @@ struct LspArgs {
   std::string hardware;
   std::vector<std::string> rule_files;
   bool all_sites = false;
-  unsigned threads = 0;  // of the background project scan
+  unsigned threads = 0;   // of the background project scan
   bool no_cache = false;  // the project scans keep no incremental cache
   std::string cache_dir;  // "" = cache::default_dir()
 };

@@ -18,7 +18,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-constexpr int kRequestFailed = -32803;  // LSP: the request was valid and failed
+constexpr int kRequestFailed = -32803;                    // LSP: the request was valid and failed
 constexpr const char* kReportDir = ".ascendify/reports";  // the default, in the workspace
 
 const char* kFormats[] = {"json", "md", "html", "sarif", "csv"};
@@ -88,7 +88,8 @@ Json Workspace::write_report(const Json& arguments, lsp::RequestError& error) {
   }
   const bool new_state_dir = !fs::exists(root_ / ".ascendify");
   switch (make_output_dir(dir, root_, Side::InsideRoot)) {
-    case OutputDir::Ready: break;
+    case OutputDir::Ready:
+      break;
     case OutputDir::CannotCreate:
       error = {kRequestFailed, "cannot create " + dir.string()};
       return {};

@@ -189,8 +189,8 @@ int main(int argc, char** argv) {
       ->type_name("NAME");
   l->add_option("--rules", lsp.rule_files, "Extra rule file (repeatable)")->type_name("FILE");
   l->add_flag("--all-sites", lsp.all_sites, "One diagnostic per site, no per-file folding");
-  auto* lsp_no_cache = l->add_flag("--no-cache", lsp.no_cache,
-                                   "The project scans keep no incremental cache");
+  auto* lsp_no_cache =
+      l->add_flag("--no-cache", lsp.no_cache, "The project scans keep no incremental cache");
   l->add_option("--cache-dir", lsp.cache_dir, "Incremental cache folder (see scan --cache-dir)")
       ->type_name("DIR")
       ->excludes(lsp_no_cache);

@@ -223,7 +223,7 @@ class Tools {
   fs::path root_;
   std::string exe_;
   bool no_cache_ = false;  // --no-cache: the scans write no incremental cache either
-  std::string last_key_;  // the command line of the scan whose report is kept
+  std::string last_key_;   // the command line of the scan whose report is kept
   Json last_report_;
 };
 

@@ -8,7 +8,6 @@
 
 namespace ascendify::cli {
 
-
 enum class OutputDir { Ready, CannotCreate, WrongSide };
 // Where a report folder must lie: outside the scanned tree (`scan -o`), or inside the
 // workspace (the language server's writeReport: the client names no place outside it).

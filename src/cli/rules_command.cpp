@@ -29,7 +29,9 @@ std::string override_text(const HardwareOverride& o) {
   if (o.severity) s.append(" ").append(to_string(*o.severity));
   if (o.site_class) s.append(" ").append(to_string(*o.site_class));
   if (o.effort)
-    s.append(" ").append(std::to_string(static_cast<int>(o.effort->first_hours))).append(" h first");
+    s.append(" ")
+        .append(std::to_string(static_cast<int>(o.effort->first_hours)))
+        .append(" h first");
   if (!o.replacement.empty()) s.append(" → ").append(o.replacement);
   return s;
 }
@@ -43,7 +45,8 @@ nlohmann::ordered_json overrides_json(const Rule& r) {
     if (o.site_class) j["class"] = to_string(*o.site_class);
     if (!o.message.empty()) j["message"] = o.message;
     if (!o.replacement.empty()) j["replacement"] = o.replacement;
-    if (o.effort) j["effort"] = {{"first", o.effort->first_hours}, {"each", o.effort->per_site_hours}};
+    if (o.effort)
+      j["effort"] = {{"first", o.effort->first_hours}, {"each", o.effort->per_site_hours}};
     out[o.profile] = std::move(j);
   }
   return out;

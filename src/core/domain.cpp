@@ -1,9 +1,9 @@
 #include "core/domain.hpp"
 
+#include <tuple>
+
 #include "core/finding.hpp"
 #include "core/source_file.hpp"
-
-#include <tuple>
 
 namespace ascendify {
 
@@ -24,17 +24,27 @@ std::optional<E> parse_enum(std::string_view s, const std::array<std::string_vie
 }
 }  // namespace
 
-std::string_view to_string(Domain d) { return kDomainNames[static_cast<size_t>(d)]; }
-std::string_view to_string(Confidence c) { return kConfidenceNames[static_cast<size_t>(c)]; }
-std::string_view to_string(TransferCoverage t) { return kCoverageNames[static_cast<size_t>(t)]; }
-std::string_view to_string(Severity s) { return kSeverityNames[static_cast<size_t>(s)]; }
+std::string_view to_string(Domain d) {
+  return kDomainNames[static_cast<size_t>(d)];
+}
+std::string_view to_string(Confidence c) {
+  return kConfidenceNames[static_cast<size_t>(c)];
+}
+std::string_view to_string(TransferCoverage t) {
+  return kCoverageNames[static_cast<size_t>(t)];
+}
+std::string_view to_string(Severity s) {
+  return kSeverityNames[static_cast<size_t>(s)];
+}
 std::string_view to_string(SiteClass c) {
   return kSiteClassNames[static_cast<size_t>(c)];
 }
 std::optional<SiteClass> parse_site_class(std::string_view s) {
   return parse_enum<SiteClass>(s, kSiteClassNames);
 }
-std::optional<Domain> parse_domain(std::string_view s) { return parse_enum<Domain>(s, kDomainNames); }
+std::optional<Domain> parse_domain(std::string_view s) {
+  return parse_enum<Domain>(s, kDomainNames);
+}
 std::optional<Confidence> parse_confidence(std::string_view s) {
   return parse_enum<Confidence>(s, kConfidenceNames);
 }
@@ -47,19 +57,32 @@ std::optional<Severity> parse_severity(std::string_view s) {
 
 std::string_view to_string(FileKind kind) {
   switch (kind) {
-    case FileKind::Python: return "python";
-    case FileKind::Notebook: return "notebook";
-    case FileKind::Requirements: return "requirements";
-    case FileKind::SetupPy: return "setup.py";
-    case FileKind::SetupCfg: return "setup.cfg";
-    case FileKind::Pyproject: return "pyproject.toml";
-    case FileKind::CondaEnv: return "conda-environment";
-    case FileKind::Dockerfile: return "dockerfile";
-    case FileKind::Shell: return "shell";
-    case FileKind::Native: return "native";
-    case FileKind::CMake: return "cmake";
-    case FileKind::Config: return "config";
-    case FileKind::Other: return "other";
+    case FileKind::Python:
+      return "python";
+    case FileKind::Notebook:
+      return "notebook";
+    case FileKind::Requirements:
+      return "requirements";
+    case FileKind::SetupPy:
+      return "setup.py";
+    case FileKind::SetupCfg:
+      return "setup.cfg";
+    case FileKind::Pyproject:
+      return "pyproject.toml";
+    case FileKind::CondaEnv:
+      return "conda-environment";
+    case FileKind::Dockerfile:
+      return "dockerfile";
+    case FileKind::Shell:
+      return "shell";
+    case FileKind::Native:
+      return "native";
+    case FileKind::CMake:
+      return "cmake";
+    case FileKind::Config:
+      return "config";
+    case FileKind::Other:
+      return "other";
   }
   return "other";
 }

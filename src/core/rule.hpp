@@ -114,8 +114,8 @@ struct HardwareOverride {
   bool applies = true;  // false: no finding on this profile
   std::optional<Severity> severity;
   std::optional<SiteClass> site_class;
-  std::string message;      // "" = the rule's
-  std::string replacement;  // "" = the rule's
+  std::string message;         // "" = the rule's
+  std::string replacement;     // "" = the rule's
   std::string message_zh;      // "" = the rule's (or the English override)
   std::string replacement_zh;  // "" = the rule's (or the English override)
   std::optional<Effort> effort;
@@ -137,7 +137,7 @@ struct Rule {
   Effort effort;
   std::vector<std::string> refs;
   DependencyStatus status = DependencyStatus::None;  // dependency rules: compatible | replace
-                                                    // | unsupported
+                                                     // | unsupported
   // `aggregate: file`: a pattern that recurs on many lines of one file (tl.* calls in a Triton
   // kernel, cudaStream_t in a .cu file) is reported once per file with its site count; the
   // kernel inventory carries the detail.
@@ -156,7 +156,7 @@ struct Rule {
   // severity and coverage say (SiteClass; `allow_tf32 = True` is a no-op on an NPU: no-change;
   // an fp32 up-cast in a norm runs as it is: tuning). Unset: derived (assess/taxonomy.hpp).
   std::optional<SiteClass> site_class;
-  std::vector<std::string> tags;  // free-form ("fa2", "varlen", "training-needs-backward")
+  std::vector<std::string> tags;           // free-form ("fa2", "varlen", "training-needs-backward")
   std::vector<HardwareOverride> hardware;  // per target profile, in file order
   std::string source;                      // "rules/device.yaml:42" for diagnostics
 };

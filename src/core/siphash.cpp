@@ -6,7 +6,9 @@ namespace ascendify {
 
 namespace {
 
-constexpr uint64_t rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
+constexpr uint64_t rotl(uint64_t x, int b) {
+  return (x << b) | (x >> (64 - b));
+}
 
 uint64_t load_le(const char* p) {
   uint64_t v = 0;

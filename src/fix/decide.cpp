@@ -85,12 +85,15 @@ Decision standalone(const Finding& f, const ScannedFile& sf, const FixOptions& o
     return {Decision::Transfer, std::string(kCoveredAtRuntime), false};
   // Why the finding is no edit, as the matcher decided (Finding::manual).
   switch (f.manual) {
-    case ManualReason::NoAutofix: return manual("no automatic fix");
-    case ManualReason::InlinePython: return manual("python -c code in a script: edit by hand");
+    case ManualReason::NoAutofix:
+      return manual("no automatic fix");
+    case ManualReason::InlinePython:
+      return manual("python -c code in a script: edit by hand");
     case ManualReason::BesideNpu:
       return manual("beside an NPU branch: the project already has its NPU path here");
     case ManualReason::None:
-    case ManualReason::LowConfidence: break;  // an unsafe fix: --unsafe-fixes decides, below
+    case ManualReason::LowConfidence:
+      break;  // an unsafe fix: --unsafe-fixes decides, below
   }
   if (!f.rule || !f.rule->autofix) return manual("no automatic fix");  // a hand-made finding
   const Autofix& fix = *f.rule->autofix;

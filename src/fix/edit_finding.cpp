@@ -292,10 +292,14 @@ EditResult python_edit(const Finding& f, const Autofix& fix, const MatchSpec& ma
   std::vector<Token> fields;
   const std::vector<Token>& tokens = tokens_around(f, file_tokens, fields);
   switch (fix.kind) {
-    case AutofixKind::Rename: return rename_reference(f, fix, match, text, tokens);
-    case AutofixKind::RenameMethod: return rename_method(f, fix, tokens);
-    case AutofixKind::ReplaceString: return replace_string(f, fix, match, tokens);
-    case AutofixKind::RenameEnv: return rename_env_string(f, fix, tokens);
+    case AutofixKind::Rename:
+      return rename_reference(f, fix, match, text, tokens);
+    case AutofixKind::RenameMethod:
+      return rename_method(f, fix, tokens);
+    case AutofixKind::ReplaceString:
+      return replace_string(f, fix, match, tokens);
+    case AutofixKind::RenameEnv:
+      return rename_env_string(f, fix, tokens);
   }
   return manual("unknown autofix kind `" + std::string(to_string(fix.kind)) + "`");
 }

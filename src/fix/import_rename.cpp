@@ -68,7 +68,8 @@ std::vector<ImportRename> import_renames(std::string_view text, const std::vecto
           if (f.match != imp.name + leaf) continue;
         }
         used = true;
-        if (!candidate[k] || !f.rule || !f.rule->autofix || f.rule->autofix->kind != AutofixKind::Rename) {
+        if (!candidate[k] || !f.rule || !f.rule->autofix ||
+            f.rule->autofix->kind != AutofixKind::Rename) {
           ok = false;
           break;
         }

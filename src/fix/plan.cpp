@@ -273,7 +273,8 @@ class Planner {
   // wrappers) is that method: renaming the call to `.npu()` calls a method that does not exist.
   void own_method_calls(const std::vector<const Finding*>& fs, std::vector<Decision>& decided) {
     for (size_t k = 0; k < fs.size(); ++k) {
-      if (decided[k].kind != Decision::Candidate || fs[k]->rule->autofix->kind != AutofixKind::RenameMethod)
+      if (decided[k].kind != Decision::Candidate ||
+          fs[k]->rule->autofix->kind != AutofixKind::RenameMethod)
         continue;
       std::string_view name = fs[k]->match;
       if (name.starts_with(".")) name.remove_prefix(1);

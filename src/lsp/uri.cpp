@@ -43,6 +43,8 @@ std::string uri_to_path(std::string_view uri) {
   return out;
 }
 
-std::string path_to_uri(std::string_view path) { return "file://" + uri_encode_path(path); }
+std::string path_to_uri(std::string_view path) {
+  return "file://" + uri_encode_path(path);
+}
 
 }  // namespace ascendify::lsp

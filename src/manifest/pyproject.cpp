@@ -209,9 +209,9 @@ ToolConfig read_tool_config(std::string_view text, std::string_view path,
   if (!tool) return cfg;
   cfg.present = true;
   auto bad = [&](std::string_view key, std::string_view want) {
-    diagnostics.push_back({std::string(path), 0,
-                           "[tool.ascendify] " + std::string(key) + ": expected " +
-                               std::string(want) + "; ignored"});
+    diagnostics.push_back(
+        {std::string(path), 0,
+         "[tool.ascendify] " + std::string(key) + ": expected " + std::string(want) + "; ignored"});
   };
   for (auto&& [key, value] : *tool) {
     std::string_view k = key.str();

@@ -1,7 +1,8 @@
-#include "core/text.hpp"
 #include "manifest/requirement.hpp"
 
 #include <algorithm>
+
+#include "core/text.hpp"
 
 namespace ascendify::manifest {
 namespace {
@@ -15,8 +16,12 @@ bool is_name_char(char c) {
 bool is_alnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f'; }
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f';
+}
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
 bool ends_with(std::string_view s, std::string_view p) {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
@@ -38,8 +43,7 @@ int hex_value(char c) {
 std::string percent_decode(std::string_view s) {
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 &&
-        hex_value(s[i + 2]) >= 0) {
+    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
       out.push_back(static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2])));
       i += 2;
     } else {
@@ -164,8 +168,7 @@ bool name_at_form(std::string_view s) {
 
 bool looks_like_url_or_path(std::string_view s) {
   return s.find("://") != std::string_view::npos || is_vcs(s) || starts_with(s, ".") ||
-         s.find('/') != std::string_view::npos || starts_with(s, "~") ||
-         starts_with(s, "file:") ||
+         s.find('/') != std::string_view::npos || starts_with(s, "~") || starts_with(s, "file:") ||
          ends_with(strip_fragment(s), ".whl") || ends_with(strip_fragment(s), ".tar.gz") ||
          ends_with(strip_fragment(s), ".zip");
 }
@@ -257,11 +260,16 @@ ParsedRequirement parse_requirement_line(std::string_view line) {
     Kind kind;
   };
   static constexpr Opt kOpts[] = {
-      {"--requirement", Kind::Include}, {"--constraint", Kind::Include},
-      {"--extra-index-url", Kind::Index}, {"--index-url", Kind::Index},
-      {"--find-links", Kind::Index},     {"--editable", Kind::Dependency},
-      {"-r", Kind::Include},             {"-c", Kind::Include},
-      {"-i", Kind::Index},               {"-f", Kind::Index},
+      {"--requirement", Kind::Include},
+      {"--constraint", Kind::Include},
+      {"--extra-index-url", Kind::Index},
+      {"--index-url", Kind::Index},
+      {"--find-links", Kind::Index},
+      {"--editable", Kind::Dependency},
+      {"-r", Kind::Include},
+      {"-c", Kind::Include},
+      {"-i", Kind::Index},
+      {"-f", Kind::Index},
       {"-e", Kind::Dependency},
   };
   for (const Opt& o : kOpts) {
@@ -305,7 +313,8 @@ Span SpanMaker::span(size_t begin, size_t end) const {
   sp.offset = static_cast<uint32_t>(begin);
   sp.end_offset = static_cast<uint32_t>(end);
   sp.line = index_.line_of(sp.offset);
-  sp.col = utf8_length(text_.substr(index_.line_start(sp.line), begin - index_.line_start(sp.line))) + 1;
+  sp.col =
+      utf8_length(text_.substr(index_.line_start(sp.line), begin - index_.line_start(sp.line))) + 1;
   sp.end_line = end > begin ? index_.line_of(sp.end_offset - 1) : sp.line;
   uint32_t es = index_.line_start(sp.end_line);
   sp.end_col = end >= es ? utf8_length(text_.substr(es, end - es)) + 1 : sp.col;
@@ -349,8 +358,8 @@ Fact command_fact(std::string name, std::string detail, std::string_view receive
 }
 
 void emit_parsed(const ParsedRequirement& r, std::string_view line, size_t line_off,
-                 const SpanMaker& sm, bool guarded, std::string_view scope,
-                 std::string_view path, FileFacts& out) {
+                 const SpanMaker& sm, bool guarded, std::string_view scope, std::string_view path,
+                 FileFacts& out) {
   std::string_view receiver = trim(line);
   Span sp = sm.span(line_off + r.pos, line_off + r.pos + r.len);
   switch (r.kind) {

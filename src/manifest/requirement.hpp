@@ -53,7 +53,7 @@ Fact command_fact(std::string name, std::string detail, std::string_view receive
 // Turns a parsed line into a fact (Dependency / Command) or a diagnostic; Ignored -> nothing.
 // `line_off` is the byte offset of `line` in the file text (so pos/len map to the file).
 void emit_parsed(const ParsedRequirement& r, std::string_view line, size_t line_off,
-                 const SpanMaker& sm, bool guarded, std::string_view scope,
-                 std::string_view path, FileFacts& out);
+                 const SpanMaker& sm, bool guarded, std::string_view scope, std::string_view path,
+                 FileFacts& out);
 
 }  // namespace ascendify::manifest

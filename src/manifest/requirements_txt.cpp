@@ -7,7 +7,9 @@
 namespace ascendify::manifest {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\f' || c == '\v';
+}
 
 // pip: a line whose first non-blank character is '#' is a comment line.
 bool is_comment_line(std::string_view line) {

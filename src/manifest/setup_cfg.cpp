@@ -19,7 +19,9 @@ struct Entry {
   std::vector<ValueLine> values;
 };
 
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
 
 // Cuts an inline " # comment" (';' is kept: it starts environment markers).
 std::string_view cut_inline_comment(std::string_view s) {
@@ -71,9 +73,9 @@ FileFacts analyze_setup_cfg(std::string_view text, std::string_view path) {
   FileFacts out;
   SpanMaker sm(text);
   for (const Entry& e : parse_ini(text)) {
-    bool requires_key = e.section == "options" &&
-                        (e.key == "install_requires" || e.key == "setup_requires" ||
-                         e.key == "tests_require");
+    bool requires_key =
+        e.section == "options" &&
+        (e.key == "install_requires" || e.key == "setup_requires" || e.key == "tests_require");
     bool extras = e.section == "options.extras_require";
     bool scripts = e.section == "options.entry_points" && e.key == "console_scripts";
     if (!requires_key && !extras && !scripts) continue;

@@ -353,7 +353,8 @@ FileFacts analyze_setup_py(std::string_view text, std::string_view path) {
   // asks for.
   const LineIndex lines(text);
   for (KernelFact& k : out.kernels)
-    if (k.kind == KernelKind::ExtensionBuild && inside_try(lines, k.span.line)) k.has_fallback = true;
+    if (k.kind == KernelKind::ExtensionBuild && inside_try(lines, k.span.line))
+      k.has_fallback = true;
   return out;
 }
 

@@ -228,9 +228,10 @@ std::vector<Hit> find_hits(const rules::RuleSet& rules, const FileFacts& facts) 
       }
       if (!best.rule) continue;
       const Rule& r = *best.rule;
-      if (r.match.kind == MatchKind::Dependency && r.status == DependencyStatus::Compatible) continue;
-      hits.push_back({&r, &f, replacement_for(best, r.replacement),
-                      replacement_for(best, r.replacement_zh)});
+      if (r.match.kind == MatchKind::Dependency && r.status == DependencyStatus::Compatible)
+        continue;
+      hits.push_back(
+          {&r, &f, replacement_for(best, r.replacement), replacement_for(best, r.replacement_zh)});
     }
   }
   return hits;

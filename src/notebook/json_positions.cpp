@@ -7,16 +7,18 @@ namespace {
 
 struct Frame {
   bool array = false;
-  bool cells = false;     // the "cells" array of the notebook or of a worksheet
-  bool cell = false;      // an object element of a cells array
-  bool source = false;    // the "source"/"input" array of a cell
+  bool cells = false;   // the "cells" array of the notebook or of a worksheet
+  bool cell = false;    // an object element of a cells array
+  bool source = false;  // the "source"/"input" array of a cell
   bool worksheets = false;
-  int cell_index = -1;    // for cell frames
-  std::string key;        // objects: the last key read
-  bool expect_key = true; // objects: next string is a key
+  int cell_index = -1;     // for cell frames
+  std::string key;         // objects: the last key read
+  bool expect_key = true;  // objects: next string is a key
 };
 
-bool is_source_key(const std::string& k) { return k == "source" || k == "input"; }
+bool is_source_key(const std::string& k) {
+  return k == "source" || k == "input";
+}
 
 }  // namespace
 

@@ -17,8 +17,8 @@ namespace {
 
 // Returns a reason when the text is not something a text front end should read.
 std::string unreadable_reason(std::string_view text) {
-  if (text.size() >= 2 && ((text[0] == '\xFF' && text[1] == '\xFE') ||
-                           (text[0] == '\xFE' && text[1] == '\xFF')))
+  if (text.size() >= 2 &&
+      ((text[0] == '\xFF' && text[1] == '\xFE') || (text[0] == '\xFE' && text[1] == '\xFF')))
     return "UTF-16 encoded file; not scanned (convert it to UTF-8)";
   std::string_view head = text.substr(0, 8192);
   if (head.find('\0') != std::string_view::npos) return "binary content (NUL byte); not scanned";
@@ -49,19 +49,42 @@ FileFacts analyze_file(const SourceFile& file, std::string_view text) {
   }
   const std::string& p = file.rel_path;
   switch (file.kind) {
-    case FileKind::Python: out = python::analyze(text, p); break;
-    case FileKind::Notebook: out = notebook::analyze(text, p); break;
-    case FileKind::Requirements: out = manifest::analyze_requirements(text, p); break;
-    case FileKind::SetupPy: out = manifest::analyze_setup_py(text, p); break;
-    case FileKind::SetupCfg: out = manifest::analyze_setup_cfg(text, p); break;
-    case FileKind::Pyproject: out = manifest::analyze_pyproject(text, p); break;
-    case FileKind::CondaEnv: out = manifest::analyze_conda_env(text, p); break;
-    case FileKind::Dockerfile: out = shell::analyze_dockerfile(text, p); break;
-    case FileKind::Shell: out = shell::analyze_shell(text, p); break;
-    case FileKind::Native: out = native::analyze(text, p); break;
-    case FileKind::Config: out = config::analyze_targets(text); break;
+    case FileKind::Python:
+      out = python::analyze(text, p);
+      break;
+    case FileKind::Notebook:
+      out = notebook::analyze(text, p);
+      break;
+    case FileKind::Requirements:
+      out = manifest::analyze_requirements(text, p);
+      break;
+    case FileKind::SetupPy:
+      out = manifest::analyze_setup_py(text, p);
+      break;
+    case FileKind::SetupCfg:
+      out = manifest::analyze_setup_cfg(text, p);
+      break;
+    case FileKind::Pyproject:
+      out = manifest::analyze_pyproject(text, p);
+      break;
+    case FileKind::CondaEnv:
+      out = manifest::analyze_conda_env(text, p);
+      break;
+    case FileKind::Dockerfile:
+      out = shell::analyze_dockerfile(text, p);
+      break;
+    case FileKind::Shell:
+      out = shell::analyze_shell(text, p);
+      break;
+    case FileKind::Native:
+      out = native::analyze(text, p);
+      break;
+    case FileKind::Config:
+      out = config::analyze_targets(text);
+      break;
     case FileKind::CMake:
-    case FileKind::Other: break;
+    case FileKind::Other:
+      break;
   }
   if (!all_ascii(text) && !is_valid_utf8(text))
     out.diagnostics.push_back({p, 0, "invalid UTF-8; scanned byte-wise, columns may be off"});

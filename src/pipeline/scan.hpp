@@ -59,7 +59,8 @@ struct ScanResult {
 
 // The rules, maybe still loading on another thread: each worker calls it before it matches a
 // file (with a cache: before it reads one) and waits there until they are loaded; the calling
-// thread calls it once after the walk. It must return the same set every time. If it throws, the scan stops and rethrows.
+// thread calls it once after the walk. It must return the same set every time. If it throws, the
+// scan stops and rethrows.
 using RulesSource = std::function<const rules::RuleSet&()>;
 
 // Reads one file and runs the front end for its kind. Never throws.

@@ -25,7 +25,8 @@ bool is_probe_name(std::string_view s) {
   if (s.size() > 9 && ends_with(s, "Available") && s[0] >= 'A' && s[0] <= 'Z') return true;
   if (starts_with(s, "HAS_") || starts_with(s, "has_") || starts_with(s, "_has_")) return true;
   if (starts_with(s, "HAVE_") || starts_with(s, "_HAVE_")) return true;  // Megatron: HAVE_TE
-  if (starts_with(s, "SUPPORT_") || ends_with(s, "_SUPPORTED")) return true;  // Open-Sora: SUPPORT_FA3
+  if (starts_with(s, "SUPPORT_") || ends_with(s, "_SUPPORTED"))
+    return true;  // Open-Sora: SUPPORT_FA3
   return s == "find_spec";
 }
 

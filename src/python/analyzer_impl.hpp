@@ -97,7 +97,7 @@ struct Block {
   // module constant): the later branches never run by default.
   bool chain_taken = false;
   std::string_view chain_taken_by;  // the constant that decided it
-  int32_t flag_block = -1;        // FileFacts::flag_blocks entry of this body (last_line at pop)
+  int32_t flag_block = -1;          // FileFacts::flag_blocks entry of this body (last_line at pop)
   int32_t task_branch = -1;       // FileFacts::task_branches entry of this body (last_line at pop)
   std::string_view task_dest;     // kIf: the option the chain's branches test ("" when not)
   uint32_t task_chain = 0;        // kIf: the line of the chain's `if`

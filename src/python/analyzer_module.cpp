@@ -38,7 +38,7 @@ void Analyzer::prescan_module() {
   // Indent depth of each open def / class body's header; module scope when none is open.
   std::vector<uint32_t> open_defs;
   uint32_t depth = 0;
-  int64_t pending_def = -1;  // a def / class header at this depth, waiting for its body
+  int64_t pending_def = -1;             // a def / class header at this depth, waiting for its body
   std::vector<std::string_view> bound;  // every module-level binding, in order (names repeat)
   std::vector<std::string_view> rebound;
   for (uint32_t k = 0; k < n_; ++k) {

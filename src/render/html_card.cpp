@@ -6,9 +6,9 @@
 #include <fmt/format.h>
 
 #include "render/escape.hpp"
-#include "render/pattern_label.hpp"
 #include "render/html_parts.hpp"
 #include "render/md_util.hpp"
+#include "render/pattern_label.hpp"
 #include "render/summary_view.hpp"
 
 namespace ascendify::render::html {
@@ -79,8 +79,8 @@ std::string cards(const Assessment& a, const SummaryView& v, const Labels& l) {
             parts);
   s += card("card-stops", l.glance_classes[0], stoppers_value(v, l), "");
   s += card("card-adapt", l.glance_classes[1], std::to_string(v.adapt_sites),
-            fill(l.glance_sites_hours_fmt, {{"n", std::to_string(v.adapt_sites)},
-                                            {"h", hours_text(v.adapt_hours)}}));
+            fill(l.glance_sites_hours_fmt,
+                 {{"n", std::to_string(v.adapt_sites)}, {"h", hours_text(v.adapt_hours)}}));
   s += card("card-mechanical", l.glance_classes[2], std::to_string(n(SiteClass::Mechanical)), "");
   s += card("card-tuning", l.glance_classes[3], std::to_string(n(SiteClass::Tuning)), "");
   return s + "</div>";

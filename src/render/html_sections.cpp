@@ -4,10 +4,10 @@
 #include <fmt/format.h>
 
 #include "render/escape.hpp"
-#include "render/pattern_label.hpp"
 #include "render/html_parts.hpp"
 #include "render/matrix.hpp"
 #include "render/md_util.hpp"
+#include "render/pattern_label.hpp"
 
 namespace ascendify::render::html {
 

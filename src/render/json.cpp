@@ -100,7 +100,9 @@ ordered_json summary_json(const Assessment& a) {
     unused.push_back({{"path", d.path},
                       {"line", d.line},
                       {"name", d.name},
-                      {"kind", d.is_class ? "class" : d.name == "__main__" ? "main-block" : "function"},
+                      {"kind", d.is_class             ? "class"
+                               : d.name == "__main__" ? "main-block"
+                                                      : "function"},
                       {"findings", d.findings}});
   s["unused_definitions"] = std::move(unused);
   s["unused_findings"] = a.unused_findings;
@@ -387,7 +389,8 @@ void render_json_to(const Assessment& a, const std::function<void(std::string_vi
   doc("root", a.root);
   doc("project", a.project_name);
   if (!a.hardware.id.empty())
-    doc("hardware", {{"id", a.hardware.id}, {"name", a.hardware.name}, {"summary", a.hardware.summary}});
+    doc("hardware",
+        {{"id", a.hardware.id}, {"name", a.hardware.name}, {"summary", a.hardware.summary}});
   doc("summary", summary_json(a));
   if (!a.operators.list.empty()) {
     ordered_json o;

@@ -41,13 +41,13 @@ struct Labels {
   // Fields of the assess stage (docs/effort-model.md).
   std::string_view not_needed, matrix_legend, evidence, c_effort_weeks, environment, verification;
   std::string_view total;
-  std::string_view unreached_fmt;      // "{n}" findings "{files}" files
-  std::string_view hardware_fmt;       // "{name}" "{id}" "{summary}"
+  std::string_view unreached_fmt;  // "{n}" findings "{files}" files
+  std::string_view hardware_fmt;   // "{name}" "{id}" "{summary}"
   // "{list}" "{checked}" "{supported}" "{unsupported}" "{ops}" (" (a, b)" or "") "{unknown}"
   std::string_view api_check_fmt;
-  std::string_view unused_fmt;         // "{n}" findings "{defs}" definitions
-  std::string_view backward_only_fmt;  // "{n}" findings
-  std::string_view h_sets, sets_intro;    // "{phase}"
+  std::string_view unused_fmt;          // "{n}" findings "{defs}" definitions
+  std::string_view backward_only_fmt;   // "{n}" findings
+  std::string_view h_sets, sets_intro;  // "{phase}"
   std::string_view set_minimal, set_incremental, c_set, c_phase, c_kind, c_entry, c_files;
   std::string_view c_rules, c_dependencies, c_kernels;
   std::string_view h_unreached, unreached_note;
@@ -74,7 +74,7 @@ struct Labels {
   std::string_view glance_sites_hours_fmt;  // "{n}" sites "{h}" hours
   std::string_view glance_more_fmt;         // "{n}" items past the first ten
   std::string_view glance_no_stoppers;
-  std::string_view glance_fix_fmt;  // "{cmd}" "{fix}" "{transfer}"
+  std::string_view glance_fix_fmt;    // "{cmd}" "{fix}" "{transfer}"
   std::string_view glance_stops_fmt;  // "{n}" lines, "{t}" of them in "{phase}"
   // Detailed findings: the lead of a domain's import lines, the no-change appendix.
   std::string_view imports_lead, h_no_change, no_change_summary_fmt;  // "{n}" findings

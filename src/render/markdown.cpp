@@ -104,13 +104,12 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
       ops += (i ? ", " : " (") + md_code(o.unsupported_ops[i].first, false);
     if (!ops.empty()) ops += ")";
     out += "- " +
-           fill(l.api_check_fmt,
-                {{"list", o.list},
-                 {"checked", std::to_string(o.checked)},
-                 {"supported", std::to_string(o.supported)},
-                 {"unsupported", std::to_string(o.unsupported)},
-                 {"ops", ops},
-                 {"unknown", std::to_string(o.unknown)}}) +
+           fill(l.api_check_fmt, {{"list", o.list},
+                                  {"checked", std::to_string(o.checked)},
+                                  {"supported", std::to_string(o.supported)},
+                                  {"unsupported", std::to_string(o.unsupported)},
+                                  {"ops", ops},
+                                  {"unknown", std::to_string(o.unknown)}}) +
            "\n";
   }
   if (a.unreached_findings > a.unused_findings + a.backward_only_findings)
@@ -120,8 +119,8 @@ void write_summary(std::string& out, const Assessment& a, const Labels& l, Lang 
                                   {"files", std::to_string(a.unreached_files.size())}}) +
            "\n";
   if (a.backward_only_findings > 0)
-    out += "- " + fill(l.backward_only_fmt, {{"n", std::to_string(a.backward_only_findings)}}) +
-           "\n";
+    out +=
+        "- " + fill(l.backward_only_fmt, {{"n", std::to_string(a.backward_only_findings)}}) + "\n";
   if (a.unused_findings > 0)
     out += "- " +
            fill(l.unused_fmt, {{"n", std::to_string(a.unused_findings)},
@@ -231,9 +230,10 @@ void write_matrix(std::string& out, const Assessment& a, const Labels& l) {
   if (a.assessed) header.push_back(std::string(l.c_effort));
   std::vector<Row> rows;
   for (const MatrixRow& m : matrix_rows(a)) {
-    Row r = {m.is_rule ? patterns_label(m.patterns, m.rule_id,
-                                        [](std::string_view s) { return md_code(s); }, true)
-                       : md_text(m.label)};
+    Row r = {m.is_rule
+                 ? patterns_label(
+                       m.patterns, m.rule_id, [](std::string_view s) { return md_code(s); }, true)
+                 : md_text(m.label)};
     if (by_phase) {
       for (const auto& p : a.phases) {
         const auto it = m.per_phase.find(p.name);
@@ -355,7 +355,8 @@ std::string render_markdown(const Assessment& a, Lang lang) {
   out += "\n\n";
   if (!a.hardware.id.empty()) {  // the profile the rules were read for (--hardware)
     const bool zh = lang == Lang::Zh;
-    const std::string& name = zh && !a.hardware.name_zh.empty() ? a.hardware.name_zh : a.hardware.name;
+    const std::string& name =
+        zh && !a.hardware.name_zh.empty() ? a.hardware.name_zh : a.hardware.name;
     const std::string& summary =
         zh && !a.hardware.summary_zh.empty() ? a.hardware.summary_zh : a.hardware.summary;
     out += fill(l.hardware_fmt,

@@ -17,7 +17,8 @@ std::vector<MatrixRow> matrix_rows(const Assessment& a) {
     if (!guarded) ++c.unguarded;
   };
   for (const auto& d : a.dependencies) {
-    if (d.status == DependencyStatus::Compatible || d.status == DependencyStatus::NotInvolved) continue;
+    if (d.status == DependencyStatus::Compatible || d.status == DependencyStatus::NotInvolved)
+      continue;
     MatrixRow r;
     r.label = d.name;
     r.replacement = d.replacement;

@@ -307,8 +307,7 @@ Findings one_per_line(const Findings& fs, std::deque<Finding>& merged) {
   Findings out;
   for (size_t i = 0; i < fs.size();) {
     size_t j = i + 1;
-    while (j < fs.size() && fs[j]->path == fs[i]->path && fs[j]->span.line == fs[i]->span.line)
-      ++j;
+    while (j < fs.size() && fs[j]->path == fs[i]->path && fs[j]->span.line == fs[i]->span.line) ++j;
     if (j == i + 1) {
       out.push_back(fs[i]);
     } else {

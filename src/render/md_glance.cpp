@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include "render/escape.hpp"
-#include "render/pattern_label.hpp"
 #include "render/labels.hpp"
 #include "render/md_util.hpp"
+#include "render/pattern_label.hpp"
 #include "render/summary_view.hpp"
 
 namespace ascendify::render {
@@ -17,8 +17,8 @@ constexpr size_t kGlanceItems = 10;
 
 // `torch.cuda.Event`, `torch.cuda.Stream` +1
 std::string patterns_cell(const WorkItem& w) {
-  return patterns_label(w.patterns, w.rule_id, [](std::string_view s) { return md_code(s); },
-                        false);
+  return patterns_label(
+      w.patterns, w.rule_id, [](std::string_view s) { return md_code(s); }, false);
 }
 
 void items_table(std::string& out, const std::vector<WorkItem>& items, const Labels& l,
@@ -49,9 +49,9 @@ std::string phases_text(const std::vector<std::string>& phases) {
 std::string stoppers_cell(const SummaryView& v, const Labels& l) {
   const std::string n = std::to_string(v.run_stoppers.size());
   if (v.target_phase.empty() || v.stoppers_in_target == v.run_stoppers.size()) return n;
-  return fill(l.glance_stops_fmt, {{"n", n},
-                                   {"t", std::to_string(v.stoppers_in_target)},
-                                   {"phase", md_code(v.target_phase)}});
+  return fill(
+      l.glance_stops_fmt,
+      {{"n", n}, {"t", std::to_string(v.stoppers_in_target)}, {"phase", md_code(v.target_phase)}});
 }
 
 }  // namespace

@@ -1,10 +1,10 @@
 #include "render/summary_view.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
-
-#include <fmt/format.h>
 
 #include "core/text.hpp"
 #include "render/escape.hpp"

@@ -14,7 +14,9 @@ namespace ascendify::render {
 
 namespace {
 
-std::string safe(std::string_view s) { return terminal_safe(s); }
+std::string safe(std::string_view s) {
+  return terminal_safe(s);
+}
 
 struct Style {
   bool on;
@@ -61,9 +63,9 @@ std::string render_terminal(const Assessment& a, bool color) {
   for (Domain d : kAllDomains)
     out += fmt::format("  {:<{}}  {:>6}\n", to_string(d), width, a.counts[static_cast<size_t>(d)]);
   if (!a.operators.list.empty() && a.operators.checked > 0)
-    out += fmt::format("torch API:     {} calls checked (torch {} list): {} unsupported, {} unknown\n",
-                       a.operators.checked, a.operators.list, a.operators.unsupported,
-                       a.operators.unknown);
+    out += fmt::format(
+        "torch API:     {} calls checked (torch {} list): {} unsupported, {} unknown\n",
+        a.operators.checked, a.operators.list, a.operators.unsupported, a.operators.unknown);
   out += "Feasibility:   " + feasibility_text(a, st);
   if (a.assessed)
     out +=
@@ -93,8 +95,7 @@ std::string render_terminal(const Assessment& a, bool color) {
     if (a.site_classes[static_cast<size_t>(SiteClass::Mechanical)] > 0)
       out += fmt::format(
           "Fix:           {}  ({} mechanical sites; without --apply it prints the diff)\n",
-          safe(fix_command(a.root)),
-          a.site_classes[static_cast<size_t>(SiteClass::Mechanical)]);
+          safe(fix_command(a.root)), a.site_classes[static_cast<size_t>(SiteClass::Mechanical)]);
     const std::string n = std::to_string(a.blockers.size());
     out += "Blockers:      " + (a.blockers.empty() ? n : st.red(n)) + "\n";
     if (!a.optional_blockers.empty())

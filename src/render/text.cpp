@@ -1,11 +1,12 @@
 // Terminal and CI formats: the findings listing of `--format text` (ruff-like, grouped by
 // domain) and the workflow annotations of `--format github`.
+#include "core/text.hpp"
+
 #include <fmt/format.h>
 
 #include <array>
 #include <string_view>
 
-#include "core/text.hpp"
 #include "render/escape.hpp"
 #include "render/md_util.hpp"
 #include "render/render.hpp"
@@ -14,9 +15,13 @@ namespace ascendify::render {
 
 namespace {
 
-std::string safe(std::string_view s) { return terminal_safe(s); }
+std::string safe(std::string_view s) {
+  return terminal_safe(s);
+}
 
-std::string clip(std::string_view m, size_t max) { return clip_utf8(m, max); }
+std::string clip(std::string_view m, size_t max) {
+  return clip_utf8(m, max);
+}
 
 // The first sentence of a rule message, at most `max` bytes.
 std::string first_sentence(std::string_view m, size_t max) {

@@ -267,8 +267,8 @@ Autofix parse_autofix(const YAML::Node& n, MatchKind kind) {
          "rename-env, not '" +
              name + "'");
   a.kind = *parsed;
-  static constexpr MatchKind kNeeded[kAutofixKindCount] = {
-      MatchKind::Reference, MatchKind::Method, MatchKind::String, MatchKind::Env};
+  static constexpr MatchKind kNeeded[kAutofixKindCount] = {MatchKind::Reference, MatchKind::Method,
+                                                           MatchKind::String, MatchKind::Env};
   if (kNeeded[static_cast<uint8_t>(a.kind)] != kind)
     fail(n["kind"], "autofix kind '" + name + "' does not fit this rule's match kind");
   a.to = non_empty(n["to"], "to");
@@ -318,8 +318,8 @@ std::vector<HardwareOverride> parse_hardware(const YAML::Node& n) {
       if (!e["first"] || !e["each"]) fail(e, "effort needs both 'first' and 'each' (hours)");
       o.effort = Effort{hours(e["first"], "first"), hours(e["each"], "each")};
     }
-    if (!o.applies && (o.severity || o.site_class || !o.message.empty() ||
-                       !o.replacement.empty() || o.effort))
+    if (!o.applies &&
+        (o.severity || o.site_class || !o.message.empty() || !o.replacement.empty() || o.effort))
       fail(v, "hardware." + o.profile + ": 'applies: false' takes no other key");
     for (const auto& seen : out)
       if (seen.profile == o.profile) fail(kv.first, "duplicate hardware profile " + o.profile);
@@ -337,10 +337,10 @@ bool valid_slug(std::string_view s) {
 
 Rule parse(const YAML::Node& n, std::string_view file_name) {
   check_keys(n, "a rule",
-             {"id", "domain", "match", "message", "message_zh", "replacement", "replacement_zh",
-              "confidence", "transfer_to_npu",
-              "severity", "autofix", "effort", "refs", "status", "tags", "aggregate",
-              "skip_in_tests", "stops_run", "class", "hardware"});
+             {"id",          "domain",         "match",      "message",         "message_zh",
+              "replacement", "replacement_zh", "confidence", "transfer_to_npu", "severity",
+              "autofix",     "effort",         "refs",       "status",          "tags",
+              "aggregate",   "skip_in_tests",  "stops_run",  "class",           "hardware"});
   for (const char* key : {"id", "domain", "match", "message", "confidence", "refs"})
     if (!n[key]) fail(n, std::string("rule is missing '") + key + "'");
   Rule r;

@@ -176,7 +176,8 @@ void RuleSet::apply_hardware(std::string_view profile) {
       // An English override without Chinese text leaves the Chinese report in English rather
       // than showing the rule's general advice next to the profile's.
       if (!o.message.empty()) r.message = o.message, r.message_zh = o.message_zh;
-      if (!o.replacement.empty()) r.replacement = o.replacement, r.replacement_zh = o.replacement_zh;
+      if (!o.replacement.empty())
+        r.replacement = o.replacement, r.replacement_zh = o.replacement_zh;
       if (o.effort) r.effort = *o.effort;
     }
   }

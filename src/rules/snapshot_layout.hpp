@@ -23,8 +23,7 @@ static_assert(static_cast<int>(StringContext::Return) + 1 == kContexts);
 
 #if defined(__GLIBCXX__) && defined(__x86_64__)  // sizes of this ABI only
 static_assert(sizeof(Rule) == 800 && sizeof(MatchSpec) == 408 && sizeof(ArgCondition) == 72 &&
-                  sizeof(Autofix) == 80 && sizeof(Effort) == 16 &&
-                  sizeof(HardwareOverride) == 192,
+                  sizeof(Autofix) == 80 && sizeof(Effort) == 16 && sizeof(HardwareOverride) == 192,
               "a rule type changed: update the snapshot encoding (see above)");
 #endif
 

@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "assess/baseline.hpp"
+
+#include <gtest/gtest.h>
 
 using nlohmann::json;
 using namespace ascendify::assess;
@@ -8,8 +8,7 @@ using namespace ascendify::assess;
 namespace {
 
 json f(const char* rule, const char* domain, const char* path, int line, const char* snippet) {
-  return {{"rule", rule}, {"domain", domain}, {"path", path}, {"line", line},
-          {"snippet", snippet}};
+  return {{"rule", rule}, {"domain", domain}, {"path", path}, {"line", line}, {"snippet", snippet}};
 }
 
 TEST(Baseline, FixedNewRemainingPerDomainRobustToLineShifts) {
@@ -58,7 +57,8 @@ TEST(Baseline, MalformedReportsAreEmpty) {
   const ReportDiff d = diff_reports(json::array(), json{{"findings", 3}});
   EXPECT_TRUE(d.fixed.empty());
   EXPECT_TRUE(d.added.empty());
-  const ReportDiff e = diff_reports(json::object(), json{{"findings", {1, f("r", "x", "p", 1, "")}}});
+  const ReportDiff e =
+      diff_reports(json::object(), json{{"findings", {1, f("r", "x", "p", 1, "")}}});
   ASSERT_EQ(e.added.size(), 1u);
   EXPECT_EQ(e.per_domain.back().domain, "x");  // unknown domains appended
 }

@@ -1,8 +1,9 @@
+#include "assess/effort.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "assess/effort.hpp"
 #include "assess/model.hpp"
 #include "core/rule.hpp"
 #include "rules/embedded.hpp"

@@ -8,10 +8,8 @@ using namespace ascendify::assess;
 namespace {
 
 const std::vector<NpuReleaseModel> kTable = {
-    {"2.8.0.post2", "2.8.0", "8.5.0", "maintenance"},
-    {"2.8.0", "2.8.0", "8.3.RC1", "maintenance"},
-    {"2.6.0", "2.6.0", "8.2.RC1", "maintenance"},
-    {"2.4.0.post4", "2.4.0", "8.1.RC1", "eol"},
+    {"2.8.0.post2", "2.8.0", "8.5.0", "maintenance"}, {"2.8.0", "2.8.0", "8.3.RC1", "maintenance"},
+    {"2.6.0", "2.6.0", "8.2.RC1", "maintenance"},     {"2.4.0.post4", "2.4.0", "8.1.RC1", "eol"},
     {"2.1.0.post12", "2.1.0", "8.1.RC1", "eol"},
 };
 
@@ -29,7 +27,7 @@ TEST(TorchPins, ExactPinsPairOnlyWithTheirOwnPatch) {
   EXPECT_EQ(answer("==2.4.1"), "no 2.4.0.post4");  // nearest: same minor
   EXPECT_EQ(answer("==2.5.1"), "no 2.6.0");        // nearest by distance
   EXPECT_EQ(answer("==2.4.0+cu121"), "ok 2.4.0.post4");
-  EXPECT_EQ(answer("2.6.0"), "ok 2.6.0");   // conda / bare
+  EXPECT_EQ(answer("2.6.0"), "ok 2.6.0");  // conda / bare
   EXPECT_EQ(answer("=2.1.0"), "ok 2.1.0.post12");
 }
 
@@ -38,7 +36,7 @@ TEST(TorchPins, RangesTakeTheNewestAllowedRelease) {
   EXPECT_EQ(answer(">=2.1,<2.5"), "ok 2.4.0.post4");
   EXPECT_EQ(answer("~=2.6.0"), "ok 2.6.0");
   EXPECT_EQ(answer("==2.6.*"), "ok 2.6.0");
-  EXPECT_EQ(answer("==2.6"), "ok 2.6.0");   // PEP 440: 2.6 == 2.6.0
+  EXPECT_EQ(answer("==2.6"), "ok 2.6.0");  // PEP 440: 2.6 == 2.6.0
   EXPECT_EQ(answer("==2.4"), "ok 2.4.0.post4");
   EXPECT_EQ(answer("==2.8.*"), "ok 2.8.0.post2");
   EXPECT_EQ(answer(">=2.9"), "no 2.8.0.post2");
@@ -55,14 +53,14 @@ TEST(TorchPins, UnreadableSpecsGiveNoAdvice) {
 #include "assess/operator_support.hpp"
 
 TEST(OperatorLists, TheProjectTorchPicksTheNearestList) {
-  const std::vector<OperatorListModel> lists = {{"2.8", {}, {}, {}}, {"2.7", {}, {}, {}},
-                                                {"2.6", {}, {}, {}}, {"2.1", {}, {}, {}}};
-  EXPECT_EQ(operator_list_for(lists, "")->torch, "2.8");       // unpinned: the newest
+  const std::vector<OperatorListModel> lists = {
+      {"2.8", {}, {}, {}}, {"2.7", {}, {}, {}}, {"2.6", {}, {}, {}}, {"2.1", {}, {}, {}}};
+  EXPECT_EQ(operator_list_for(lists, "")->torch, "2.8");  // unpinned: the newest
   EXPECT_EQ(operator_list_for(lists, "2.8.0")->torch, "2.8");
   EXPECT_EQ(operator_list_for(lists, "2.10.0")->torch, "2.8");  // newer torch: newest list
   EXPECT_EQ(operator_list_for(lists, "2.7.1")->torch, "2.7");
-  EXPECT_EQ(operator_list_for(lists, "2.5.1")->torch, "2.6");   // nearest
-  EXPECT_EQ(operator_list_for(lists, "2.4.0")->torch, "2.6");   // 2 minors above, 3 below
+  EXPECT_EQ(operator_list_for(lists, "2.5.1")->torch, "2.6");  // nearest
+  EXPECT_EQ(operator_list_for(lists, "2.4.0")->torch, "2.6");  // 2 minors above, 3 below
   EXPECT_EQ(operator_list_for(lists, "2.3.1")->torch, "2.1");
   EXPECT_EQ(operator_list_for(lists, "1.11.0")->torch, "2.1");  // older: the oldest list
   EXPECT_EQ(operator_list_for({}, "2.8.0"), nullptr);

@@ -269,16 +269,17 @@ TEST_F(FileCacheTest, PruneDropsThePacksUsedLongestAgo) {
     std::ofstream(dir_ / name, std::ios::binary) << std::string(size, 'p');
     fs::last_write_time(dir_ / name, now - age);
   };
-  const std::string old_p = "00000000000000a1", mid = "00000000000000b2", young = "00000000000000c3",
-                    kept = "00000000000000d4", orphan = "00000000000000e5";
+  const std::string old_p = "00000000000000a1", mid = "00000000000000b2",
+                    young = "00000000000000c3", kept = "00000000000000d4",
+                    orphan = "00000000000000e5";
   make(old_p + ".pack", 400, std::chrono::hours(50));
   make(old_p + ".delta", 10, std::chrono::hours(50));
   make(mid + ".pack", 400, std::chrono::hours(20));
   make(young + ".pack", 400, std::chrono::hours(1));
   make(young + ".delta", 10, std::chrono::hours(1));
-  make(kept + ".pack", 400, std::chrono::hours(90));  // the one just written, however old
-  make(orphan + ".delta", 10, std::chrono::hours(1));  // its pack is gone
-  make(old_p + ".pack.Ab12Cd", 10, std::chrono::hours(2));  // of a scan that died
+  make(kept + ".pack", 400, std::chrono::hours(90));         // the one just written, however old
+  make(orphan + ".delta", 10, std::chrono::hours(1));        // its pack is gone
+  make(old_p + ".pack.Ab12Cd", 10, std::chrono::hours(2));   // of a scan that died
   make(young + ".delta.Xy34Zw", 10, std::chrono::hours(0));  // of a scan writing now
   // Not the cache's: never deleted, whatever their names and ages.
   for (const char* mine : {"notes.txt", "notes.delta", "old.pack", "backup.pack.old",
@@ -317,7 +318,8 @@ TEST_F(FileCacheTest, SecretKeysTheContentHash) {
   ASSERT_TRUE(a);
   const uint64_t h = a->content_hash("import torch\n");
   EXPECT_EQ(open()->content_hash("import torch\n"), h);  // the folder's secret, kept
-  EXPECT_EQ(fs::status(dir_ / "secret").permissions(), fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(fs::status(dir_ / "secret").permissions(),
+            fs::perms::owner_read | fs::perms::owner_write);
   // Another folder, another secret: nobody without it can aim a file at a recorded hash.
   const fs::path first = dir_;
   dir_ = tmp_ / "other-cache";

@@ -127,8 +127,8 @@ TEST(BatchScan, ChildrenKeepNoCacheUnlessAsked) {
             0);
   EXPECT_FALSE(fs::exists(xdg));
   const fs::path asked = f.tmp / "fleet-cache";
-  ASSERT_EQ(run_cli({"scan", "--batch", list.string(), "-o", (f.tmp / "o2").string(),
-                     "--cache-dir", asked.string()})
+  ASSERT_EQ(run_cli({"scan", "--batch", list.string(), "-o", (f.tmp / "o2").string(), "--cache-dir",
+                     asked.string()})
                 .exit_code,
             0);
   size_t packs = 0;

@@ -137,15 +137,15 @@ TEST(ProgramModel, UnusedDefinitionsAndTheirLookAlikes) {
                                    "pkg/utils.py:UnusedLayer", "pkg/utils.py:pure_decorated"}))
       << rep["summary"].dump(1);
   const auto s = states(rep);
-  EXPECT_FALSE(s.at("pkg/utils.py:7").apart);    // used_helper
-  EXPECT_TRUE(s.at("pkg/utils.py:11").apart);    // unused_helper
-  EXPECT_FALSE(s.at("pkg/utils.py:15").apart);   // passed_as_value
-  EXPECT_TRUE(s.at("pkg/utils.py:19").apart);    // called_from_unused
-  EXPECT_TRUE(s.at("pkg/utils.py:28").apart);    // UnusedLayer.forward
-  EXPECT_FALSE(s.at("pkg/utils.py:33").apart);   // Base.setup: Base is Derived's base
-  EXPECT_FALSE(s.at("pkg/utils.py:42").apart);   // registered
-  EXPECT_TRUE(s.at("pkg/utils.py:47").apart);    // pure_decorated
-  EXPECT_FALSE(s.at("pkg/utils.py:55").apart);   // defined_below, called from later above it
+  EXPECT_FALSE(s.at("pkg/utils.py:7").apart);   // used_helper
+  EXPECT_TRUE(s.at("pkg/utils.py:11").apart);   // unused_helper
+  EXPECT_FALSE(s.at("pkg/utils.py:15").apart);  // passed_as_value
+  EXPECT_TRUE(s.at("pkg/utils.py:19").apart);   // called_from_unused
+  EXPECT_TRUE(s.at("pkg/utils.py:28").apart);   // UnusedLayer.forward
+  EXPECT_FALSE(s.at("pkg/utils.py:33").apart);  // Base.setup: Base is Derived's base
+  EXPECT_FALSE(s.at("pkg/utils.py:42").apart);  // registered
+  EXPECT_TRUE(s.at("pkg/utils.py:47").apart);   // pure_decorated
+  EXPECT_FALSE(s.at("pkg/utils.py:55").apart);  // defined_below, called from later above it
   EXPECT_EQ(rep["summary"]["unused_findings"], 4) << rep["summary"].dump(1);
   // The markdown lists them apart.
   TempDir out_md;
@@ -178,20 +178,21 @@ TEST(ProgramModel, ConstantSelectedPathIsOptional) {
              "import torch\nfrom kernel import fp8_gemm\n\n"
              "gemm_impl = \"bf16\"\nUSE_CUDA_GRAPH = True\n\n\n"
              "def linear(x, w):\n"
-             "    if gemm_impl == \"fp8\":\n"         // 9: ruled out
-             "        return fp8_gemm(x, w)\n"       // 10
+             "    if gemm_impl == \"fp8\":\n"   // 9: ruled out
+             "        return fp8_gemm(x, w)\n"  // 10
              "    return x @ w\n\n\n"
              "def step(x):\n"
-             "    if USE_CUDA_GRAPH:\n"             // 15: selected
-             "        torch.cuda.synchronize()\n"    // 16: runs
+             "    if USE_CUDA_GRAPH:\n"            // 15: selected
+             "        torch.cuda.synchronize()\n"  // 16: runs
              "    else:\n"
-             "        torch.cuda.empty_cache()\n"   // 18: ruled out
+             "        torch.cuda.empty_cache()\n"  // 18: ruled out
              "    return linear(x, x)\n\n\n"
              "if __name__ == \"__main__\":\n    step(torch.zeros(2, 2))\n");
-  write_file(root / "kernel.py",
-             "import torch\nimport triton\nimport triton.language as tl\n\n\n"
-             "@triton.jit\ndef _gemm_kernel(a, b):\n    pid = tl.program_id(0)\n\n\n"
-             "def fp8_gemm(a, b):\n    _gemm_kernel[(1,)](a, b)\n    return a.to(torch.float8_e4m3fn)\n");
+  write_file(
+      root / "kernel.py",
+      "import torch\nimport triton\nimport triton.language as tl\n\n\n"
+      "@triton.jit\ndef _gemm_kernel(a, b):\n    pid = tl.program_id(0)\n\n\n"
+      "def fp8_gemm(a, b):\n    _gemm_kernel[(1,)](a, b)\n    return a.to(torch.float8_e4m3fn)\n");
   const nlohmann::json rep = scan_report(root.path(), out.path());
   const auto s = states(rep);
   EXPECT_FALSE(s.at("main.py:16").optional);
@@ -256,13 +257,13 @@ TEST(ProgramModel, HostileShapesStayLinear) {
   for (int i = 1; i <= kDepth; ++i)
     chain += "\n\ndef c" + std::to_string(i) + "():\n    return c" + std::to_string(i - 1) + "()\n";
   chain += "\n\nTABLE = {\n";
-  for (int i = 0; i < 5000; ++i) chain += "    \"k" + std::to_string(i) + "\": c" + std::to_string(i) + ",\n";
+  for (int i = 0; i < 5000; ++i)
+    chain += "    \"k" + std::to_string(i) + "\": c" + std::to_string(i) + ",\n";
   chain += "}\n\nif __name__ == \"__main__\":\n    c" + std::to_string(kDepth) + "()\n    a.f(3)\n";
   write_file(root / "main.py", chain);
   const auto t0 = std::chrono::steady_clock::now();
   const nlohmann::json rep = scan_report(root.path(), out.path());
-  const double s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_LT(s, 20.0);  // a bound for hangs, not a performance claim
   EXPECT_TRUE(unused_names(rep).empty()) << rep["summary"].dump(1);
   const auto st = states(rep);

@@ -152,7 +152,8 @@ TEST(RunStoppers, MarkdownOpensWithThem) {
   ASSERT_NE(glance, std::string::npos) << md;
   ASSERT_NE(stops, std::string::npos) << md;
   EXPECT_LT(stops, summary);
-  EXPECT_NE(md.find("1. `sample.py:5` (`inference`) — the run asserts or raises on a CUDA check (", stops),
+  EXPECT_NE(md.find("1. `sample.py:5` (`inference`) — the run asserts or raises on a CUDA check (",
+                    stops),
             std::string::npos)
       << md.substr(glance, 1200);
 }

@@ -11,7 +11,9 @@ namespace {
 
 using source_shell::ShellRun;
 
-ShellRun sh(const std::string& command) { return source_shell::run_in_source(command); }
+ShellRun sh(const std::string& command) {
+  return source_shell::run_in_source(command);
+}
 
 TEST(ZhProse, EveryRuleHasChineseText) {
   const ShellRun r = sh("python3 scripts/zh-check-rules.py rules/*.yaml");
@@ -26,16 +28,18 @@ TEST(ZhProse, TheExampleChineseReportHasNoEnglishProse) {
 
 TEST(ZhProse, TheCheckerFindsEnglishProse) {
   // The checker itself: an English cell is found, code and names are not.
-  const ShellRun bad = sh(
-      "printf '| a | guard the import |\\n' > /tmp/ascendify-zh-prose-$$.md && python3 "
-      "scripts/zh-prose.py /tmp/ascendify-zh-prose-$$.md; s=$?; rm -f /tmp/ascendify-zh-prose-$$.md; "
-      "exit $s");
+  const ShellRun bad =
+      sh("printf '| a | guard the import |\\n' > /tmp/ascendify-zh-prose-$$.md && python3 "
+         "scripts/zh-prose.py /tmp/ascendify-zh-prose-$$.md; s=$?; rm -f "
+         "/tmp/ascendify-zh-prose-$$.md; "
+         "exit $s");
   EXPECT_NE(bad.status, 0) << bad.out;
   EXPECT_NE(bad.out.find("guard the import"), std::string::npos) << bad.out;
-  const ShellRun good = sh(
-      "printf '| `torch.cuda.is_available` | 为导入加保护；使用 torch_npu.npu_fusion_attention（Atlas "
-      "A2） |\\n' > /tmp/ascendify-zh-ok-$$.md && python3 scripts/zh-prose.py "
-      "/tmp/ascendify-zh-ok-$$.md; s=$?; rm -f /tmp/ascendify-zh-ok-$$.md; exit $s");
+  const ShellRun good =
+      sh("printf '| `torch.cuda.is_available` | 为导入加保护；使用 "
+         "torch_npu.npu_fusion_attention（Atlas "
+         "A2） |\\n' > /tmp/ascendify-zh-ok-$$.md && python3 scripts/zh-prose.py "
+         "/tmp/ascendify-zh-ok-$$.md; s=$?; rm -f /tmp/ascendify-zh-ok-$$.md; exit $s");
   EXPECT_EQ(good.status, 0) << good.out;
 }
 

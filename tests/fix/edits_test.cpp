@@ -287,8 +287,7 @@ TEST(Select, ManualReasonOfTheFindingIsObeyed) {
   fx.file("a.py", FileKind::Python, "import torch\ntorch.cuda.synchronize()\n");
   fx.find(kSync, "a.py", "torch.cuda.synchronize", "torch.cuda.synchronize");
   ASSERT_EQ(fx.plan().files.size(), 1u);  // as matched: an edit
-  for (const auto& [reason, said] :
-       std::vector<std::pair<ManualReason, std::string>>{
+  for (const auto& [reason, said] : std::vector<std::pair<ManualReason, std::string>>{
            {ManualReason::BesideNpu, "beside an NPU branch"},
            {ManualReason::InlinePython, "python -c code"},
            {ManualReason::NoAutofix, "no automatic fix"}}) {

@@ -14,21 +14,21 @@ const Fact* find(const FileFacts& ff, FactKind kind, std::string_view name) {
 }
 
 const char* kEnv =
-    "name: demo\n"                                          // 1
-    "channels:\n"                                           // 2
-    "  - pytorch\n"                                         // 3
-    "  - nvidia\n"                                          // 4
-    "dependencies:\n"                                       // 5
-    "  - python=3.10\n"                                     // 6
-    "  - pytorch::pytorch=2.3\n"                            // 7
-    "  - pytorch-cuda=12.1\n"                               // 8
-    "  - \"cudatoolkit=11.8\"\n"                            // 9
-    "  - cuda-nvcc\n"                                       // 10
-    "  - pip\n"                                             // 11
-    "  - pip:\n"                                            // 12
-    "    - flash_attn==2.5.8\n"                             // 13
+    "name: demo\n"                                                      // 1
+    "channels:\n"                                                       // 2
+    "  - pytorch\n"                                                     // 3
+    "  - nvidia\n"                                                      // 4
+    "dependencies:\n"                                                   // 5
+    "  - python=3.10\n"                                                 // 6
+    "  - pytorch::pytorch=2.3\n"                                        // 7
+    "  - pytorch-cuda=12.1\n"                                           // 8
+    "  - \"cudatoolkit=11.8\"\n"                                        // 9
+    "  - cuda-nvcc\n"                                                   // 10
+    "  - pip\n"                                                         // 11
+    "  - pip:\n"                                                        // 12
+    "    - flash_attn==2.5.8\n"                                         // 13
     "    - --extra-index-url https://download.pytorch.org/whl/cu118\n"  // 14
-    "    - -r requirements.txt\n";                          // 15
+    "    - -r requirements.txt\n";                                      // 15
 
 TEST(CondaEnv, DependenciesAndPip) {
   FileFacts ff = analyze_conda_env(kEnv, "environment.yml");
@@ -64,14 +64,16 @@ TEST(CondaEnv, DependenciesAndPip) {
   ASSERT_TRUE(inc);
   EXPECT_EQ(inc->detail, "requirements.txt");
   int channels = 0;
-  for (const Fact& f : ff.facts) channels += f.kind == FactKind::Command && f.name == "conda-channel";
+  for (const Fact& f : ff.facts)
+    channels += f.kind == FactKind::Command && f.name == "conda-channel";
   EXPECT_EQ(channels, 2);
   EXPECT_TRUE(find(ff, FactKind::Dependency, "python"));
   EXPECT_TRUE(find(ff, FactKind::Dependency, "pip"));
 }
 
 TEST(CondaEnv, MalformedYamlIsOneDiagnostic) {
-  FileFacts ff = analyze_conda_env("name: x\ndependencies:\n  - a\n  - [b, c\n  - d: : :\n", "env.yml");
+  FileFacts ff =
+      analyze_conda_env("name: x\ndependencies:\n  - a\n  - [b, c\n  - d: : :\n", "env.yml");
   EXPECT_TRUE(ff.facts.empty());
   ASSERT_EQ(ff.diagnostics.size(), 1u);
   EXPECT_EQ(ff.diagnostics[0].path, "env.yml");

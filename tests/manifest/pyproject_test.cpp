@@ -14,21 +14,21 @@ const Fact* find(const FileFacts& ff, FactKind kind, std::string_view name) {
 }
 
 const char* kPep621 =
-    "[build-system]\n"                                               // 1
-    "requires = [\"setuptools>=61\", \"torch>=2.1\"]\n"              // 2
-    "\n"                                                             // 3
-    "[project]\n"                                                    // 4
-    "name = \"demo\"\n"                                              // 5
-    "dependencies = [\n"                                             // 6
-    "  \"einops\",\n"                                                // 7
-    "  \"Flash_Attn>=2.5.0; platform_system == 'Linux'\",\n"         // 8
-    "]\n"                                                            // 9
-    "\n"                                                             // 10
-    "[project.optional-dependencies]\n"                              // 11
-    "gpu = [\"xformers==0.0.23\", \"triton\"]\n"                     // 12
-    "\n"                                                             // 13
-    "[project.scripts]\n"                                            // 14
-    "demo-train = \"demo.train:main\"\n";                            // 15
+    "[build-system]\n"                                        // 1
+    "requires = [\"setuptools>=61\", \"torch>=2.1\"]\n"       // 2
+    "\n"                                                      // 3
+    "[project]\n"                                             // 4
+    "name = \"demo\"\n"                                       // 5
+    "dependencies = [\n"                                      // 6
+    "  \"einops\",\n"                                         // 7
+    "  \"Flash_Attn>=2.5.0; platform_system == 'Linux'\",\n"  // 8
+    "]\n"                                                     // 9
+    "\n"                                                      // 10
+    "[project.optional-dependencies]\n"                       // 11
+    "gpu = [\"xformers==0.0.23\", \"triton\"]\n"              // 12
+    "\n"                                                      // 13
+    "[project.scripts]\n"                                     // 14
+    "demo-train = \"demo.train:main\"\n";                     // 15
 
 TEST(Pyproject, Pep621) {
   FileFacts ff = analyze_pyproject(kPep621, "pyproject.toml");
@@ -70,21 +70,21 @@ TEST(Pyproject, Pep621) {
 }
 
 const char* kPoetry =
-    "[tool.poetry]\n"                                                          // 1
-    "name = \"x\"\n"                                                           // 2
-    "[tool.poetry.dependencies]\n"                                             // 3
-    "python = \"^3.10\"\n"                                                     // 4
-    "torch = {version = \"2.1.0+cu121\", source = \"pytorch\"}\n"              // 5
-    "numpy = \"*\"\n"                                                          // 6
-    "bitsandbytes = {version = \"^0.41\", optional = true}\n"                  // 7
-    "apex = {git = \"https://github.com/NVIDIA/apex.git\"}\n"                  // 8
-    "[tool.poetry.group.dev.dependencies]\n"                                   // 9
-    "pytest = \"^7\"\n"                                                        // 10
-    "[[tool.poetry.source]]\n"                                                 // 11
-    "name = \"pytorch\"\n"                                                     // 12
-    "url = \"https://download.pytorch.org/whl/cu121\"\n"                       // 13
-    "[tool.poetry.scripts]\n"                                                  // 14
-    "serve = \"x.server:run\"\n";                                              // 15
+    "[tool.poetry]\n"                                              // 1
+    "name = \"x\"\n"                                               // 2
+    "[tool.poetry.dependencies]\n"                                 // 3
+    "python = \"^3.10\"\n"                                         // 4
+    "torch = {version = \"2.1.0+cu121\", source = \"pytorch\"}\n"  // 5
+    "numpy = \"*\"\n"                                              // 6
+    "bitsandbytes = {version = \"^0.41\", optional = true}\n"      // 7
+    "apex = {git = \"https://github.com/NVIDIA/apex.git\"}\n"      // 8
+    "[tool.poetry.group.dev.dependencies]\n"                       // 9
+    "pytest = \"^7\"\n"                                            // 10
+    "[[tool.poetry.source]]\n"                                     // 11
+    "name = \"pytorch\"\n"                                         // 12
+    "url = \"https://download.pytorch.org/whl/cu121\"\n"           // 13
+    "[tool.poetry.scripts]\n"                                      // 14
+    "serve = \"x.server:run\"\n";                                  // 15
 
 TEST(Pyproject, PoetryTables) {
   FileFacts ff = analyze_pyproject(kPoetry, "pyproject.toml");
@@ -139,7 +139,7 @@ TEST(Pyproject, HostileInput) {
     EXPECT_EQ(ff.diagnostics.size(), 1u) << s;
   }
   (void)analyze_pyproject(std::string(100000, '['), "deep");
-  (void)analyze_pyproject("x = " + std::string(50000, '[') , "deep2");
+  (void)analyze_pyproject("x = " + std::string(50000, '['), "deep2");
   (void)analyze_pyproject("a = {b = {c = {d = " + std::string(5000, '{'), "deep3");
   (void)analyze_pyproject("\xff\xfe\x00garbage", "bin");
   FileFacts ff = analyze_pyproject("[project]\ndependencies = 3\n", "wrongtype");

@@ -32,7 +32,9 @@ TEST(ParseRequirement, Forms) {
   EXPECT_EQ(r.detail, ">=1,<2");
   r = parse_requirement("foo bar");
   EXPECT_EQ(r.kind, ParsedRequirement::Kind::Invalid);
-  r = parse_requirement("torch @ https://download.pytorch.org/whl/cu121/torch-2.1.0%2Bcu121-cp310-cp310-linux_x86_64.whl");
+  r = parse_requirement(
+      "torch @ "
+      "https://download.pytorch.org/whl/cu121/torch-2.1.0%2Bcu121-cp310-cp310-linux_x86_64.whl");
   EXPECT_EQ(r.name, "torch");
   EXPECT_EQ(r.detail, "==2.1.0+cu121");
   r = parse_requirement("./wheels/apex-0.1-py3-none-any.whl");
@@ -56,14 +58,14 @@ const char* kRequirements =
     "git+https://github.com/Dao-AILab/causal-conv1d.git@v1.2.0\n"             // 8
     "https://github.com/Dao-AILab/flash-attention/releases/download/v2.5.8/"  // 9
     "flash_attn-2.5.8+cu122torch2.3cxx11abiFALSE-cp310-cp310-linux_x86_64.whl\n"
-    "deepspeed \\\n"                                                          // 10
-    "    >=0.14\n"                                                            // 11
-    "-e .\n"                                                                  // 12
-    "-c constraints.txt\n"                                                    // 13
-    "  numpy   \n"                                                            // 14
-    "apex @ git+https://github.com/NVIDIA/apex.git\n"                         // 15
-    "--index-url=https://pypi.org/simple\n"                                   // 16
-    "-f https://data.pyg.org/whl/torch-2.1.0+cu121.html\n";                   // 17
+    "deepspeed \\\n"                                         // 10
+    "    >=0.14\n"                                           // 11
+    "-e .\n"                                                 // 12
+    "-c constraints.txt\n"                                   // 13
+    "  numpy   \n"                                           // 14
+    "apex @ git+https://github.com/NVIDIA/apex.git\n"        // 15
+    "--index-url=https://pypi.org/simple\n"                  // 16
+    "-f https://data.pyg.org/whl/torch-2.1.0+cu121.html\n";  // 17
 
 TEST(Requirements, TrickyLines) {
   FileFacts ff = analyze_requirements(kRequirements, "requirements.txt");

@@ -6,24 +6,24 @@ namespace ascendify::manifest {
 namespace {
 
 const char* kCfg =
-    "[metadata]\n"                                         // 1
-    "name = demo\n"                                        // 2
-    "\n"                                                   // 3
-    "[options]\n"                                          // 4
-    "packages = find:\n"                                   // 5
-    "install_requires =\n"                                 // 6
-    "    torch>=2.0  # core\n"                             // 7
-    "    # a comment line\n"                               // 8
-    "    apex; platform_system == \"Linux\"\n"             // 9
-    "setup_requires = ninja\n"                             // 10
-    "\n"                                                   // 11
-    "[options.extras_require]\n"                           // 12
-    "cuda =\n"                                             // 13
-    "    cupy-cuda12x>=12\n"                               // 14
-    "\n"                                                   // 15
-    "[options.entry_points]\n"                             // 16
-    "console_scripts =\n"                                  // 17
-    "    demo = demo.cli:main\n";                          // 18
+    "[metadata]\n"                              // 1
+    "name = demo\n"                             // 2
+    "\n"                                        // 3
+    "[options]\n"                               // 4
+    "packages = find:\n"                        // 5
+    "install_requires =\n"                      // 6
+    "    torch>=2.0  # core\n"                  // 7
+    "    # a comment line\n"                    // 8
+    "    apex; platform_system == \"Linux\"\n"  // 9
+    "setup_requires = ninja\n"                  // 10
+    "\n"                                        // 11
+    "[options.extras_require]\n"                // 12
+    "cuda =\n"                                  // 13
+    "    cupy-cuda12x>=12\n"                    // 14
+    "\n"                                        // 15
+    "[options.entry_points]\n"                  // 16
+    "console_scripts =\n"                       // 17
+    "    demo = demo.cli:main\n";               // 18
 
 TEST(SetupCfg, Options) {
   FileFacts ff = analyze_setup_cfg(kCfg, "setup.cfg");

@@ -99,17 +99,17 @@ TEST(SetupPy, LiteralsVariablesExtensionsAndNeverExecuted) {
 
 TEST(SetupPy, IndirectionChainsIncludesAndStringEntryPoints) {
   const char* text =
-      "BASE = ['numpy']\n"                                           // 1
-      "ALL = BASE\n"                                                 // 2
-      "def reqs():\n"                                                // 3
+      "BASE = ['numpy']\n"                                             // 1
+      "ALL = BASE\n"                                                   // 2
+      "def reqs():\n"                                                  // 3
       "    return open('requirements-gpu.txt').read().splitlines()\n"  // 4
-      "setup(install_requires=ALL,\n"                                // 5
-      "      tests_require=reqs(),\n"                                // 6
-      "      setup_requires=parse('requirements-build.txt'),\n"      // 7
-      "      entry_points='''\n"                                     // 8
-      "[console_scripts]\n"                                          // 9
-      "tool = pkg.main:run\n"                                        // 10
-      "''')\n";                                                      // 11
+      "setup(install_requires=ALL,\n"                                  // 5
+      "      tests_require=reqs(),\n"                                  // 6
+      "      setup_requires=parse('requirements-build.txt'),\n"        // 7
+      "      entry_points='''\n"                                       // 8
+      "[console_scripts]\n"                                            // 9
+      "tool = pkg.main:run\n"                                          // 10
+      "''')\n";                                                        // 11
   FileFacts ff = analyze_setup_py(text, "setup.py");
   const Fact* np = find(ff, FactKind::Dependency, "numpy");
   ASSERT_TRUE(np);
@@ -125,8 +125,8 @@ TEST(SetupPy, IndirectionChainsIncludesAndStringEntryPoints) {
 }
 
 TEST(SetupPy, CyclesAndHostileInputTerminate) {
-  FileFacts ff = analyze_setup_py("A = B\nB = A\nsetup(install_requires=A, extras_require=A)\n",
-                                  "setup.py");
+  FileFacts ff =
+      analyze_setup_py("A = B\nB = A\nsetup(install_requires=A, extras_require=A)\n", "setup.py");
   EXPECT_TRUE(ff.kernels.empty());
   std::string deep = "setup(ext_modules=[CUDAExtension(name=";
   for (int i = 0; i < 10000; ++i) deep += "os.path.join(";

@@ -438,8 +438,8 @@ TEST(Matcher, EmbeddedRulesQuickReference) {
               init};
   EXPECT_EQ(ids(run(set, ff)),
             (V{"device.cuda-empty-cache@1", "device.cuda-synchronize@2", "custom_op.nvtx@3",
-               "attention.flash-attn-varlen@4", "precision.rope-view-as-complex@5", "precision.float64@6",
-               "distributed.nccl-backend@7"}));
+               "attention.flash-attn-varlen@4", "precision.rope-view-as-complex@5",
+               "precision.float64@6", "distributed.nccl-backend@7"}));
 }
 
 TEST(Matcher, MethodUsagesCallByDefaultLoadWhenAsked) {

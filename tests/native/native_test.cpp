@@ -171,10 +171,43 @@ namespace ascendify::native {
 namespace {
 
 TEST(Native, RandomSoup) {
-  const char* pieces[] = {"\"", "'", "\\", "\n", "\\\n", "/*", "*/", "//", "R\"x(", ")x\"", "#",
-                          "include", "<", ">", "{", "}", "(", ")", "__global__", "void", "k",
-                          "<<<", ">>>", "template", "asm", "m", ".", "def", "PYBIND11_MODULE",
-                          ",", "::", "at", "cuda", "cudaFree", " ", "__shared__", ";"};
+  const char* pieces[] = {"\"",
+                          "'",
+                          "\\",
+                          "\n",
+                          "\\\n",
+                          "/*",
+                          "*/",
+                          "//",
+                          "R\"x(",
+                          ")x\"",
+                          "#",
+                          "include",
+                          "<",
+                          ">",
+                          "{",
+                          "}",
+                          "(",
+                          ")",
+                          "__global__",
+                          "void",
+                          "k",
+                          "<<<",
+                          ">>>",
+                          "template",
+                          "asm",
+                          "m",
+                          ".",
+                          "def",
+                          "PYBIND11_MODULE",
+                          ",",
+                          "::",
+                          "at",
+                          "cuda",
+                          "cudaFree",
+                          " ",
+                          "__shared__",
+                          ";"};
   uint32_t seed = 777;
   for (int round = 0; round < 3000; ++round) {
     std::string s;

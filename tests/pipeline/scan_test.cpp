@@ -1,9 +1,9 @@
 // pipeline::scan: same result with 1 and with many threads; progress callback contract.
+#include "pipeline/scan.hpp"
+
 #include <gtest/gtest.h>
 
 #include <tuple>
-
-#include "pipeline/scan.hpp"
 
 namespace ascendify::pipeline {
 namespace {

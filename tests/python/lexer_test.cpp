@@ -332,12 +332,12 @@ TEST(Lexer, TenThousandNestedBrackets) {
 }
 
 TEST(Lexer, UnclosedBracketRecoversAtNextDefinition) {
-  LexResult r = lex(
-      "def f():\n"
-      "    x = foo(1,\n"
-      "    return x\n"
-      "def g():\n"
-      "    pass\n");
+  LexResult r =
+      lex("def f():\n"
+          "    x = foo(1,\n"
+          "    return x\n"
+          "def g():\n"
+          "    pass\n");
   EXPECT_EQ(render(r),
             "def f ( ) : NL IN x = foo ( 1 , return x NL DE def g ( ) : NL IN pass NL DE EOF");
   ASSERT_EQ(r.diagnostics.size(), 1u);

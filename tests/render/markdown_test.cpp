@@ -198,7 +198,8 @@ TEST_F(MarkdownReport, DependencyMatrixPerPhase) {
   EXPECT_TRUE(
       has(m, "| flash-attn | needed (1) | not needed | torch_npu.npu_fusion_attention | 0.5 d |"));
   EXPECT_FALSE(has(m, "numpy"));
-  a.dependencies[1].status = DependencyStatus::NotInvolved;  // declared, never imported: not a matrix row
+  a.dependencies[1].status =
+      DependencyStatus::NotInvolved;  // declared, never imported: not a matrix row
   EXPECT_FALSE(has(section(render_markdown(a, Lang::En), "## Dependency Matrix"), "numpy"));
   // The FA2 rule: one site in both phases; 16 h = 2.0 d.
   EXPECT_TRUE(has(m, "| `flash_attn.flash_attn_func` | needed (1) | needed (1) |"));
@@ -350,8 +351,9 @@ TEST_F(MarkdownReport, OneRowPerSourceLineAndImportsApart) {
   EXPECT_TRUE(has(precision, "torch_npu.npu_rms_norm(x, w); drop the cast")) << precision;
   const std::string attention = subsection(md, "### Domain 3:");
   EXPECT_FALSE(has(attention, "| `wan/attention.py` | 2 |")) << attention;
-  EXPECT_TRUE(has(attention, "Imported at (guard or drop these imports with the calls): "
-                             "`wan/attention.py`:2 `flash_attn`\n"))
+  EXPECT_TRUE(has(attention,
+                  "Imported at (guard or drop these imports with the calls): "
+                  "`wan/attention.py`:2 `flash_attn`\n"))
       << attention;
 }
 

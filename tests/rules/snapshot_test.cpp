@@ -45,7 +45,8 @@ Rule full_rule() {
   r.confidence = Confidence::Low;
   r.transfer_to_npu = TransferCoverage::Partial;
   r.severity = Severity::Blocker;
-  r.autofix = Autofix{AutofixKind::ReplaceString, "npu", false, false, true, "the value may be other vocabulary"};
+  r.autofix = Autofix{AutofixKind::ReplaceString,         "npu", false, false, true,
+                      "the value may be other vocabulary"};
   r.effort = {1.5, 0.125};
   r.refs = {"ascend-facts.md §2.1", "x"};
   r.status = DependencyStatus::Replace;
