@@ -27,7 +27,6 @@ Usage: scripts/check-layering.py [--root DIR] [-v]
 """
 
 import argparse
-import os
 import re
 import sys
 import tempfile
