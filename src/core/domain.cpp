@@ -2,6 +2,7 @@
 
 #include <tuple>
 
+#include "core/enum_names.hpp"
 #include "core/finding.hpp"
 #include "core/source_file.hpp"
 
@@ -15,13 +16,6 @@ constexpr std::array<std::string_view, 3> kCoverageNames = {"covered", "partial"
 constexpr std::array<std::string_view, 3> kSeverityNames = {"info", "manual", "blocker"};
 constexpr std::array<std::string_view, kSiteClasses> kSiteClassNames = {
     "stops-run", "must-adapt", "mechanical", "tuning", "no-change"};
-
-template <typename E, size_t N>
-std::optional<E> parse_enum(std::string_view s, const std::array<std::string_view, N>& names) {
-  for (size_t i = 0; i < N; ++i)
-    if (names[i] == s) return static_cast<E>(i);
-  return std::nullopt;
-}
 }  // namespace
 
 std::string_view to_string(Domain d) {

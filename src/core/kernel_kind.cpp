@@ -4,30 +4,18 @@
 
 namespace ascendify {
 
+namespace {
+constexpr std::array<std::string_view, kKernelKindCount> kKernelKindNames = {
+    "cuda",     "triton",   "autograd-function", "extension-build", "external-extension",
+    "cute-dsl", "tilelang", "numba-cuda"};
+}  // namespace
+
 std::string_view to_string(KernelKind k) {
-  switch (k) {
-    case KernelKind::Cuda:
-      return "cuda";
-    case KernelKind::Triton:
-      return "triton";
-    case KernelKind::AutogradFunction:
-      return "autograd-function";
-    case KernelKind::ExtensionBuild:
-      return "extension-build";
-    case KernelKind::ExternalExtension:
-      return "external-extension";
-    case KernelKind::CuteDsl:
-      return "cute-dsl";
-    case KernelKind::TileLang:
-      return "tilelang";
-    case KernelKind::NumbaCuda:
-      return "numba-cuda";
-  }
-  return "cuda";
+  return kKernelKindNames[static_cast<size_t>(k)];
 }
 
 std::optional<KernelKind> kernel_kind(std::string_view name) {
-  return enum_named<KernelKind>(name, kKernelKindCount);
+  return parse_enum<KernelKind>(name, kKernelKindNames);
 }
 
 }  // namespace ascendify

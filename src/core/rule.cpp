@@ -4,42 +4,27 @@
 
 namespace ascendify {
 
+namespace {
+constexpr std::array<std::string_view, kAutofixKindCount> kAutofixKindNames = {
+    "rename", "rename-method", "replace-string", "rename-env"};
+constexpr std::array<std::string_view, kDependencyStatusCount> kDependencyStatusNames = {
+    "", "compatible", "replace", "unsupported", "not-involved"};
+}  // namespace
+
 std::string_view to_string(AutofixKind k) {
-  switch (k) {
-    case AutofixKind::Rename:
-      return "rename";
-    case AutofixKind::RenameMethod:
-      return "rename-method";
-    case AutofixKind::ReplaceString:
-      return "replace-string";
-    case AutofixKind::RenameEnv:
-      return "rename-env";
-  }
-  return "rename";
+  return kAutofixKindNames[static_cast<size_t>(k)];
 }
 
 std::optional<AutofixKind> autofix_kind(std::string_view name) {
-  return enum_named<AutofixKind>(name, kAutofixKindCount);
+  return parse_enum<AutofixKind>(name, kAutofixKindNames);
 }
 
 std::string_view to_string(DependencyStatus s) {
-  switch (s) {
-    case DependencyStatus::None:
-      return "";
-    case DependencyStatus::Compatible:
-      return "compatible";
-    case DependencyStatus::Replace:
-      return "replace";
-    case DependencyStatus::Unsupported:
-      return "unsupported";
-    case DependencyStatus::NotInvolved:
-      return "not-involved";
-  }
-  return "";
+  return kDependencyStatusNames[static_cast<size_t>(s)];
 }
 
 std::optional<DependencyStatus> dependency_status(std::string_view name) {
-  return enum_named<DependencyStatus>(name, kDependencyStatusCount, 1);  // None has no name
+  return parse_enum<DependencyStatus>(name, kDependencyStatusNames, 1);  // None has no name
 }
 
 ManualReason manual_reason(const Rule& rule, bool inline_python, bool beside_npu) {
