@@ -40,6 +40,12 @@ void preload_models() {
   (void)embedded_kernel_paths();
 }
 
+FileEvidence gather_file_evidence(const std::vector<ScannedFile>& files,
+                                  const rules::RuleSet& rules) {
+  StageTimer t("  deps+kernel evidence");
+  return {dependency_rows(files, rules), kernel_evidence(files)};
+}
+
 Assessment assess(Input input, const rules::RuleSet& rules, const Options& options) {
   const Model& model = options.model ? *options.model : embedded_model();
   Assessment a;
@@ -53,13 +59,12 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   static const std::vector<ScannedFile> kNoFiles;
   const std::vector<ScannedFile>& files = input.files ? *input.files : kNoFiles;
 
-  // Two independent halves on two threads: the phases and the findings they add here;
-  // dependency rows and kernel callers / fallbacks (no phases needed) on the other.
-  auto side = std::async(std::launch::async, [&] {
-    StageTimer t("  deps+kernel evidence");
-    auto deps = dependency_rows(files, rules);
-    return std::make_pair(std::move(deps), kernel_evidence(files));
-  });
+  // Two independent halves on two threads, unless the caller gathered the evidence already:
+  // the phases and the findings they add here; dependency rows and kernel callers /
+  // fallbacks (no phases needed) on the other.
+  std::future<FileEvidence> side;
+  if (!input.evidence)
+    side = std::async(std::launch::async, [&] { return gather_file_evidence(files, rules); });
   CrossFile& cross = input.cross;
   if (!cross.graph || !cross.program) {
     cross.graph = std::make_unique<ImportGraph>(files);
@@ -70,7 +75,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   ProgramModel& program = *cross.program;
   const std::vector<ExternalImport>& externals = cross.externals;
   a.operators = cross.operators;
-  StageTimer t_graph("  phases");
+  StageTimer t_phases("  phases");
   const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
   a.phases = pm.phases;
   // The start-up block's findings need the phases: the one kind of finding assess adds.
@@ -82,9 +87,10 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
                        a.findings.end());
   }
   for (const auto& f : a.findings) a.counts[static_cast<size_t>(f.domain)]++;
-  t_graph.stop();
-  auto [dependencies, evidence] = side.get();
-  a.dependencies = std::move(dependencies);
+  t_phases.stop();
+  FileEvidence gathered = input.evidence ? std::move(*input.evidence) : side.get();
+  a.dependencies = std::move(gathered.dependencies);
+  const KernelEvidence& evidence = gathered.kernels;
   annotate_torch_rows(a.dependencies, model.npu_releases);
   StageTimer t_kernels("  kernel rows");
   program.compute_reach(pm);

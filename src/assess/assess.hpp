@@ -1,14 +1,26 @@
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "assess/assessment.hpp"
 #include "assess/cross_file.hpp"
+#include "assess/kernels.hpp"
 #include "assess/model.hpp"
 #include "core/scanned_file.hpp"
 #include "rules/ruleset.hpp"
 
 namespace ascendify::assess {
+
+// What assess reads of the files alone, needing neither the phases nor the project stage:
+// the dependency rows and the kernels' callers and fallbacks. A caller may gather it beside
+// project::derive (cli/project_scan.cpp), so that it overlaps the project stage.
+struct FileEvidence {
+  std::vector<DependencyRow> dependencies;
+  KernelEvidence kernels;
+};
+FileEvidence gather_file_evidence(const std::vector<ScannedFile>& files,
+                                  const rules::RuleSet& rules);
 
 struct Input {
   std::string root;  // as given by the user
@@ -21,6 +33,8 @@ struct Input {
   // graph, the program model and the external imports itself, and derives no findings across
   // files and no operator counts (tests of assess alone).
   CrossFile cross;
+  // Gathered by the caller; absent: assess gathers it, on a second thread beside the phases.
+  std::optional<FileEvidence> evidence;
 };
 
 struct Options {

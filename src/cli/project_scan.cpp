@@ -54,6 +54,9 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   // The cache is written while assess runs, and joined when this returns.
   std::jthread cache_saved =
       save_in_background(options.cache, args.verbose, scanned.stats.files_scanned, args.rule_files);
+  // Assess's evidence from the files alone overlaps the project stage.
+  auto evidence = std::async(std::launch::async,
+                             [&] { return assess::gather_file_evidence(scanned.files, rules); });
   StageTimer t_project("project");
   project::Project project =
       project::derive(scanned.files, std::move(scanned.findings), rules, scanned.filters);
@@ -64,6 +67,7 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   input.files = &scanned.files;
   input.findings = std::move(project.findings);
   input.cross = std::move(project.cross);
+  input.evidence = evidence.get();
   input.diagnostics = std::move(scanned.diagnostics);
   input.stats = scanned.stats;
   assess::Options aopt;
