@@ -59,16 +59,18 @@ std::vector<RiskRow> build_risks(const std::vector<Finding>& findings) {
     if (r.sites++ == 0) {
       r.rule_id = f.rule_id;
       r.domain = f.domain;
-      r.replacement = f.rule && !f.rule->replacement.empty() ? f.rule->replacement : f.replacement;
+      r.replacement =
+          f.rule && !f.rule->replacement.empty() ? f.rule->replacement : f.replacement.str();
       r.replacement_zh =
-          f.rule && !f.rule->replacement.empty() ? f.rule->replacement_zh : f.replacement_zh;
+          f.rule && !f.rule->replacement.empty() ? f.rule->replacement_zh : f.replacement_zh.str();
       r.confidence = f.rule ? f.rule->confidence : f.confidence;
     }
     if (r.patterns.size() < 3 && !in_list(r.patterns, f.match)) {
       r.patterns.push_back(f.match);
       auto& mine = filled[{f.domain, f.rule_id}];
-      if (!in_list(mine, f.replacement)) mine.push_back(f.replacement);
-      const std::string& zh = f.replacement_zh.empty() ? f.replacement : f.replacement_zh;
+      if (!in_list(mine, f.replacement.str())) mine.push_back(f.replacement.str());
+      const std::string& zh =
+          f.replacement_zh.empty() ? f.replacement.str() : f.replacement_zh.str();
       auto& mine_zh = filled_zh[{f.domain, f.rule_id}];
       if (!in_list(mine_zh, zh)) mine_zh.push_back(zh);
     }

@@ -18,7 +18,7 @@ static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact fi
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
 static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
 static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 424, "encode the new FileFacts field");
-static_assert(sizeof(void*) != 8 || sizeof(Finding) == 392, "encode the new Finding field");
+static_assert(sizeof(void*) != 8 || sizeof(Finding) == 424, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
 
 constexpr uint8_t kFactKinds = static_cast<uint8_t>(FactKind::Native) + 1;
@@ -393,7 +393,8 @@ void put_finding(Writer& w, const Finding& f) {
   put(w, f.span);
   for (const std::string* s : {&f.match, &f.snippet, &f.scope}) put_s(w, *s);
   // The texts are mostly the rule's own: a bit each says so instead of a copy per finding.
-  const std::string* texts[] = {&f.message, &f.replacement, &f.message_zh, &f.replacement_zh};
+  const std::string* texts[] = {&f.message.str(), &f.replacement.str(), &f.message_zh.str(),
+                                &f.replacement_zh.str()};
   const std::string* own[] = {
       f.rule ? &f.rule->message : nullptr, f.rule ? &f.rule->replacement : nullptr,
       f.rule ? &f.rule->message_zh : nullptr, f.rule ? &f.rule->replacement_zh : nullptr};
@@ -427,7 +428,6 @@ Finding get_finding(Reader& r, const rules::RuleSet& rules) {
   f.path = get_s(r);
   f.span = get_span(r);
   for (std::string* s : {&f.match, &f.snippet, &f.scope}) *s = get_s(r);
-  std::string* texts[] = {&f.message, &f.replacement, &f.message_zh, &f.replacement_zh};
   const uint8_t same = r.u8();
   if (same > 15 || (same && !f.rule)) r.fail();
   if (!r.ok()) return f;
@@ -438,10 +438,17 @@ Finding get_finding(Reader& r, const rules::RuleSet& rules) {
            : i == 2 ? rule.message_zh
                     : rule.replacement_zh;
   };
+  // The rule's own texts are pointed at (RuleText), the others read.
+  std::string read[4];
   for (int i = 0; i < 4; ++i) {
-    *texts[i] = same & (1 << i) ? own(i) : get_s(r);
-    if (!(same & (1 << i)) && f.rule && *texts[i] == own(i)) r.fail();  // not the shortest form
+    if (same & (1 << i)) continue;
+    read[i] = get_s(r);
+    if (f.rule && read[i] == own(i)) r.fail();  // not the shortest form
   }
+  f.message = same & 1 ? RuleText::of(own(0)) : RuleText(std::move(read[0]));
+  f.replacement = same & 2 ? RuleText::of(own(1)) : RuleText(std::move(read[1]));
+  f.message_zh = same & 4 ? RuleText::of(own(2)) : RuleText(std::move(read[2]));
+  f.replacement_zh = same & 8 ? RuleText::of(own(3)) : RuleText(std::move(read[3]));
   f.confidence = r.enumerator<Confidence>(kConfidences);
   f.severity = r.enumerator<Severity>(kSeverities);
   f.site_class = r.enumerator<SiteClass>(static_cast<uint8_t>(kSiteClasses));

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/domain.hpp"
+#include "core/rule_text.hpp"
 #include "core/span.hpp"
 
 namespace ascendify {
@@ -28,14 +29,14 @@ struct Finding {
   Domain domain = Domain::Device;
   std::string path;  // relative to the scanned root
   Span span;
-  std::string match;    // the matched text ("torch.cuda.empty_cache", "\"cuda\"")
-  std::string snippet;  // the whole source line, trimmed
-  std::string message;
-  std::string replacement;
+  std::string match;     // the matched text ("torch.cuda.empty_cache", "\"cuda\"")
+  std::string snippet;   // the whole source line, trimmed
+  RuleText message;      // the rule's own text unless a pass changed it
+  RuleText replacement;  // likewise (a template with no {name} or {tail} is the rule's)
   // The Chinese report's text; "" = the English (Rule::message_zh / replacement_zh). A pass
   // that adds to `message` adds the same to `message_zh` when it is set.
-  std::string message_zh;
-  std::string replacement_zh;
+  RuleText message_zh;
+  RuleText replacement_zh;
   Confidence confidence = Confidence::Medium;
   Severity severity = Severity::Manual;
   bool guarded = false;

@@ -196,11 +196,13 @@ std::string match_text(const Fact& f) {
 struct Hit {
   const Rule* rule = nullptr;
   const Fact* fact = nullptr;
-  std::string replacement;  // expanded now: the matched key may be a scratch value
-  std::string replacement_zh;
+  RuleText replacement;  // expanded now: the matched key may be a scratch value
+  RuleText replacement_zh;
 };
 
-std::string replacement_for(const Best& best, const std::string& tmpl) {
+RuleText replacement_for(const Best& best, const std::string& tmpl) {
+  // Without a brace the expansion is the template itself: the finding points at it.
+  if (tmpl.find('{') == std::string::npos) return RuleText::of(tmpl);
   // {tail}: after the matched prefix; for an exact rule, after the last '.' (rules/README.md).
   const std::string_view key(best.key);
   const size_t dot = key.rfind('.');
@@ -256,9 +258,9 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
   fd.span = f.span;
   fd.match = std::move(match);
   fd.snippet = clip_utf8(snippets.line(f.span.line), kSnippetBytes);
-  fd.message = r.message;
+  fd.message = RuleText::of(r.message);
   fd.replacement = std::move(h.replacement);
-  fd.message_zh = r.message_zh;
+  fd.message_zh = RuleText::of(r.message_zh);
   fd.replacement_zh = std::move(h.replacement_zh);
   fd.confidence = r.confidence;
   fd.severity = r.severity;

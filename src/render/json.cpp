@@ -213,7 +213,7 @@ void append_finding(std::string& out, const Finding& f) {
   num("end_column", f.span.end_col);
   str("match", f.match);
   str("snippet", f.snippet);
-  str("replacement", f.replacement);
+  str("replacement", f.replacement.str());
   str("confidence", to_string(f.confidence));
   flag("guarded", f.guarded);
   flag("optional", f.optional);
@@ -225,7 +225,7 @@ void append_finding(std::string& out, const Finding& f) {
   jt::append_strings(out, L, f.phases);
   out += ',';
   str("severity", to_string(f.severity));
-  str("message", f.message);
+  str("message", f.message.str());
   jt::key(out, L, "scope");
   jt::append_string(out, f.scope);
   if (f.sites > 1) {

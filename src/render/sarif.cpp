@@ -68,12 +68,12 @@ std::string first_sentence(std::string_view s) {
 
 ordered_json rule_json(const Finding& f) {
   const Rule* r = f.rule;
-  const std::string message = r != nullptr && !r->message.empty() ? r->message : f.message;
+  const std::string message = r != nullptr && !r->message.empty() ? r->message : f.message.str();
   // A rule's replacement template reads as words here: results carry the filled-in text.
   const std::string replacement =
       r != nullptr && !r->replacement.empty()
           ? rules::expand_replacement(r->replacement, "<the matched name>", "<the same name>")
-          : f.replacement;
+          : f.replacement.str();
   const std::string text = message.empty() ? f.rule_id : message;
   std::string help = text;
   std::string help_md = text;
@@ -125,7 +125,7 @@ ordered_json location_json(std::string_view path, const Span* span) {
 }
 
 std::string result_message(const Finding& f) {
-  std::string text = !f.message.empty() ? f.message
+  std::string text = !f.message.empty() ? f.message.str()
                      : f.rule != nullptr && !f.rule->message.empty()
                          ? f.rule->message
                          : fmt::format("{} uses {}", f.rule_id, f.match);

@@ -339,6 +339,28 @@ TEST(Matcher, FindingFieldsAndSortOrder) {
   EXPECT_EQ(f.message, "m device.api");
 }
 
+TEST(Matcher, FindingsPointAtTheirRuleTextsInsteadOfCopies) {
+  // A replacement without {name} or {tail} is the rule's text: the finding points at it, as at
+  // the message; a template is expanded into a text of the finding's own.
+  auto set = make(rule("device.api", "{kind: reference, names: [torch.cuda.synchronize]}",
+                       "  replacement: 'torch.npu.synchronize'\n"
+                       "  message_zh: '同步'\n  replacement_zh: 'torch.npu.synchronize（中）'\n") +
+                  rule("device.m", "{kind: method, names: [cuda]}", "  replacement: '{name}()'\n"));
+  FileFacts ff;
+  ff.facts = {ref("torch.cuda.synchronize", 1), of_kind(FactKind::MethodCall, "cuda", 2)};
+  const auto fs = run(set, ff, "torch.cuda.synchronize()\nx.cuda()\n");
+  ASSERT_EQ(fs.size(), 2u);
+  const Rule& api = *set.find("device.api");
+  EXPECT_EQ(&fs[0].message.str(), &api.message);
+  EXPECT_EQ(&fs[0].replacement.str(), &api.replacement);
+  EXPECT_EQ(&fs[0].message_zh.str(), &api.message_zh);
+  EXPECT_EQ(&fs[0].replacement_zh.str(), &api.replacement_zh);
+  EXPECT_EQ(fs[0].replacement, "torch.npu.synchronize");
+  EXPECT_TRUE(fs[1].message.shared());
+  EXPECT_FALSE(fs[1].replacement.shared());
+  EXPECT_EQ(fs[1].replacement, "cuda()");
+}
+
 TEST(Matcher, InlinePythonIsNeitherAutofixedNorCoveredByTransferToNpu) {
   // `python -c "...torch.cuda.synchronize()"` in a shell script: fix edits no shell line of
   // Python and transfer_to_npu is not imported by a one-liner.

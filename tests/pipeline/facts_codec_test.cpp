@@ -68,6 +68,9 @@ void expect_round_trip(const std::string& dir) {
     for (const Finding& f : back->findings) {
       ASSERT_NE(f.rule, nullptr) << e.rel_path;
       EXPECT_EQ(f.rule, embedded().find(f.rule_id)) << e.rel_path;
+      // A text the blob says is the rule's points at the rule again, no copy per finding.
+      EXPECT_TRUE(!(f.message == f.rule->message) || f.message.shared()) << e.rel_path;
+      EXPECT_TRUE(!(f.message_zh == f.rule->message_zh) || f.message_zh.shared()) << e.rel_path;
     }
     findings += back->findings.size();
     digested += back->facts.uses.sites.size();
