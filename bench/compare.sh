@@ -56,6 +56,8 @@ files=$(find "$corpus" -type f -not -path '*/.git/*' | wc -l)
 bytes=$(du -sb --exclude=.git "$corpus" | cut -f1)
 
 echo "corpus:        $corpus ($files files, $((bytes / 1048576)) MB)"
+echo "scan command:  ${scan[*]}"
+echo "rg command:    rg -n --no-require-git -e ${pattern@Q} $corpus"
 echo "runs:          $runs each, alternating (scan times: $(tr '\n' ' ' <"$tmp/scan.ms"))"
 echo "scan median:   ${scan_ms} ms"
 echo "rg median:     ${rg_ms} ms  ($rg_lines matching lines; rg times: $(tr '\n' ' ' <"$tmp/rg.ms"))"
