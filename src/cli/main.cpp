@@ -24,9 +24,10 @@ int main(int argc, char** argv) {
   // 2 MiB pages for the heap (transparent huge pages by madvise, where the kernel offers
   // them), committed at once also in the first segments of the worker threads: a scan keeps
   // about 100 MB of facts and findings, and faulting them in 4 KiB at a time cost a fifth of
-  // its CPU in the kernel. Measured on the speed corpus: minor page faults 36,000 -> 500,
-  // system time 0.55 -> 0.28 s, peak RSS +10 MB (docs/bench-history.md, session 16). Either
-  // MIMALLOC_ variable set in the environment wins.
+  // its CPU in the kernel. Measured on the speed corpus: minor page faults 36,000 -> 9,000
+  // (the segments mimalloc took before main keep 4 KiB pages), system time about -40 %, peak
+  // RSS +15-20 MB (docs/bench-history.md, session 16). Either MIMALLOC_ variable set in the
+  // environment wins.
   if (!std::getenv("MIMALLOC_LARGE_OS_PAGES")) mi_option_enable(mi_option_large_os_pages);
   if (!std::getenv("MIMALLOC_EAGER_COMMIT_DELAY")) mi_option_set(mi_option_eager_commit_delay, 0);
 #else
