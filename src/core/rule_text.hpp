@@ -1,8 +1,9 @@
 #pragma once
-// A finding's text that is usually its rule's own (Finding::message, message_zh): it points at
-// the rule's string until a pass changes it, instead of a copy per finding. A tree has
-// thousands of findings and each rule message is 100-300 bytes in each language; the rule set
-// outlives every finding that points into it (as Finding::rule already requires).
+// A finding's text that is usually its rule's own (Finding::message, replacement and their
+// Chinese forms): it points at the rule's string until a pass changes it, instead of a copy
+// per finding. A tree has thousands of findings and each rule text is 100-300 bytes in each
+// language; the rule set outlives every finding that points into it (as Finding::rule already
+// requires).
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -26,7 +27,6 @@ class RuleText {
   operator std::string_view() const { return str(); }    // NOLINT
   bool empty() const { return str().empty(); }
   size_t size() const { return str().size(); }
-  const char* c_str() const { return str().c_str(); }
   // Whether it points at a rule's text (no copy of its own).
   bool shared() const { return shared_ != nullptr; }
 
