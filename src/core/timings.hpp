@@ -1,9 +1,10 @@
 #pragma once
 // Stage timings for performance work: with ASCENDIFY_TIMINGS set in the environment, each
-// StageTimer prints "ascendify: timing: <stage> <wall> ms wall <cpu> ms cpu <rss> MB rss" to stderr
-// when it ends (cpu: of the calling thread only, so a serial stage reads the same on a busy
-// machine). Off (one cached getenv) otherwise. Used by bench/README.md to say where the wall time
-// goes.
+// StageTimer prints "ascendify: timing: <stage> <wall> ms wall <cpu> ms cpu <rss> MB rss <peak>
+// MB peak" to stderr when it ends (cpu: of the calling thread only, so a serial stage reads the
+// same on a busy machine; rss: resident now; peak: the high-water mark so far, which says the
+// stage that set a run's peak). Off (one cached getenv) otherwise. Used by bench/README.md to say
+// where the wall time goes.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -28,8 +29,10 @@ class StageTimer {
       double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
               .count();
-      std::fprintf(stderr, "ascendify: timing: %-24s %8.1f ms wall %8.1f ms cpu %6ld MB rss\n",
-                   stage_, ms, thread_cpu_ms() - cpu_start_, rss_mb());
+      std::fprintf(stderr,
+                   "ascendify: timing: %-24s %8.1f ms wall %8.1f ms cpu %6ld MB rss %6ld MB "
+                   "peak\n",
+                   stage_, ms, thread_cpu_ms() - cpu_start_, rss_mb(), peak_rss_mb());
     }
     stage_ = nullptr;
   }
@@ -51,6 +54,16 @@ class StageTimer {
       std::fclose(f);
     }
     return resident < 0 ? -1 : resident * 4096 / (1024 * 1024);
+  }
+  static long peak_rss_mb() {  // the process's high-water resident set so far (VmHWM), -1
+    long kb = -1;
+    if (FILE* f = std::fopen("/proc/self/status", "r")) {
+      char line[256];
+      while (std::fgets(line, sizeof line, f))
+        if (std::sscanf(line, "VmHWM: %ld kB", &kb) == 1) break;
+      std::fclose(f);
+    }
+    return kb < 0 ? -1 : kb / 1024;
   }
   const char* stage_;
   std::chrono::steady_clock::time_point start_;
