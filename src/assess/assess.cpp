@@ -19,6 +19,7 @@
 #include "assess/taxonomy.hpp"
 #include "assess/torch_pins.hpp"
 #include "assess/verdict.hpp"
+#include "core/helper_launch.hpp"
 #include "core/timings.hpp"
 
 namespace ascendify::assess {
@@ -64,7 +65,8 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   // fallbacks (no phases needed) on the other.
   std::future<FileEvidence> side;
   if (!input.evidence)
-    side = std::async(std::launch::async, [&] { return gather_file_evidence(files, rules); });
+    side = std::async(helper_launch(options.threads),
+                      [&] { return gather_file_evidence(files, rules); });
   CrossFile& cross = input.cross;
   if (!cross.graph || !cross.program) {
     cross.graph = std::make_unique<ImportGraph>(files);
@@ -124,7 +126,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   find_run_stoppers(a);
   // Migration sets read findings, kernels, dependencies and phases only: built beside the
   // verdict, roadmap and risks (which do not read them).
-  auto sets = std::async(std::launch::async, [&] {
+  auto sets = std::async(helper_launch(options.threads), [&] {
     StageTimer t("  migration sets");
     return migration_sets(a, a.target_phase, model.effort);
   });

@@ -7,6 +7,7 @@
 
 #include "assess/assess.hpp"
 #include "cli/scan_cache.hpp"
+#include "core/helper_launch.hpp"
 #include "core/timings.hpp"
 #include "project/findings.hpp"
 
@@ -16,9 +17,10 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   ProjectScan out;
   // The rules and the assess models are parsed on a second thread while this one walks the
   // tree and the workers read and analyse the files found so far (a worker waits for the rules
-  // before it matches its first file; see pipeline::scan).
+  // before it matches its first file; see pipeline::scan). With -j 1, when first asked for.
   std::vector<Diagnostic> rule_diags;
-  auto rules_loaded = std::async(std::launch::async, [&] {
+  const std::launch helpers = helper_launch(options.threads);
+  auto rules_loaded = std::async(helpers, [&] {
     StageTimer t_rules("load rules+models");
     rules::RuleSet loaded = rules::load_rules(args.rule_files, rule_diags);
     loaded.apply_hardware(args.hardware);
@@ -55,11 +57,12 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   std::jthread cache_saved =
       save_in_background(options.cache, args.verbose, scanned.stats.files_scanned, args.rule_files);
   // Assess's evidence from the files alone overlaps the project stage.
-  auto evidence = std::async(std::launch::async,
-                             [&] { return assess::gather_file_evidence(scanned.files, rules); });
+  auto evidence =
+      std::async(helpers, [&] { return assess::gather_file_evidence(scanned.files, rules); });
   StageTimer t_project("project");
   project::Project project =
-      project::derive(scanned.files, std::move(scanned.findings), rules, scanned.filters);
+      project::derive(scanned.files, std::move(scanned.findings), rules, scanned.filters,
+                      assess::embedded_model(), options.threads);
   t_project.stop();
   StageTimer t_assess("assess");
   assess::Input input;
@@ -74,6 +77,7 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   aopt.phases = args.phases;
   aopt.target_phase = args.target_phase;
   aopt.hardware = args.hardware;
+  aopt.threads = options.threads;
   out.assessment = assess::assess(std::move(input), rules, aopt);
   out.files = std::move(scanned.files);
   return out;

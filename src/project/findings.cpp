@@ -7,6 +7,7 @@
 #include "assess/kernel_model.hpp"
 #include "assess/table_findings.hpp"
 #include "assess/wrappers.hpp"
+#include "core/helper_launch.hpp"
 #include "core/timings.hpp"
 #include "project/reexports.hpp"
 
@@ -27,8 +28,8 @@ void merge_sorted(std::vector<Finding>& into, std::vector<Finding> more) {
 }  // namespace
 
 Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_file,
-               const rules::RuleSet& rules, const FileFilters& filters,
-               const assess::Model& model) {
+               const rules::RuleSet& rules, const FileFilters& filters, const assess::Model& model,
+               unsigned threads) {
   Project p;
   assess::CrossFile& cross = p.cross;
   StageTimer t_graph("  import graph");
@@ -41,7 +42,7 @@ Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_f
     drop = [&filters](const SourceFile& file, const Rule& rule, std::string_view match) {
       return filters.drops(file.rel_path, rule, match);
     };
-  auto reexported = std::async(std::launch::async, [&] {
+  auto reexported = std::async(helper_launch(threads), [&] {
     StageTimer t("  re-exported uses");
     return reexported_findings(files, *cross.graph, rules, drop ? &drop : nullptr);
   });
@@ -52,7 +53,7 @@ Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_f
   const auto external_modules = assess::external_module_names(cross.externals);
   // Calls of the project's own CUDA wrappers (their facilities are the per-file findings),
   // beside the tables.
-  auto wrapped = std::async(std::launch::async, [&] {
+  auto wrapped = std::async(helper_launch(threads), [&] {
     StageTimer t("  wrapper calls");
     return assess::wrapper_call_findings(files, *cross.program, per_file, rules, external_modules);
   });

@@ -27,6 +27,6 @@ struct Project {
 // where their rule skips tests.
 Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_file,
                const rules::RuleSet& rules, const FileFilters& filters,
-               const assess::Model& model = assess::embedded_model());
+               const assess::Model& model = assess::embedded_model(), unsigned threads = 0);
 
 }  // namespace ascendify::project
