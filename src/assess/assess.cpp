@@ -70,7 +70,8 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   CrossFile& cross = input.cross;
   if (!cross.graph || !cross.program) {
     cross.graph = std::make_unique<ImportGraph>(files);
-    cross.program = std::make_unique<ProgramModel>(files, *cross.graph, model.phases);
+    cross.program =
+        std::make_unique<ProgramModel>(files, *cross.graph, model.phases, options.threads);
     cross.externals = external_imports(files, rules, embedded_kernel_paths());
   }
   const ImportGraph& graph = *cross.graph;
@@ -108,7 +109,8 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
 
   classify_sites(a);
   StageTimer t_tasks("  tasks");
-  find_tasks(a, files, graph, pm, program, model.phases.task_options, model.effort);
+  find_tasks(a, files, graph, pm, program, model.phases.task_options, model.effort,
+             options.threads);
   t_tasks.stop();
   StageTimer t_effort("  effort");
   // A framework project adopts its own counterpart; its uses of other frameworks (DeepSpeed's

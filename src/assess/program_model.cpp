@@ -1,8 +1,13 @@
 #include "assess/program_model.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <deque>
+#include <future>
 #include <memory>
+#include <thread>
+
+#include "core/helper_launch.hpp"
 
 namespace ascendify::assess {
 
@@ -50,16 +55,30 @@ std::string relative_base(std::string_view path, int level) {
 
 }  // namespace
 
+// Memo tables of name resolution: each answer depends only on the name asked (and the file
+// it is asked in, or its folder), so a thread keeps its own and they are dropped with it.
+struct ProgramModel::ResolveCaches {
+  explicit ResolveCaches(size_t files) : reexport(files) {}
+  // resolve_module() of the source roots, by dotted name.
+  std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> root_modules;
+  // resolve_dotted(-1, name) by dotted name (-2: no root module; the file's own folder is
+  // then asked each time).
+  std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> absolute;
+  // resolve_relative() by the folder it starts from and the rest ("pkg/models/\nattn.f").
+  std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> relative;
+  // [file]: resolve_in(file, name, 0) of names asked before (views into the digests).
+  std::vector<std::unordered_map<std::string_view, int>> reexport;
+};
+
 ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGraph& graph,
-                           const PhaseModel& model)
+                           const PhaseModel& model, unsigned threads)
     : files_(files),
       graph_(graph),
       module_unit_(files.size(), -1),
       main_unit_(files.size(), -1),
       by_name_(files.size()),
       autograd_(files.size()),
-      digests_(files.size(), nullptr),
-      reexport_cache_(files.size()) {
+      digests_(files.size(), nullptr) {
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].file.kind != FileKind::Python) continue;
     const int fi = static_cast<int>(i);
@@ -90,60 +109,87 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
   edges_.resize(units_.size());
   edge_lines_.resize(units_.size());
   // Names are interned per file: each distinct name is resolved once per file (and kept for
-  // the wrapper pass: resolved_names()).
-  std::vector<int> launches;
+  // the wrapper pass: resolved_names()). Files in parallel, up to `threads`: each writes only
+  // its own names and the edges of its own units, and keeps its own memo tables; the counts
+  // are summed in the end. The model does not depend on the thread count.
   resolved_.resize(files.size());
-  for (size_t i = 0; i < files.size(); ++i) {
-    if (!digests_[i]) continue;
-    const int fi = static_cast<int>(i);
-    const UseDigest& d = *digests_[i];
-    std::vector<int>& refs = resolved_[i];
-    refs.assign(d.count() + 1, -2);  // -2 not tried, -1 nothing
-    launches.assign(d.count() + 1, -2);
-    // Class headers by line: a base class is used by the class it derives.
-    for (const UseDigest::Site& s : d.sites) {
-      const bool launch = s.kind == FactKind::Native;
-      if (s.kind == FactKind::MethodCall && s.usage == Usage::Call) ++stats_.unfollowed_calls;
-      if (s.kind != FactKind::Reference && !launch) continue;
-      int& target = launch ? launches[s.name] : refs[s.name];
-      if (target == -2) {
-        const std::string_view n = d.str(s.name);
-        if (n.ends_with(".__getattr__")) {
-          std::string_view mod = n.substr(0, n.size() - 12);
-          int t = -1;
-          if (mod == "__local__") {
-            t = fi;
-          } else if (mod.starts_with("__relative__.")) {
-            const int u = resolve_relative(fi, mod.substr(13));
-            if (u >= 0 && is_module(u)) t = units_[static_cast<size_t>(u)].file;
-          } else if (graph.may_be_project(first_part(mod))) {
-            t = module_from(fi, mod);
-          }
-          target = t >= 0 ? -t - 3 : -1;  // "every unit of t", apart from -1 and -2
-        } else {
-          target = launch ? resolve_in(fi, n, 0) : resolve(fi, n);
+  std::atomic<size_t> next{0};
+  constexpr size_t kChunk = 32;
+  auto work = [&] {
+    ResolveCaches c(files.size());
+    std::vector<int> launches;
+    Stats stats;
+    for (size_t b; (b = next.fetch_add(kChunk)) < files.size();)
+      for (size_t i = b; i < std::min(files.size(), b + kChunk); ++i)
+        if (digests_[i]) resolve_uses(i, c, launches, stats);
+    return stats;
+  };
+  std::vector<std::future<Stats>> helpers;
+  const unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+  for (unsigned t = 1; t < n; ++t) helpers.push_back(std::async(helper_launch(threads), work));
+  const Stats mine = work();
+  for (auto& h : helpers) {
+    const Stats s = h.get();
+    stats_.followed_uses += s.followed_uses;
+    stats_.dynamic_lookups += s.dynamic_lookups;
+    stats_.unfollowed_calls += s.unfollowed_calls;
+  }
+  stats_.followed_uses += mine.followed_uses;
+  stats_.dynamic_lookups += mine.dynamic_lookups;
+  stats_.unfollowed_calls += mine.unfollowed_calls;
+}
+
+void ProgramModel::resolve_uses(size_t i, ResolveCaches& c, std::vector<int>& launches,
+                                Stats& stats) {
+  const ImportGraph& graph = graph_;
+  const int fi = static_cast<int>(i);
+  const UseDigest& d = *digests_[i];
+  std::vector<int>& refs = resolved_[i];
+  refs.assign(d.count() + 1, -2);  // -2 not tried, -1 nothing
+  launches.assign(d.count() + 1, -2);
+  // Class headers by line: a base class is used by the class it derives.
+  for (const UseDigest::Site& s : d.sites) {
+    const bool launch = s.kind == FactKind::Native;
+    if (s.kind == FactKind::MethodCall && s.usage == Usage::Call) ++stats.unfollowed_calls;
+    if (s.kind != FactKind::Reference && !launch) continue;
+    int& target = launch ? launches[s.name] : refs[s.name];
+    if (target == -2) {
+      const std::string_view n = d.str(s.name);
+      if (n.ends_with(".__getattr__")) {
+        std::string_view mod = n.substr(0, n.size() - 12);
+        int t = -1;
+        if (mod == "__local__") {
+          t = fi;
+        } else if (mod.starts_with("__relative__.")) {
+          const int u = resolve_relative(fi, mod.substr(13), c);
+          if (u >= 0 && is_module(u)) t = units_[static_cast<size_t>(u)].file;
+        } else if (graph.may_be_project(first_part(mod))) {
+          t = module_from(fi, mod, c);
         }
+        target = t >= 0 ? -t - 3 : -1;  // "every unit of t", apart from -1 and -2
+      } else {
+        target = launch ? resolve_in(fi, n, 0, c) : resolve(fi, n, c);
       }
-      if (target == -1) continue;
-      int from = unit_at(fi, d.str(s.scope), s.line);
-      if (s.usage == Usage::ClassBase) {  // `class B(A):` — A is used where B is
-        for (const auto& [name, u] : by_name_[i])
-          if (units_[static_cast<size_t>(u)].is_class &&
-              units_[static_cast<size_t>(u)].line == s.line)
-            from = u;
-      }
-      const int to = target <= -3 ? target + 2 : target;  // -(t + 1): "every unit of t"
-      ++stats_.followed_uses;
-      if (to < 0) ++stats_.dynamic_lookups;
-      if (to == from) continue;
-      const std::string_view scope = d.str(s.scope);
-      const uint8_t kind = in_backward(fi, scope)         ? kBackward
-                           : graph.flagged_at(fi, s.line) ? kOptional
-                           : s.guarded                    ? kGuarded
-                                                          : kRequired;
-      edges_[static_cast<size_t>(from)].emplace_back(to, kind);
-      edge_lines_[static_cast<size_t>(from)].push_back(s.line);
     }
+    if (target == -1) continue;
+    int from = unit_at(fi, d.str(s.scope), s.line);
+    if (s.usage == Usage::ClassBase) {  // `class B(A):` — A is used where B is
+      for (const auto& [name, u] : by_name_[i])
+        if (units_[static_cast<size_t>(u)].is_class &&
+            units_[static_cast<size_t>(u)].line == s.line)
+          from = u;
+    }
+    const int to = target <= -3 ? target + 2 : target;  // -(t + 1): "every unit of t"
+    ++stats.followed_uses;
+    if (to < 0) ++stats.dynamic_lookups;
+    if (to == from) continue;
+    const std::string_view scope = d.str(s.scope);
+    const uint8_t kind = in_backward(fi, scope)         ? kBackward
+                         : graph.flagged_at(fi, s.line) ? kOptional
+                         : s.guarded                    ? kGuarded
+                                                        : kRequired;
+    edges_[static_cast<size_t>(from)].emplace_back(to, kind);
+    edge_lines_[static_cast<size_t>(from)].push_back(s.line);
   }
 }
 
@@ -164,16 +210,16 @@ int ProgramModel::unit_of(int file, std::string_view scope) const {
   return module_unit(file);
 }
 
-int ProgramModel::root_module(std::string_view dotted) const {
+int ProgramModel::root_module(std::string_view dotted, ResolveCaches& c) const {
   // The source roots answer the same for every file: asked once per name.
-  auto it = root_modules_.find(dotted);
-  if (it == root_modules_.end())
-    it = root_modules_.emplace(std::string(dotted), graph_.resolve_module(dotted)).first;
+  auto it = c.root_modules.find(dotted);
+  if (it == c.root_modules.end())
+    it = c.root_modules.emplace(std::string(dotted), graph_.resolve_module(dotted)).first;
   return it->second;
 }
 
-int ProgramModel::module_from(int file, std::string_view dotted) const {
-  const int t = root_module(dotted);
+int ProgramModel::module_from(int file, std::string_view dotted, ResolveCaches& c) const {
+  const int t = root_module(dotted, c);
   return t >= 0 ? t : graph_.resolve_module_from(file, dotted);
 }
 
@@ -185,44 +231,49 @@ int ProgramModel::unit_at(int file, std::string_view scope, uint32_t line) const
 }
 
 int ProgramModel::resolve(int file, std::string_view name) const {
+  ResolveCaches c(files_.size());
+  return resolve(file, name, c);
+}
+
+int ProgramModel::resolve(int file, std::string_view name, ResolveCaches& c) const {
   if (name.starts_with("__local__.")) {
     const std::string_view rest = name.substr(10);
     const auto& names = by_name_[static_cast<size_t>(file)];
     auto it = names.find(first_part(rest));
     return it == names.end() ? -1 : it->second;
   }
-  if (name.starts_with("__relative__.")) return resolve_relative(file, name.substr(13));
+  if (name.starts_with("__relative__.")) return resolve_relative(file, name.substr(13), c);
   if (name.find('.') == std::string_view::npos || !graph_.may_be_project(first_part(name)))
     return -1;
-  return resolve_absolute(file, name);
+  return resolve_absolute(file, name, c);
 }
 
-int ProgramModel::resolve_absolute(int file, std::string_view dotted) const {
+int ProgramModel::resolve_absolute(int file, std::string_view dotted, ResolveCaches& c) const {
   // The longest prefix naming a project module; the next part is a def of it. Through the
   // source roots first (the same for every file: the answer is kept; -2 when no prefix is a
   // module there), then, only then, the file's own folder.
-  auto it = absolute_cache_.find(dotted);
-  if (it == absolute_cache_.end())
-    it = absolute_cache_.emplace(std::string(dotted), resolve_dotted(-1, dotted)).first;
+  auto it = c.absolute.find(dotted);
+  if (it == c.absolute.end())
+    it = c.absolute.emplace(std::string(dotted), resolve_dotted(-1, dotted, c)).first;
   if (it->second != -2) return it->second;
   if (!graph_.in_own_folder(file, first_part(dotted))) return -1;
-  const int u = resolve_dotted(file, dotted);
+  const int u = resolve_dotted(file, dotted, c);
   return u == -2 ? -1 : u;
 }
 
-int ProgramModel::resolve_dotted(int file, std::string_view dotted) const {
+int ProgramModel::resolve_dotted(int file, std::string_view dotted, ResolveCaches& c) const {
   for (size_t end = dotted.size(); end != std::string_view::npos && end > 0;
        end = end == 0 ? std::string_view::npos : dotted.rfind('.', end - 1)) {
     const std::string_view prefix = dotted.substr(0, end);
-    const int t = file < 0 ? root_module(prefix) : graph_.resolve_module_from(file, prefix);
+    const int t = file < 0 ? root_module(prefix, c) : graph_.resolve_module_from(file, prefix);
     if (t < 0) continue;
     if (end == dotted.size()) return module_unit(t);
-    return resolve_in(t, first_part(dotted.substr(end + 1)), 0);
+    return resolve_in(t, first_part(dotted.substr(end + 1)), 0, c);
   }
   return -2;
 }
 
-int ProgramModel::resolve_relative(int file, std::string_view rest) const {
+int ProgramModel::resolve_relative(int file, std::string_view rest, ResolveCaches& c) const {
   // "LEVEL.a.b.NAME...": the module is the longest prefix of a.b.NAME that is a file.
   const size_t dot = rest.find('.');
   if (dot == std::string_view::npos) return -1;
@@ -239,18 +290,19 @@ int ProgramModel::resolve_relative(int file, std::string_view rest) const {
   // The files of one package ask the same: kept by folder and name.
   std::string key = base;
   (key += '\n') += path;
-  if (auto it = relative_cache_.find(key); it != relative_cache_.end()) return it->second;
-  const int u = resolve_relative_in(base, path);
-  relative_cache_.emplace(std::move(key), u);
+  if (auto it = c.relative.find(key); it != c.relative.end()) return it->second;
+  const int u = resolve_relative_in(base, path, c);
+  c.relative.emplace(std::move(key), u);
   return u;
 }
 
-int ProgramModel::resolve_relative_in(const std::string& base, std::string_view path) const {
+int ProgramModel::resolve_relative_in(const std::string& base, std::string_view path,
+                                      ResolveCaches& c) const {
   for (size_t end = path.size(); end > 0;) {
     const int t = graph_.resolve_in(base, path.substr(0, end));
     if (t >= 0 && module_unit(t) >= 0) {
       if (end == path.size()) return module_unit(t);
-      return resolve_in(t, first_part(path.substr(end + 1)), 0);
+      return resolve_in(t, first_part(path.substr(end + 1)), 0, c);
     }
     const size_t prev = path.rfind('.', end - 1);
     if (prev == std::string_view::npos) break;
@@ -259,16 +311,16 @@ int ProgramModel::resolve_relative_in(const std::string& base, std::string_view 
   // `from . import NAME` in a package: NAME of the package's own `__init__` (asked from the
   // `__init__` itself, its import of NAME leads back to it and is skipped: no loop).
   const int init = graph_.resolve_in(base, {});
-  return init >= 0 ? resolve_in(init, first_part(path), 0) : -1;
+  return init >= 0 ? resolve_in(init, first_part(path), 0, c) : -1;
 }
 
-int ProgramModel::import_target(int file, const UseDigest::ImportSite& m,
-                                std::string_view* leaf) const {
+int ProgramModel::import_target(int file, const UseDigest::ImportSite& m, std::string_view* leaf,
+                                ResolveCaches& c) const {
   const UseDigest& d = *digests_[static_cast<size_t>(file)];
   const std::string_view name = d.str(m.name), detail = d.str(m.detail);
   // `from M import x` (name "M.x", detail "M"): x of M; `import a.b as x`: the module a.b.
   *leaf = detail.empty() && m.level == 0 ? std::string_view() : name.substr(name.rfind('.') + 1);
-  if (detail.empty() && m.level == 0) return module_from(file, name);
+  if (detail.empty() && m.level == 0) return module_from(file, name, c);
   if (m.level > 0) {
     const std::string base =
         relative_base(files_[static_cast<size_t>(file)].file.rel_path, m.level);
@@ -280,25 +332,26 @@ int ProgramModel::import_target(int file, const UseDigest::ImportSite& m,
     }
     return graph_.resolve_in(base, detail);
   }
-  return graph_.may_be_project(first_part(detail)) ? module_from(file, detail) : -1;
+  return graph_.may_be_project(first_part(detail)) ? module_from(file, detail, c) : -1;
 }
 
-int ProgramModel::resolve_in(int file, std::string_view name, int depth) const {
+int ProgramModel::resolve_in(int file, std::string_view name, int depth, ResolveCaches& c) const {
   if (file < 0 || module_unit(file) < 0) return -1;
   const auto& names = by_name_[static_cast<size_t>(file)];
   if (auto it = names.find(name); it != names.end()) return it->second;
   if (depth >= kMaxReexportDepth) return -1;
   // A package's re-exports are asked for again and again (every file naming pkg.X): the
   // answer of a full-depth search is kept.
-  auto& cache = reexport_cache_[static_cast<size_t>(file)];
+  auto& cache = c.reexport[static_cast<size_t>(file)];
   if (depth == 0)
     if (auto it = cache.find(name); it != cache.end()) return it->second;
-  const int found = search_imports(file, name, depth);
+  const int found = search_imports(file, name, depth, c);
   if (depth == 0) cache.emplace(name, found);
   return found;
 }
 
-int ProgramModel::search_imports(int file, std::string_view name, int depth) const {
+int ProgramModel::search_imports(int file, std::string_view name, int depth,
+                                 ResolveCaches& c) const {
   // A name the module imports (a re-export, or the kernel a launch names).
   const UseDigest& d = *digests_[static_cast<size_t>(file)];
   for (const UseDigest::ImportSite& m : d.imports) {
@@ -306,14 +359,14 @@ int ProgramModel::search_imports(int file, std::string_view name, int depth) con
     const bool star = n == "*" || n.ends_with(".*");
     if (alias != name && !star) continue;
     std::string_view leaf;
-    const int t = import_target(file, m, &leaf);
+    const int t = import_target(file, m, &leaf, c);
     if (t < 0 || t == file) continue;
     if (star) {
-      const int u = resolve_in(t, name, depth + 1);
+      const int u = resolve_in(t, name, depth + 1, c);
       if (u >= 0) return u;
       continue;
     }
-    return leaf.empty() ? module_unit(t) : resolve_in(t, leaf, depth + 1);
+    return leaf.empty() ? module_unit(t) : resolve_in(t, leaf, depth + 1, c);
   }
   return -1;
 }

@@ -42,8 +42,10 @@ class ProgramModel {
     bool registered = false;  // decorated by a decorator that may register it
   };
 
+  // `threads`: the -j budget for resolving the files' names (0 = every core); the model does
+  // not depend on it.
   ProgramModel(const std::vector<ScannedFile>& files, const ImportGraph& graph,
-               const PhaseModel& model);
+               const PhaseModel& model, unsigned threads = 0);
   // Reach of every unit in each phase of `pm`, from the module code of the files it reaches.
   void compute_reach(const PhaseMap& pm);
   // Lines of one file whose uses a task sub-phase drops (`off`: branches its value does not
@@ -90,17 +92,26 @@ class ProgramModel {
 
  private:
   std::vector<uint8_t> reach_phase(const PhaseMap& pm, size_t p, const LineOverride* ov) const;
-  int resolve_in(int file, std::string_view name, int depth) const;
-  int search_imports(int file, std::string_view name, int depth) const;  // resolve_in's search
-  int resolve_relative(int file, std::string_view rest) const;           // "1.attn.flash_attention"
-  int resolve_relative_in(const std::string& base, std::string_view path) const;
-  int resolve_absolute(int file, std::string_view dotted) const;
+  // Name resolution, with the memo tables of the calling thread (defined in the .cpp).
+  struct ResolveCaches;
+  // Resolves the uses of file `i` (resolved_[i], the edges of its units, `stats`).
+  void resolve_uses(size_t i, ResolveCaches& c, std::vector<int>& launches, Stats& stats);
+  int resolve(int file, std::string_view name, ResolveCaches& c) const;
+  int resolve_in(int file, std::string_view name, int depth, ResolveCaches& c) const;
+  // resolve_in's search
+  int search_imports(int file, std::string_view name, int depth, ResolveCaches& c) const;
+  // "1.attn.flash_attention"
+  int resolve_relative(int file, std::string_view rest, ResolveCaches& c) const;
+  int resolve_relative_in(const std::string& base, std::string_view path, ResolveCaches& c) const;
+  int resolve_absolute(int file, std::string_view dotted, ResolveCaches& c) const;
   // The unit `dotted` names through the source roots (file -1) or file's folder; -2: no prefix
   // of it is a module there.
-  int resolve_dotted(int file, std::string_view dotted) const;
-  int import_target(int file, const UseDigest::ImportSite& m, std::string_view* leaf) const;
-  int module_from(int file, std::string_view dotted) const;  // ImportGraph::resolve_module_from
-  int root_module(std::string_view dotted) const;            // ImportGraph::resolve_module
+  int resolve_dotted(int file, std::string_view dotted, ResolveCaches& c) const;
+  int import_target(int file, const UseDigest::ImportSite& m, std::string_view* leaf,
+                    ResolveCaches& c) const;
+  // ImportGraph::resolve_module_from
+  int module_from(int file, std::string_view dotted, ResolveCaches& c) const;
+  int root_module(std::string_view dotted, ResolveCaches& c) const;  // ImportGraph::resolve_module
   int module_unit(int file) const { return module_unit_[static_cast<size_t>(file)]; }
   // `scope` is in the backward of one of the file's autograd.Function classes.
   bool in_backward(int file, std::string_view scope) const;
@@ -122,16 +133,6 @@ class ProgramModel {
   std::vector<std::vector<uint8_t>> reach_;        // [phase][unit]
   Stats stats_;
   std::vector<std::vector<int>> resolved_;  // [file][name id]: resolve() of Reference names
-  // resolve_module() of the source roots, by dotted name (filled as names are resolved: the
-  // constructor, and resolve() when a caller asks; one thread at a time).
-  mutable std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> root_modules_;
-  // resolve_dotted(-1, name) by dotted name (-2: no root module; the file's own folder is
-  // then asked each time).
-  mutable std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> absolute_cache_;
-  // resolve_relative() by the folder it starts from and the rest ("pkg/models/\nattn.f").
-  mutable std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> relative_cache_;
-  // [file]: resolve_in(file, name, 0) of names asked before (views into the digests or facts).
-  mutable std::vector<std::unordered_map<std::string_view, int>> reexport_cache_;
 };
 
 }  // namespace ascendify::assess

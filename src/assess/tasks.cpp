@@ -1,11 +1,17 @@
 #include "assess/tasks.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <functional>
+#include <future>
+#include <memory>
 #include <set>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 
 #include "assess/effort.hpp"
+#include "core/helper_launch.hpp"
 #include "core/text.hpp"
 
 namespace ascendify::assess {
@@ -67,28 +73,113 @@ ProgramModel::LineOverride override_for(int file, const FileFacts& ff, std::stri
 
 }  // namespace
 
+namespace {
+
+// A finding of a phase with its file and unit, computed once per phase with a dispatcher.
+struct Site {
+  const Finding* f;
+  int file, unit;
+};
+
+// One task sub-phase to find: a value of a dispatching option of one entry of phase `p`.
+// `copy_of` >= 0: its branches are those of an earlier item (the same code runs): that item's
+// task with this value. Else the task is computed from the lines it overrides.
+struct TaskItem {
+  size_t p = 0;
+  const std::string* entry = nullptr;
+  int e = -1;
+  const FileFacts::OptionChoices* option = nullptr;
+  std::string value;
+  long copy_of = -1;
+  ProgramModel::LineOverride ov;
+  std::shared_ptr<const std::vector<uint8_t>> from_entry;  // ImportGraph::reach({e})
+  const std::vector<Site>* sites = nullptr;
+};
+
+// The task of `item` (copy_of < 0): what the entry runs with the option at that value.
+TaskPhase compute_task(const TaskItem& item, const Assessment& a,
+                       const std::vector<ScannedFile>& files, const PhaseMap& pm,
+                       const ProgramModel& program, const EffortModel& m,
+                       const std::function<int(const std::string&)>& file_of) {
+  const size_t p = item.p;
+  const PhaseSummary& phase = a.phases[p];
+  const uint64_t bit = p < 64 ? uint64_t{1} << p : 0;
+  const int e = item.e;
+  const ProgramModel::LineOverride& ov = item.ov;
+  const std::vector<uint8_t>& from_entry = *item.from_entry;
+  const std::vector<uint8_t> level = program.reach_with(pm, p, ov);
+  auto runs = [&](int unit) {
+    return unit < 0 || level[static_cast<size_t>(unit)] <= ProgramModel::kGuarded;
+  };
+  TaskPhase t;
+  t.phase = phase.name;
+  t.entry = *item.entry;
+  t.option = item.option->dest;
+  t.value = item.value;
+  t.is_default = item.value == item.option->default_value;
+  std::set<int> used_files = {e};
+  for (size_t u = 0; u < program.size(); ++u)
+    if (!program.is_module(static_cast<int>(u)) && runs(static_cast<int>(u)))
+      used_files.insert(program.unit(static_cast<int>(u)).file);
+  std::set<std::string> rules;
+  EffortScope scope;
+  scope.phases = {phase.name};
+  for (const Site& site : *item.sites) {
+    const Finding& f = *site.f;
+    // A Python file the entry does not reach holds no unit the task runs; a non-Python
+    // file of the phase (manifest, Dockerfile: no unit) belongs to every task.
+    if (site.file == e && within(ov.off, f.span.line)) continue;
+    if (!runs(site.unit)) continue;
+    // Optional in the phase although its code runs in the phase's default task: a
+    // flag of its own (`if args.use_fp8:`), not the task, leaves it off.
+    const bool task_made_optional =
+        (site.file == e && within(ov.on, f.span.line)) ||
+        (site.unit >= 0 && program.reach(p, site.unit) > ProgramModel::kGuarded);
+    if ((f.optional_in & bit) && !task_made_optional) continue;
+    scope.findings.push_back(&f);
+    ++t.findings;
+    if (f.severity != Severity::Info) rules.insert(f.rule_id);
+  }
+  for (const KernelRow& k : a.kernels) {
+    if (!in_list(k.phases, phase.name)) continue;
+    const int fi = file_of(k.path);
+    if (fi < 0 || from_entry[static_cast<size_t>(fi)] == ImportGraph::kUnreached ||
+        !runs(program.unit_at(fi, k.name, k.line)))
+      continue;
+    scope.kernels.push_back(&k);
+    scope.kernel_needs_backward.push_back(phase.needs_backward);
+    t.kernels.push_back(k.path + ":" + std::to_string(k.line) + " " + k.name);
+  }
+  t.effort = to_weeks(estimate(scope, m).total(), m);
+  std::set<std::string> paths;
+  for (int f : used_files) paths.insert(files[static_cast<size_t>(f)].file.rel_path);
+  t.files.assign(paths.begin(), paths.end());
+  t.rule_ids.assign(rules.begin(), rules.end());
+  return t;
+}
+
+}  // namespace
+
 void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const ImportGraph& graph,
                 const PhaseMap& pm, const ProgramModel& program,
-                const std::vector<std::string>& task_options, const EffortModel& m) {
+                const std::vector<std::string>& task_options, const EffortModel& m,
+                unsigned threads) {
   a.tasks.clear();
   std::unordered_map<std::string_view, int> index;
-  auto file_of = [&](const std::string& path) {
-    if (index.empty())
-      for (size_t i = 0; i < files.size(); ++i)
-        index.emplace(files[i].file.rel_path, static_cast<int>(i));
+  for (size_t i = 0; i < files.size(); ++i)
+    index.emplace(files[i].file.rel_path, static_cast<int>(i));
+  const std::function<int(const std::string&)> file_of = [&](const std::string& path) {
     auto it = index.find(path);
     return it == index.end() ? -1 : it->second;
   };
-  // A finding of the phase with its file and unit, computed once per phase with a dispatcher.
-  struct Site {
-    const Finding* f;
-    int file, unit;
-  };
+  // First the sub-phases to find, in report order (cheap); then the tasks of those whose
+  // branches are new, each a reach of the program and a pass over the phase's findings, on
+  // up to `threads` threads; then the report's list, in the same order.
+  std::vector<TaskItem> items;
+  std::vector<std::unique_ptr<std::vector<Site>>> phase_sites;
   for (size_t p = 0; p < pm.phases.size() && p < a.phases.size(); ++p) {
     const PhaseSummary& phase = a.phases[p];
-    const uint64_t bit = p < 64 ? uint64_t{1} << p : 0;
-    std::vector<Site> sites;
-    bool sites_known = false;
+    std::vector<Site>* sites = nullptr;
     for (const std::string& entry : phase.entry_points) {
       const int e = file_of(entry);
       if (e < 0) continue;
@@ -96,90 +187,71 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
       if (ff.task_branches.empty()) continue;
       for (const auto& option : ff.option_choices) {
         if (!in_list(task_options, option.dest)) continue;
-        const std::vector<std::string> values = choices_of(option, e, files, graph);
+        std::vector<std::string> values = choices_of(option, e, files, graph);
         if (values.size() < 2) continue;
         if (std::none_of(ff.task_branches.begin(), ff.task_branches.end(),
                          [&](const auto& b) { return b.dest == option.dest; }))
           continue;
-        if (!sites_known) {
-          sites_known = true;
+        if (!sites) {
+          sites = phase_sites.emplace_back(std::make_unique<std::vector<Site>>()).get();
           for (const Finding& f : a.findings) {
             if (!in_list(f.phases, phase.name)) continue;
             const int fi = file_of(f.path);
-            sites.push_back({&f, fi, fi < 0 ? -1 : program.unit_at(fi, f.scope, f.span.line)});
+            sites->push_back({&f, fi, fi < 0 ? -1 : program.unit_at(fi, f.scope, f.span.line)});
           }
         }
         // The task runs what this entry reaches, not what the phase's other entries do.
-        const std::vector<uint8_t> from_entry = graph.reach({e});
+        const auto from_entry = std::make_shared<const std::vector<uint8_t>>(graph.reach({e}));
         // Values that take the same branches run the same code: computed once.
-        std::vector<std::pair<std::string, size_t>> done;  // branch selection -> task index
-        for (const std::string& value : values) {
-          ProgramModel::LineOverride ov = override_for(e, ff, option.dest, value);
-          ov.from_entry = &from_entry;
+        std::vector<std::pair<std::string, size_t>> done;  // branch selection -> item index
+        for (std::string& value : values) {
+          TaskItem item;
+          item.p = p;
+          item.entry = &entry;
+          item.e = e;
+          item.option = &option;
+          item.ov = override_for(e, ff, option.dest, value);
+          item.ov.from_entry = from_entry.get();
+          item.from_entry = from_entry;
+          item.sites = sites;
+          item.value = std::move(value);
           std::string key;
-          for (const auto& r : ov.on) key += std::to_string(r.first) + ",";
+          for (const auto& r : item.ov.on) key += std::to_string(r.first) + ",";
           auto same =
               std::find_if(done.begin(), done.end(), [&](const auto& d) { return d.first == key; });
-          if (same != done.end()) {
-            TaskPhase t = a.tasks[same->second];
-            t.value = value;
-            t.is_default = value == option.default_value;
-            a.tasks.push_back(std::move(t));
-            continue;
-          }
-          done.emplace_back(key, a.tasks.size());
-          const std::vector<uint8_t> level = program.reach_with(pm, p, ov);
-          auto runs = [&](int unit) {
-            return unit < 0 || level[static_cast<size_t>(unit)] <= ProgramModel::kGuarded;
-          };
-          TaskPhase t;
-          t.phase = phase.name;
-          t.entry = entry;
-          t.option = option.dest;
-          t.value = value;
-          t.is_default = value == option.default_value;
-          std::set<int> used_files = {e};
-          for (size_t u = 0; u < program.size(); ++u)
-            if (!program.is_module(static_cast<int>(u)) && runs(static_cast<int>(u)))
-              used_files.insert(program.unit(static_cast<int>(u)).file);
-          std::set<std::string> rules;
-          EffortScope scope;
-          scope.phases = {phase.name};
-          for (const Site& site : sites) {
-            const Finding& f = *site.f;
-            // A Python file the entry does not reach holds no unit the task runs; a non-Python
-            // file of the phase (manifest, Dockerfile: no unit) belongs to every task.
-            if (site.file == e && within(ov.off, f.span.line)) continue;
-            if (!runs(site.unit)) continue;
-            // Optional in the phase although its code runs in the phase's default task: a
-            // flag of its own (`if args.use_fp8:`), not the task, leaves it off.
-            const bool task_made_optional =
-                (site.file == e && within(ov.on, f.span.line)) ||
-                (site.unit >= 0 && program.reach(p, site.unit) > ProgramModel::kGuarded);
-            if ((f.optional_in & bit) && !task_made_optional) continue;
-            scope.findings.push_back(&f);
-            ++t.findings;
-            if (f.severity != Severity::Info) rules.insert(f.rule_id);
-          }
-          for (const KernelRow& k : a.kernels) {
-            if (!in_list(k.phases, phase.name)) continue;
-            const int fi = file_of(k.path);
-            if (fi < 0 || from_entry[static_cast<size_t>(fi)] == ImportGraph::kUnreached ||
-                !runs(program.unit_at(fi, k.name, k.line)))
-              continue;
-            scope.kernels.push_back(&k);
-            scope.kernel_needs_backward.push_back(phase.needs_backward);
-            t.kernels.push_back(k.path + ":" + std::to_string(k.line) + " " + k.name);
-          }
-          t.effort = to_weeks(estimate(scope, m).total(), m);
-          std::set<std::string> paths;
-          for (int f : used_files) paths.insert(files[static_cast<size_t>(f)].file.rel_path);
-          t.files.assign(paths.begin(), paths.end());
-          t.rule_ids.assign(rules.begin(), rules.end());
-          a.tasks.push_back(std::move(t));
+          if (same != done.end())
+            item.copy_of = static_cast<long>(same->second);
+          else
+            done.emplace_back(key, items.size());
+          items.push_back(std::move(item));
         }
       }
     }
+  }
+  std::vector<TaskPhase> computed(items.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < items.size();)
+      if (items[i].copy_of < 0)
+        computed[i] = compute_task(items[i], a, files, pm, program, m, file_of);
+  };
+  {
+    std::vector<std::future<void>> helpers;
+    const unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+    for (unsigned t = 1; t < n && t < items.size(); ++t)
+      helpers.push_back(std::async(helper_launch(threads), work));
+    work();
+    for (auto& h : helpers) h.get();
+  }
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].copy_of < 0) {
+      a.tasks.push_back(std::move(computed[i]));
+      continue;
+    }
+    TaskPhase t = a.tasks[static_cast<size_t>(items[i].copy_of)];
+    t.value = items[i].value;
+    t.is_default = items[i].value == items[i].option->default_value;
+    a.tasks.push_back(std::move(t));
   }
 }
 

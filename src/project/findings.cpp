@@ -47,7 +47,8 @@ Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_f
     return reexported_findings(files, *cross.graph, rules, drop ? &drop : nullptr);
   });
   StageTimer t_program("  program model");
-  cross.program = std::make_unique<assess::ProgramModel>(files, *cross.graph, model.phases);
+  cross.program =
+      std::make_unique<assess::ProgramModel>(files, *cross.graph, model.phases, threads);
   t_program.stop();
   cross.externals = assess::external_imports(files, rules, assess::embedded_kernel_paths());
   const auto external_modules = assess::external_module_names(cross.externals);

@@ -325,6 +325,36 @@ if __name__ == "__main__":
 
 // A phase with several entries: the dispatcher's tasks run what its entry reaches, not what
 // the phase's other scripts do.
+// The sub-phases are found on several threads (find_tasks, -j): the list, its order and each
+// task's files, rules and weeks are those of a single-threaded scan. Two dispatching entries,
+// three values each, one value sharing its branches with another (copied, not recomputed).
+TEST(Tasks, TheListIsTheSameOnAnyThreadCount) {
+  TempDir root, one, four;
+  write_file(root / "generate.py", kGenerate);
+  write_file(root / "sample_video.py", kGenerate);
+  write_file(root / "wan" / "__init__.py",
+             "from .text2video import WanT2V\nfrom .image2video import WanI2V\n");
+  write_file(root / "wan" / "configs" / "__init__.py", kConfigs);
+  write_file(root / "wan" / "text2video.py", kT2V);
+  write_file(root / "wan" / "image2video.py", kI2V);
+  const RunResult a = scan(root.path(), one.path(), {"-j", "1"});
+  const RunResult b = scan(root.path(), four.path(), {"-j", "4"});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const std::string single = read_file(one / "ascendify-report.json");
+  EXPECT_TRUE(single == read_file(four / "ascendify-report.json"));
+  const nlohmann::json rep = report(one.path());
+  // Both entries dispatch: 2 x 3 sub-phases.
+  ASSERT_EQ(rep["tasks"].size(), 6u) << rep["tasks"].dump(1);
+  std::vector<std::string> values;
+  for (const auto& t : rep["tasks"]) values.push_back(t["value"].get<std::string>());
+  // Per entry, the values in the order WAN_CONFIGS lists them.
+  EXPECT_EQ(std::vector<std::string>(values.begin(), values.begin() + 3),
+            (std::vector<std::string>{"t2v-14B", "t2v-1.3B", "i2v-14B"}));
+  // The copied value runs what the one it shares branches with runs.
+  EXPECT_EQ(files_of(*task(rep, "t2v-1.3B")), files_of(*task(rep, "t2v-14B")));
+}
+
 TEST(Tasks, ATaskRunsItsEntryNotThePhasesOtherScripts) {
   TempDir root, out;
   write_file(root / "inference" / "vae_demo.py", R"(import argparse
