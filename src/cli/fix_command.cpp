@@ -39,8 +39,9 @@ int run_fix(const FixArgs& args) {
   options.discover.only_file = target->only_file;
   options.filters = {.own_code = true, .aggregate = false};  // every site is edited
   pipeline::ScanResult scanned = pipeline::scan(root, rules, options);
-  scanned.findings =
-      project::derive(scanned.files, std::move(scanned.findings), rules, scanned.filters).findings;
+  scanned.findings = project::derive(scanned.files, std::move(scanned.findings), rules,
+                                     scanned.filters, assess::embedded_model(), args.threads)
+                         .findings;
 
   fix::FixOptions fopt;
   fopt.transfer_to_npu = args.transfer_to_npu;

@@ -98,7 +98,8 @@ int main(int argc, char** argv) {
   s->add_flag("--all-sites", scan.all_sites,
               "Report every site, also of patterns folded per file (aggregate: file)");
   s->add_flag("--strict", scan.strict, "Exit 3 when any input could not be read completely");
-  s->add_option("-j,--threads", scan.threads, "Worker threads (default: all cores)")
+  s->add_option("-j,--threads", scan.threads,
+                "Threads the scan uses (default: all cores; 1: one thread, helpers included)")
       ->type_name("N");
   s->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this (bytes)")
       ->type_name("BYTES");
@@ -133,7 +134,9 @@ int main(int argc, char** argv) {
   f->add_option("--exclude", fix.exclude, "Not these rule ids or domains (comma-separated)")
       ->type_name("RULE|DOMAIN,...");
   f->add_option("--rules", fix.rule_files, "Extra rule file (repeatable)")->type_name("FILE");
-  f->add_option("-j,--threads", fix.threads, "Worker threads (default: all cores)")->type_name("N");
+  f->add_option("-j,--threads", fix.threads,
+                "Threads the scan uses (default: all cores; 1: one thread, helpers included)")
+      ->type_name("N");
 
   std::string domain, rules_format = "md";
   std::vector<std::string> rule_files;
