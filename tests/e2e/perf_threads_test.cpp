@@ -1,5 +1,7 @@
 // Determinism across thread counts: the JSON report of a scan is byte-identical with
-// --threads 1 and --threads 8 (and across two runs with 8 threads).
+// --threads 1 and --threads 8 (and across two runs with 8 threads). And `-j 1` keeps a scan on
+// one thread: no worker, and no helper of the project stage, assess or the report writers
+// (core/helper_launch.hpp).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -44,6 +46,35 @@ TEST(PerfThreads, ExamplesIdenticalAcrossThreadCounts) {
 
 TEST(PerfThreads, FixturesIdenticalAcrossThreadCounts) {
   expect_same(std::string(ASCENDIFY_SOURCE_DIR) + "/tests/fixtures");
+}
+
+std::string examples_json(const std::string& env, const std::string& jobs, int* status) {
+  return run(env + " '" + std::string(ASCENDIFY_BINARY) +
+                 "' scan '" ASCENDIFY_SOURCE_DIR
+                 "/examples' --format json -o - --exit-zero --no-cache -j " +
+                 jobs + " 2>/dev/null",
+             status);
+}
+
+// The binary runs with a preloaded pthread_create that always fails (tests/e2e/preload): with
+// -j 1 the scan must still succeed and write the same report as without it; with -j 2 (the
+// control: the shim works) it cannot.
+TEST(SingleCore, JobsOneStartsNoThread) {
+  const std::string binary = ASCENDIFY_BINARY;
+  if (binary.find("emulated") != std::string::npos)
+    GTEST_SKIP() << "the binary runs under an emulator: the preload would not reach it";
+  // ASan's runtime wants to come first in the library list; the shim may come before it.
+  const std::string shim = std::string("env ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD='") +
+                           ASCENDIFY_NO_THREADS_PRELOAD + "'";
+  int plain_status = -1, one_status = -1, two_status = -1;
+  const std::string plain = examples_json("", "1", &plain_status);
+  ASSERT_EQ(plain_status, 0);
+  ASSERT_NE(plain.find("\"findings\""), std::string::npos);
+  const std::string one = examples_json(shim, "1", &one_status);
+  EXPECT_EQ(one_status, 0) << "-j 1 tried to start a thread";
+  EXPECT_TRUE(one == plain) << "-j 1 under the shim wrote another report";
+  (void)examples_json(shim, "2", &two_status);
+  EXPECT_NE(two_status, 0) << "the shim let -j 2 start its threads: this test proves nothing";
 }
 
 }  // namespace

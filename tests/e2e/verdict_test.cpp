@@ -85,16 +85,21 @@ std::set<std::string> files_of(const nlohmann::json& t) {
   return out;
 }
 
-}  // namespace
-
-TEST(Tasks, ADispatcherYieldsOneSubPhasePerChoiceWithItsOwnFiles) {
-  TempDir root, out;
-  write_file(root / "generate.py", kGenerate);
+// The package the dispatcher calls: the task configs and one pipeline per task.
+void write_wan_package(const fs::path& root) {
   write_file(root / "wan" / "__init__.py",
              "from .text2video import WanT2V\nfrom .image2video import WanI2V\n");
   write_file(root / "wan" / "configs" / "__init__.py", kConfigs);
   write_file(root / "wan" / "text2video.py", kT2V);
   write_file(root / "wan" / "image2video.py", kI2V);
+}
+
+}  // namespace
+
+TEST(Tasks, ADispatcherYieldsOneSubPhasePerChoiceWithItsOwnFiles) {
+  TempDir root, out;
+  write_file(root / "generate.py", kGenerate);
+  write_wan_package(root.path());
   const nlohmann::json rep = scan_report(root.path(), out.path());
   // One sub-phase per choice of --task (the keys of WAN_CONFIGS, in another file); none for
   // --prompt_extend_method, which tunes a run rather than choosing a task.
@@ -332,11 +337,7 @@ TEST(Tasks, TheListIsTheSameOnAnyThreadCount) {
   TempDir root, one, four;
   write_file(root / "generate.py", kGenerate);
   write_file(root / "sample_video.py", kGenerate);
-  write_file(root / "wan" / "__init__.py",
-             "from .text2video import WanT2V\nfrom .image2video import WanI2V\n");
-  write_file(root / "wan" / "configs" / "__init__.py", kConfigs);
-  write_file(root / "wan" / "text2video.py", kT2V);
-  write_file(root / "wan" / "image2video.py", kI2V);
+  write_wan_package(root.path());
   const RunResult a = scan(root.path(), one.path(), {"-j", "1"});
   const RunResult b = scan(root.path(), four.path(), {"-j", "4"});
   ASSERT_EQ(a.exit_code, 0) << a.err;

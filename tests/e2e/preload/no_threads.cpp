@@ -1,5 +1,6 @@
-// LD_PRELOAD shim for tests/e2e/single_core_test.cpp: every pthread_create fails with EAGAIN,
-// as on a box out of threads. A program that starts no thread does not notice it.
+// LD_PRELOAD shim for SingleCore.JobsOneStartsNoThread (tests/e2e/perf_threads_test.cpp):
+// every pthread_create fails with EAGAIN, as on a box out of threads. A program that starts no
+// thread does not notice it.
 #include <pthread.h>
 
 #include <cerrno>
