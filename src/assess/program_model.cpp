@@ -58,7 +58,17 @@ std::string relative_base(std::string_view path, int level) {
 // Memo tables of name resolution: each answer depends only on the name asked (and the file
 // it is asked in, or its folder), so a thread keeps its own and they are dropped with it.
 struct ProgramModel::ResolveCaches {
-  explicit ResolveCaches(size_t files) : reexport(files) {}
+  // (file, name) of resolve_in's memo.
+  struct FileName {
+    int file;
+    std::string_view name;
+    bool operator==(const FileName&) const = default;
+  };
+  struct FileNameHash {
+    size_t operator()(const FileName& k) const {
+      return std::hash<std::string_view>{}(k.name) * 31 + static_cast<size_t>(k.file);
+    }
+  };
   // resolve_module() of the source roots, by dotted name.
   std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> root_modules;
   // resolve_dotted(-1, name) by dotted name (-2: no root module; the file's own folder is
@@ -66,8 +76,9 @@ struct ProgramModel::ResolveCaches {
   std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> absolute;
   // resolve_relative() by the folder it starts from and the rest ("pkg/models/\nattn.f").
   std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> relative;
-  // [file]: resolve_in(file, name, 0) of names asked before (views into the digests).
-  std::vector<std::unordered_map<std::string_view, int>> reexport;
+  // resolve_in(file, name, 0) of names asked before (views into the digests): one table, not
+  // one per file, so that a thread's tables grow with what it asks, not with the tree.
+  std::unordered_map<FileName, int, FileNameHash> reexport;
 };
 
 ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGraph& graph,
@@ -116,7 +127,7 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
   std::atomic<size_t> next{0};
   constexpr size_t kChunk = 32;
   auto work = [&] {
-    ResolveCaches c(files.size());
+    ResolveCaches c;
     std::vector<int> launches;
     Stats stats;
     for (size_t b; (b = next.fetch_add(kChunk)) < files.size();)
@@ -126,7 +137,8 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
   };
   std::vector<std::future<Stats>> helpers;
   const unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
-  for (unsigned t = 1; t < n; ++t) helpers.push_back(std::async(helper_launch(threads), work));
+  for (unsigned t = 1; t < n && t * kChunk < files.size(); ++t)
+    helpers.push_back(std::async(helper_launch(threads), work));
   const Stats mine = work();
   for (auto& h : helpers) {
     const Stats s = h.get();
@@ -231,7 +243,7 @@ int ProgramModel::unit_at(int file, std::string_view scope, uint32_t line) const
 }
 
 int ProgramModel::resolve(int file, std::string_view name) const {
-  ResolveCaches c(files_.size());
+  ResolveCaches c;
   return resolve(file, name, c);
 }
 
@@ -284,7 +296,7 @@ int ProgramModel::resolve_relative(int file, std::string_view rest, ResolveCache
       digits.find_first_not_of("0123456789") != std::string_view::npos)
     return -1;
   int level = 0;
-  for (char c : digits) level = level * 10 + (c - '0');
+  for (char digit : digits) level = level * 10 + (digit - '0');
   const std::string base = relative_base(files_[static_cast<size_t>(file)].file.rel_path, level);
   const std::string_view path = rest.substr(dot + 1);
   // The files of one package ask the same: kept by folder and name.
@@ -342,11 +354,10 @@ int ProgramModel::resolve_in(int file, std::string_view name, int depth, Resolve
   if (depth >= kMaxReexportDepth) return -1;
   // A package's re-exports are asked for again and again (every file naming pkg.X): the
   // answer of a full-depth search is kept.
-  auto& cache = c.reexport[static_cast<size_t>(file)];
   if (depth == 0)
-    if (auto it = cache.find(name); it != cache.end()) return it->second;
+    if (auto it = c.reexport.find({file, name}); it != c.reexport.end()) return it->second;
   const int found = search_imports(file, name, depth, c);
-  if (depth == 0) cache.emplace(name, found);
+  if (depth == 0) c.reexport.emplace(ResolveCaches::FileName{file, name}, found);
   return found;
 }
 

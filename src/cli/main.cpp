@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
               "Report every site, also of patterns folded per file (aggregate: file)");
   s->add_flag("--strict", scan.strict, "Exit 3 when any input could not be read completely");
   s->add_option("-j,--threads", scan.threads,
-                "Threads the scan uses (default: all cores; 1: one thread, helpers included)")
+                "Worker threads (default: all cores; 1: the whole scan on one thread)")
       ->type_name("N");
   s->add_option("--max-file-size", scan.max_file_size, "Skip files larger than this (bytes)")
       ->type_name("BYTES");
@@ -135,7 +135,7 @@ int main(int argc, char** argv) {
       ->type_name("RULE|DOMAIN,...");
   f->add_option("--rules", fix.rule_files, "Extra rule file (repeatable)")->type_name("FILE");
   f->add_option("-j,--threads", fix.threads,
-                "Threads the scan uses (default: all cores; 1: one thread, helpers included)")
+                "Worker threads (default: all cores; 1: the whole scan on one thread)")
       ->type_name("N");
 
   std::string domain, rules_format = "md";

@@ -54,8 +54,8 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   pipeline::ScanResult scanned = pipeline::scan(args.root, loaded_rules, options);
   const rules::RuleSet& rules = loaded_rules();
   // The cache is written while assess runs, and joined when this returns.
-  std::jthread cache_saved =
-      save_in_background(options.cache, args.verbose, scanned.stats.files_scanned, args.rule_files);
+  std::jthread cache_saved = save_in_background(
+      options.cache, args.verbose, scanned.stats.files_scanned, args.rule_files, options.threads);
   // Assess's evidence from the files alone overlaps the project stage.
   auto evidence =
       std::async(helpers, [&] { return assess::gather_file_evidence(scanned.files, rules); });

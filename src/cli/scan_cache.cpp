@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cache/facts_codec.hpp"
+#include "core/helper_launch.hpp"
 #include "core/read_file.hpp"
 #include "core/snapshot_io.hpp"
 #include "core/timings.hpp"
@@ -79,7 +80,7 @@ std::unique_ptr<cache::FileCache> open_scan_cache(const ScanArgs& args, const fs
 }
 
 std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t files,
-                                const std::vector<std::string>& rule_files) {
+                                const std::vector<std::string>& rule_files, unsigned threads) {
   if (!cache) return {};
   // The rule loader read the --rules files after the key did: if they changed meanwhile, this
   // scan's results may come from rules other than the key's, so they are not kept.
@@ -90,11 +91,16 @@ std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t fi
   if (verbose)
     std::cerr << "ascendify: cache: " << cache->reused() << " of " << files
               << " file(s) from the cache, " << cache->analysed() << " analysed\n";
-  return std::jthread([cache] {
+  auto save = [cache] {
     StageTimer t_save("cache: save (beside)");
     if (const std::string error = cache->save(); !error.empty())
       std::cerr << "ascendify: " << render::terminal_safe(error) << "\n";
-  });
+  };
+  if (helper_launch(threads) == std::launch::deferred) {  // -j 1: no thread of its own
+    save();
+    return {};
+  }
+  return std::jthread(save);
 }
 
 }  // namespace ascendify::cli

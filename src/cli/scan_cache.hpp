@@ -20,9 +20,10 @@ std::unique_ptr<cache::FileCache> open_scan_cache(const ScanArgs& args,
                                                   const std::string& hardware);
 
 // Writes the pack on another thread; the returned thread must be joined before the process
-// ends (a note on stderr if it could not be written). Nothing is written when a `rule_files`
-// file changed since the cache was opened.
+// ends (a note on stderr if it could not be written). With `threads` 1 (-j 1) it is written
+// here and no thread is returned. Nothing is written when a `rule_files` file changed since the
+// cache was opened.
 std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t files,
-                                const std::vector<std::string>& rule_files);
+                                const std::vector<std::string>& rule_files, unsigned threads);
 
 }  // namespace ascendify::cli

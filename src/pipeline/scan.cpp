@@ -385,8 +385,8 @@ class StreamedScan {
     }
   }
 
-  // The files finished before the walk was over get their filters; then every file, in
-  // rel_path order, with its result.
+  // Every file, in rel_path order, with its result. The walk's end and the workers have
+  // filtered them all (walk(), work()); a file they missed would be filtered here.
   ScanResult merged(discover::Result found) {
     const size_t n = files_.size();
     for (size_t i = 0; i < n; ++i)

@@ -3,8 +3,10 @@
 // one thread: no worker, and no helper of the project stage, assess or the report writers
 // (core/helper_launch.hpp).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 namespace {
@@ -48,17 +50,18 @@ TEST(PerfThreads, FixturesIdenticalAcrossThreadCounts) {
   expect_same(std::string(ASCENDIFY_SOURCE_DIR) + "/tests/fixtures");
 }
 
-std::string examples_json(const std::string& env, const std::string& jobs, int* status) {
+// `cache`: "--no-cache", or "--cache-dir DIR" (the cache is read, then saved).
+std::string examples_json(const std::string& env, const std::string& jobs, const std::string& cache,
+                          int* status) {
   return run(env + " '" + std::string(ASCENDIFY_BINARY) +
-                 "' scan '" ASCENDIFY_SOURCE_DIR
-                 "/examples' --format json -o - --exit-zero --no-cache -j " +
-                 jobs + " 2>/dev/null",
+                 "' scan '" ASCENDIFY_SOURCE_DIR "/examples' --format json -o - --exit-zero " +
+                 cache + " -j " + jobs + " 2>/dev/null",
              status);
 }
 
 // The binary runs with a preloaded pthread_create that always fails (tests/e2e/preload): with
-// -j 1 the scan must still succeed and write the same report as without it; with -j 2 (the
-// control: the shim works) it cannot.
+// -j 1 the scan must still succeed and write the same report as without it, with the cache
+// off, then on (saved, then read); with -j 2 (the control: the shim works) it cannot.
 TEST(SingleCore, JobsOneStartsNoThread) {
   const std::string binary = ASCENDIFY_BINARY;
   if (binary.find("emulated") != std::string::npos)
@@ -67,13 +70,25 @@ TEST(SingleCore, JobsOneStartsNoThread) {
   const std::string shim = std::string("env ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD='") +
                            ASCENDIFY_NO_THREADS_PRELOAD + "'";
   int plain_status = -1, one_status = -1, two_status = -1;
-  const std::string plain = examples_json("", "1", &plain_status);
+  const std::string plain = examples_json("", "1", "--no-cache", &plain_status);
   ASSERT_EQ(plain_status, 0);
   ASSERT_NE(plain.find("\"findings\""), std::string::npos);
-  const std::string one = examples_json(shim, "1", &one_status);
+  const std::string one = examples_json(shim, "1", "--no-cache", &one_status);
   EXPECT_EQ(one_status, 0) << "-j 1 tried to start a thread";
   EXPECT_TRUE(one == plain) << "-j 1 under the shim wrote another report";
-  (void)examples_json(shim, "2", &two_status);
+  const std::filesystem::path cache = std::filesystem::temp_directory_path() /
+                                      ("ascendify-single-core-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(cache);
+  for (const char* pass : {"saved", "read"}) {
+    int status = -1;
+    const std::string cached =
+        examples_json(shim, "1", "--cache-dir '" + cache.string() + "'", &status);
+    EXPECT_EQ(status, 0) << "-j 1 with the cache " << pass << " tried to start a thread";
+    EXPECT_TRUE(cached == plain) << "the cache " << pass << ": another report";
+  }
+  EXPECT_TRUE(std::filesystem::exists(cache)) << "the cache was not saved";
+  std::filesystem::remove_all(cache);
+  (void)examples_json(shim, "2", "--no-cache", &two_status);
   EXPECT_NE(two_status, 0) << "the shim let -j 2 start its threads: this test proves nothing";
 }
 
