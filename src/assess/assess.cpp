@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <future>
 
 #include "assess/attribution.hpp"
 #include "assess/counterparts.hpp"
@@ -19,7 +18,7 @@
 #include "assess/taxonomy.hpp"
 #include "assess/torch_pins.hpp"
 #include "assess/verdict.hpp"
-#include "core/helper_launch.hpp"
+#include "core/helper_pool.hpp"
 #include "core/timings.hpp"
 
 namespace ascendify::assess {
@@ -63,10 +62,9 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   // Two independent halves on two threads, unless the caller gathered the evidence already:
   // the phases and the findings they add here; dependency rows and kernel callers /
   // fallbacks (no phases needed) on the other.
-  std::future<FileEvidence> side;
+  Helper<FileEvidence> side;
   if (!input.evidence)
-    side = std::async(helper_launch(options.threads),
-                      [&] { return gather_file_evidence(files, rules); });
+    side = start_helper(options.threads, [&] { return gather_file_evidence(files, rules); });
   CrossFile& cross = input.cross;
   if (!cross.graph || !cross.program) {
     cross.graph = std::make_unique<ImportGraph>(files);
@@ -78,20 +76,27 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   ProgramModel& program = *cross.program;
   const std::vector<ExternalImport>& externals = cross.externals;
   a.operators = cross.operators;
-  StageTimer t_phases("  phases");
-  const PhaseMap pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
-  a.phases = pm.phases;
-  // The start-up block's findings need the phases: the one kind of finding assess adds.
-  std::vector<Finding> startup = startup_findings(files, graph, pm, rules);
-  if (!startup.empty()) {
-    const size_t mid = a.findings.size();
-    a.findings.reserve(mid + startup.size());  // exact: no doubling of 424-byte records
-    std::move(startup.begin(), startup.end(), std::back_inserter(a.findings));
-    std::inplace_merge(a.findings.begin(), a.findings.begin() + static_cast<std::ptrdiff_t>(mid),
-                       a.findings.end());
+  // The phases, and the start-up block's findings they decide, from the project stage when
+  // it built them (scan), else here.
+  PhaseMap pm;
+  if (cross.phases) {
+    pm = std::move(*cross.phases);
+    std::move(cross.phase_diagnostics.begin(), cross.phase_diagnostics.end(),
+              std::back_inserter(a.diagnostics));
+  } else {
+    StageTimer t_phases("  phases");
+    pm = build_phases(files, graph, model.phases, options.phases, a.diagnostics);
+    std::vector<Finding> startup = startup_findings(files, graph, pm, rules);
+    if (!startup.empty()) {
+      const size_t mid = a.findings.size();
+      a.findings.reserve(mid + startup.size());  // exact: no doubling of 424-byte records
+      std::move(startup.begin(), startup.end(), std::back_inserter(a.findings));
+      std::inplace_merge(a.findings.begin(), a.findings.begin() + static_cast<std::ptrdiff_t>(mid),
+                         a.findings.end());
+    }
   }
+  a.phases = pm.phases;
   for (const auto& f : a.findings) a.counts[static_cast<size_t>(f.domain)]++;
-  t_phases.stop();
   FileEvidence gathered = input.evidence ? std::move(*input.evidence) : side.get();
   a.dependencies = std::move(gathered.dependencies);
   const KernelEvidence& evidence = gathered.kernels;
@@ -128,7 +133,7 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   find_run_stoppers(a);
   // Migration sets read findings, kernels, dependencies and phases only: built beside the
   // verdict, roadmap and risks (which do not read them).
-  auto sets = std::async(helper_launch(options.threads), [&] {
+  auto sets = start_helper(options.threads, [&] {
     StageTimer t("  migration sets");
     return migration_sets(a, a.target_phase, model.effort);
   });

@@ -42,7 +42,7 @@ struct Options {
   std::string target_phase;      // --target; "" = first inference phase, else the first phase
   std::string hardware;          // profile id the rules were read for (RuleSet::apply_hardware)
   const Model* model = nullptr;  // assessment model; null = the embedded rules/model/*.yaml
-  unsigned threads = 0;          // -j: 1 runs the helper passes inline (core/helper_launch.hpp)
+  unsigned threads = 0;          // -j: 1 runs the helper passes inline (core/helper_pool.hpp)
 };
 
 // Findings + facts -> Assessment: phases (entry points + import graph), each finding's

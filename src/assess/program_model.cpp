@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <deque>
-#include <future>
 #include <memory>
 #include <thread>
 
-#include "core/helper_launch.hpp"
+#include "core/helper_pool.hpp"
 
 namespace ascendify::assess {
 
@@ -135,10 +134,10 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
         if (digests_[i]) resolve_uses(i, c, launches, stats);
     return stats;
   };
-  std::vector<std::future<Stats>> helpers;
+  std::vector<Helper<Stats>> helpers;
   const unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   for (unsigned t = 1; t < n && t * kChunk < files.size(); ++t)
-    helpers.push_back(std::async(helper_launch(threads), work));
+    helpers.push_back(start_helper(threads, work));
   const Stats mine = work();
   for (auto& h : helpers) {
     const Stats s = h.get();

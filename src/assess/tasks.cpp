@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
-#include <future>
 #include <memory>
 #include <set>
 #include <string_view>
@@ -11,7 +10,7 @@
 #include <unordered_map>
 
 #include "assess/effort.hpp"
-#include "core/helper_launch.hpp"
+#include "core/helper_pool.hpp"
 #include "core/text.hpp"
 
 namespace ascendify::assess {
@@ -236,10 +235,10 @@ void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const Impo
         computed[i] = compute_task(items[i], a, files, pm, program, m, file_of);
   };
   {
-    std::vector<std::future<void>> helpers;
+    std::vector<Helper<void>> helpers;
     const unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
     for (unsigned t = 1; t < n && t < items.size(); ++t)
-      helpers.push_back(std::async(helper_launch(threads), work));
+      helpers.push_back(start_helper(threads, work));
     work();
     for (auto& h : helpers) h.get();
   }

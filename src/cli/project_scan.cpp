@@ -1,13 +1,12 @@
 #include "cli/project_scan.hpp"
 
-#include <future>
 #include <iostream>
 #include <mutex>
 #include <optional>
 
 #include "assess/assess.hpp"
 #include "cli/scan_cache.hpp"
-#include "core/helper_launch.hpp"
+#include "core/helper_pool.hpp"
 #include "core/timings.hpp"
 #include "project/findings.hpp"
 
@@ -19,8 +18,7 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   // tree and the workers read and analyse the files found so far (a worker waits for the rules
   // before it matches its first file; see pipeline::scan). With -j 1, when first asked for.
   std::vector<Diagnostic> rule_diags;
-  const std::launch helpers = helper_launch(options.threads);
-  auto rules_loaded = std::async(helpers, [&] {
+  auto rules_loaded = start_helper(options.threads, [&] {
     StageTimer t_rules("load rules+models");
     rules::RuleSet loaded = rules::load_rules(args.rule_files, rule_diags);
     loaded.apply_hardware(args.hardware);
@@ -57,12 +55,12 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   std::jthread cache_saved = save_in_background(
       options.cache, args.verbose, scanned.stats.files_scanned, args.rule_files, options.threads);
   // Assess's evidence from the files alone overlaps the project stage.
-  auto evidence =
-      std::async(helpers, [&] { return assess::gather_file_evidence(scanned.files, rules); });
+  auto evidence = start_helper(options.threads,
+                               [&] { return assess::gather_file_evidence(scanned.files, rules); });
   StageTimer t_project("project");
   project::Project project =
       project::derive(scanned.files, std::move(scanned.findings), rules, scanned.filters,
-                      assess::embedded_model(), options.threads);
+                      assess::embedded_model(), options.threads, &args.phases);
   t_project.stop();
   StageTimer t_assess("assess");
   assess::Input input;

@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cache/facts_codec.hpp"
-#include "core/helper_launch.hpp"
+#include "core/helper_pool.hpp"
 #include "core/read_file.hpp"
 #include "core/snapshot_io.hpp"
 #include "core/timings.hpp"
@@ -96,7 +96,7 @@ std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t fi
     if (const std::string error = cache->save(); !error.empty())
       std::cerr << "ascendify: " << render::terminal_safe(error) << "\n";
   };
-  if (helper_launch(threads) == std::launch::deferred) {  // -j 1: no thread of its own
+  if (helpers_run_inline(threads)) {  // -j 1: no thread of its own
     save();
     return {};
   }

@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <future>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -22,7 +21,7 @@
 #include "cli/scan_cache.hpp"
 #include "cli/scan_target.hpp"
 #include "cli/split.hpp"
-#include "core/helper_launch.hpp"
+#include "core/helper_pool.hpp"
 #include "core/timings.hpp"
 #include "pipeline/scan.hpp"
 #include "project/aggregate.hpp"
@@ -251,12 +250,13 @@ int run_scan(const ScanArgs& given) {
   Assessment& a = scanned.assessment;
   // Nothing reads the facts after assess: free them on another thread while the reports are
   // written (lower peak memory; freeing a big tree's facts takes tens of milliseconds); with
-  // -j 1, here (core/helper_launch.hpp).
-  std::jthread release_facts;
-  if (helper_launch(args.threads) == std::launch::deferred)
+  // -j 1, here (core/helper_pool.hpp).
+  Helper<void> release_facts;
+  if (helpers_run_inline(args.threads))
     scanned.files = {};
   else
-    release_facts = std::jthread([files = std::move(scanned.files)]() mutable { files = {}; });
+    release_facts =
+        start_helper(args.threads, [files = std::move(scanned.files)]() mutable { files = {}; });
   if (!args.baseline.empty()) {
     size_t hidden = 0;
     std::string err = apply_baseline(a, args.baseline, hidden);

@@ -14,6 +14,7 @@
 
 #include "cache/facts_codec.hpp"
 #include "cache/file_cache.hpp"
+#include "core/helper_pool.hpp"
 #include "core/read_file.hpp"
 #include "core/timings.hpp"
 #include "match/matcher.hpp"
@@ -197,10 +198,10 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
       }
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  std::vector<Helper<void>> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.push_back(start_helper(threads, worker));
   worker();
-  for (auto& t : pool) t.join();
+  for (auto& t : pool) t.get();
 
   t_files.stop();
   report_tallies(tally);
@@ -229,15 +230,16 @@ class StreamedScan {
   ScanResult run(const std::filesystem::path& root) {
     StageTimer t_files("read+analyse+match");
     const unsigned threads = thread_count(options_);
-    std::vector<std::thread> pool;
+    std::vector<Helper<void>> pool;
     pool.reserve(threads - 1);
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back([this] { work(nullptr); });
+    for (unsigned t = 1; t < threads; ++t)
+      pool.push_back(start_helper(threads, [this] { work(nullptr); }));
     discover::Result found;
     try {
       found = walk(root);
     } catch (...) {  // the workers stop before the exception leaves
       stop();
-      for (auto& t : pool) t.join();
+      pool.clear();  // waits for the workers that started
       throw;
     }
     std::function<void()> between_files;
@@ -247,7 +249,7 @@ class StreamedScan {
       };
     // An empty tree still loads the rules: a failure is reported the same.
     if (rules_or_stop()) work(between_files);
-    for (auto& t : pool) t.join();
+    for (auto& t : pool) t.get();
     if (rules_error_) std::rethrow_exception(rules_error_);
     if (options_.progress) report(files_.size(), false, true);
     t_files.stop();

@@ -1,13 +1,13 @@
 #include "project/findings.hpp"
 
 #include <algorithm>
-#include <future>
 #include <iterator>
 
 #include "assess/kernel_model.hpp"
+#include "assess/startup_finding.hpp"
 #include "assess/table_findings.hpp"
 #include "assess/wrappers.hpp"
-#include "core/helper_launch.hpp"
+#include "core/helper_pool.hpp"
 #include "core/timings.hpp"
 #include "project/reexports.hpp"
 
@@ -29,12 +29,22 @@ void merge_sorted(std::vector<Finding>& into, std::vector<Finding> more) {
 
 Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_file,
                const rules::RuleSet& rules, const FileFilters& filters, const assess::Model& model,
-               unsigned threads) {
+               unsigned threads, const assess::PhaseOverrides* phases) {
   Project p;
   assess::CrossFile& cross = p.cross;
   StageTimer t_graph("  import graph");
   cross.graph = std::make_unique<assess::ImportGraph>(files);
   t_graph.stop();
+  // The phases need the graph only; their start-up findings are merged with the others below,
+  // not inserted into the whole list later (a move of every finding into a new buffer).
+  Helper<std::vector<Finding>> startup;
+  if (phases)
+    startup = start_helper(threads, [&] {
+      StageTimer t("  phases");
+      cross.phases =
+          assess::build_phases(files, *cross.graph, model.phases, *phases, cross.phase_diagnostics);
+      return assess::startup_findings(files, *cross.graph, *cross.phases, rules);
+    });
   // Re-exported uses are matched as the scan matched the files: through the same per-hit
   // filter. Beside the program model, which does not read findings.
   match::DropHit drop;
@@ -42,7 +52,7 @@ Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_f
     drop = [&filters](const SourceFile& file, const Rule& rule, std::string_view match) {
       return filters.drops(file.rel_path, rule, match);
     };
-  auto reexported = std::async(helper_launch(threads), [&] {
+  auto reexported = start_helper(threads, [&] {
     StageTimer t("  re-exported uses");
     return reexported_findings(files, *cross.graph, rules, drop ? &drop : nullptr);
   });
@@ -54,7 +64,7 @@ Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_f
   const auto external_modules = assess::external_module_names(cross.externals);
   // Calls of the project's own CUDA wrappers (their facilities are the per-file findings),
   // beside the tables.
-  auto wrapped = std::async(helper_launch(threads), [&] {
+  auto wrapped = start_helper(threads, [&] {
     StageTimer t("  wrapper calls");
     return assess::wrapper_call_findings(files, *cross.program, per_file, rules, external_modules);
   });
@@ -67,6 +77,7 @@ Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_f
   // skip tests apply.
   std::erase_if(more, [&](const Finding& f) { return filters.skips_in_tests(f); });
   merge_sorted(more, reexported.get());
+  if (startup.valid()) merge_sorted(more, startup.get());
   merge_sorted(per_file, std::move(more));
   p.findings = std::move(per_file);
   return p;

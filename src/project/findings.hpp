@@ -4,8 +4,8 @@
 // project's own modules re-export (reexports.hpp), calls of the project's own CUDA wrappers,
 // imports of compiled extensions built elsewhere, torch pins and torch.* calls the operator
 // tables flag (assess/table_findings.hpp). `scan` (then assess) and `fix` both call it, so
-// both see the same findings; what it builds on the way (import graph, program model) is handed
-// to assess rather than built again.
+// both see the same findings; what it builds on the way (import graph, program model, and the
+// task phases when asked) is handed to assess rather than built again.
 #include <vector>
 
 #include "assess/cross_file.hpp"
@@ -24,9 +24,12 @@ struct Project {
 
 // `per_file`: sorted, already through `filters` (the pipeline applied them); the derived
 // findings go through them too: re-exported uses as the files' own hits, the others only
-// where their rule skips tests.
+// where their rule skips tests. `phases` (the --phase overrides; null: not asked): the task
+// phases are built too, beside the program model, into `cross.phases`, and their start-up
+// findings (assess/startup_finding.hpp) join the derived ones.
 Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_file,
                const rules::RuleSet& rules, const FileFilters& filters,
-               const assess::Model& model = assess::embedded_model(), unsigned threads = 0);
+               const assess::Model& model = assess::embedded_model(), unsigned threads = 0,
+               const assess::PhaseOverrides* phases = nullptr);
 
 }  // namespace ascendify::project

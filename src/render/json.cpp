@@ -2,9 +2,9 @@
 // documented in render.hpp's comment and listed in tests/render/report_schema.hpp.
 #include <charconv>
 #include <deque>
-#include <future>
 #include <nlohmann/json.hpp>
 
+#include "core/helper_pool.hpp"
 #include "core/rule.hpp"
 #include "render/escape.hpp"
 #include "render/json_text.hpp"
@@ -254,8 +254,8 @@ void append_finding_range(std::string& out, const std::vector<Finding>& findings
 // The findings array in blocks of kBlock findings, rendered on up to `threads` threads while
 // the calling thread passes finished blocks on in order (at most threads + 1 blocks in memory).
 // The first blocks start rendering as soon as this is constructed, so that they overlap with
-// whatever the caller writes before the array (the report's other members). Futures from
-// std::async wait for their block when destroyed, so none outlives the findings it reads.
+// whatever the caller writes before the array (the report's other members). A helper's handle
+// waits for its block when destroyed, so none outlives the findings it reads.
 class FindingBlocks {
  public:
   FindingBlocks(const std::vector<Finding>& findings, unsigned threads)
@@ -304,7 +304,7 @@ class FindingBlocks {
   void launch() {
     while (threads_ && next_ < blocks_ && in_flight_.size() < threads_) {
       const size_t k = next_++;
-      in_flight_.push_back(std::async(std::launch::async, [this, k] { return render(k); }));
+      in_flight_.push_back(start_helper(threads_, [this, k] { return render(k); }));
     }
   }
 
@@ -312,7 +312,7 @@ class FindingBlocks {
   const size_t blocks_;
   const unsigned threads_;  // 0: render on the calling thread, block by block
   size_t next_ = 0;
-  std::deque<std::future<std::string>> in_flight_;
+  std::deque<Helper<std::string>> in_flight_;
 };
 
 ordered_json migration_set_json(const MigrationSet& m) {

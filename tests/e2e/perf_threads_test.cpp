@@ -1,7 +1,7 @@
 // Determinism across thread counts: the JSON report of a scan is byte-identical with
 // --threads 1 and --threads 8 (and across two runs with 8 threads). And `-j 1` keeps a scan on
 // one thread: no worker, and no helper of the project stage, assess or the report writers
-// (core/helper_launch.hpp).
+// (core/helper_pool.hpp).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
