@@ -249,10 +249,15 @@ struct LexBuffers {
   bool busy = false;
 };
 
+LexBuffers& thread_buffers() {
+  thread_local LexBuffers shared;
+  return shared;
+}
+
 class BufferLease {
  public:
   BufferLease() {
-    thread_local LexBuffers shared;
+    LexBuffers& shared = thread_buffers();
     buf_ = shared.busy ? &own_ : &shared;  // a nested call (never expected) gets its own
     buf_->busy = true;
     buf_->sink.clear();
@@ -274,6 +279,11 @@ class BufferLease {
 };
 
 }  // namespace
+
+void release_thread_buffers() {
+  LexBuffers& b = thread_buffers();
+  if (!b.busy) b.sink = LexSink();
+}
 
 FileFacts analyze(std::string_view text, std::string_view path) {
   FileFacts out;

@@ -11,6 +11,10 @@ namespace ascendify::python {
 // main guard, suppressions). Pure function; `path` is only used in diagnostics.
 FileFacts analyze(std::string_view text, std::string_view path);
 
+// Frees the lexer buffers this thread reuses from file to file (up to a few MB): a scan's
+// worker calls it when no file is left, since its thread outlives the scan (core/helper_pool).
+void release_thread_buffers();
+
 // The facts of `python -c CODE` (in a shell script, Dockerfile or notebook `!` line) that say
 // something about the CUDA world: references, method calls, strings, env and commands (no
 // imports, no script marks: a one-liner imports nothing of the project and starts no phase),
