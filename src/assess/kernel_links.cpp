@@ -206,10 +206,12 @@ class KernelLinker {
     const UseDigest& d = *digests_[g];
     state_.emplace(d.count());
     FileState& st = *state_;
+    size_t launches = 0;  // launch sites passed: the next one's fact is launch_facts[launches]
     for (const auto& x : d.sites) {
       const bool launch = x.kind == FactKind::Native;
       const bool ref = x.kind == FactKind::Reference && is_python(f);
       if (!launch && !ref) continue;
+      const uint32_t fact = launch ? d.launch_facts[launches++] : 0;
       if (!(ask(d, st, x.name) & kKernel)) continue;  // names no kernel: most references
       const std::string_view name = d.str(x.name);
       std::string_view module = head_part(name);
@@ -227,7 +229,7 @@ class KernelLinker {
         if (files_[kernels_[c].file].facts.kernels.empty()) continue;
         if (!st.seen.insert({c, x.line}).second) continue;
         uses_[c].push_back({g, x.line, std::string(d.str(x.scope)), is_python(f),
-                            launch ? &f.facts.facts[x.fact].args : nullptr});
+                            launch ? &f.facts.facts[fact].args : nullptr});
       }
     }
   }
@@ -241,8 +243,8 @@ class KernelLinker {
     for (const auto& x : d.sites) {
       std::string_view recv;
       if (x.kind == FactKind::MethodCall && x.usage == Usage::Call &&
-          (ask(d, st, x.receiver) & kKernel))
-        recv = d.str(x.receiver);
+          (ask(d, st, x.name) & kKernel))
+        recv = d.str(x.name);  // a method call's site names its receiver
       if (x.kind == FactKind::Reference && (ask(d, st, x.name) & kApply))
         recv = head_part(d.str(x.name));
       if (recv.empty()) continue;

@@ -17,7 +17,7 @@ using snapshot::Writer;
 static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact field");
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
 static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
-static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 424, "encode the new FileFacts field");
+static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 448, "encode the new FileFacts field");
 static_assert(sizeof(void*) != 8 || sizeof(Finding) == 424, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
 
@@ -215,8 +215,9 @@ void put_digest(Writer& w, const UseDigest& d) {
     w.u8(static_cast<uint8_t>(s.kind));
     w.u8(static_cast<uint8_t>(s.usage));
     put_u(w, s.col | static_cast<uint32_t>(s.guarded) << 15);
-    for (uint32_t v : {s.line, s.name, s.scope, s.receiver, s.fact}) put_u(w, v);
+    for (uint32_t v : {s.line, s.name, s.scope}) put_u(w, v);
   });
+  put_list(w, d.launch_facts, [&](uint32_t v) { put_u(w, v); });
   put_list(w, d.imports, [&](const UseDigest::ImportSite& s) {
     for (uint32_t v : {s.line, s.name, s.detail, s.alias, s.scope}) put_u(w, v);
     put_i(w, s.level);
@@ -229,7 +230,7 @@ void put_digest(Writer& w, const UseDigest& d) {
 // Also checks what assess indexes without checking: string ids, the starts, fact indexes.
 UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
   UseDigest d;
-  d.sites = get_list<UseDigest::Site>(r, 8, [&] {
+  d.sites = get_list<UseDigest::Site>(r, 6, [&] {
     UseDigest::Site s;
     s.kind = r.enumerator<FactKind>(kFactKinds);
     s.usage = r.enumerator<Usage>(kUsages);
@@ -237,9 +238,10 @@ UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
     if (col >> 16) r.fail();
     s.col = col & 0x7fff;
     s.guarded = (col >> 15) & 1;
-    for (uint32_t* v : {&s.line, &s.name, &s.scope, &s.receiver, &s.fact}) *v = get_u32(r);
+    for (uint32_t* v : {&s.line, &s.name, &s.scope}) *v = get_u32(r);
     return s;
   });
+  d.launch_facts = get_list<uint32_t>(r, 1, [&] { return get_u32(r); });
   d.imports = get_list<UseDigest::ImportSite>(r, 7, [&] {
     UseDigest::ImportSite s;
     for (uint32_t* v : {&s.line, &s.name, &s.detail, &s.alias, &s.scope}) *v = get_u32(r);
@@ -256,13 +258,16 @@ UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
                d.starts.back() == d.text.size();
   for (size_t i = 1; valid && i < d.starts.size(); ++i) valid = d.starts[i - 1] <= d.starts[i];
   const uint32_t ids = valid ? d.count() : 0;
-  // A launch site (a Native site, and only those) names its Native fact: kernel linking reads
-  // that fact's arguments unchecked.
-  for (const auto& s : d.sites)
-    valid = valid && s.name < ids && s.scope < ids && s.receiver < ids &&
-            (s.kind == FactKind::Native) == (s.fact != UseDigest::kNoFact) &&
-            (s.fact == UseDigest::kNoFact ||
-             (s.fact < facts.size() && facts[s.fact].kind == FactKind::Native));
+  // Each launch site (a Native site) has a Native fact: kernel linking reads that fact's
+  // arguments unchecked.
+  size_t launches = 0;
+  for (const auto& s : d.sites) {
+    valid = valid && s.name < ids && s.scope < ids;
+    launches += s.kind == FactKind::Native;
+  }
+  valid = valid && launches == d.launch_facts.size();
+  for (uint32_t fact : d.launch_facts)
+    valid = valid && fact < facts.size() && facts[fact].kind == FactKind::Native;
   for (const auto& s : d.imports)
     valid = valid && s.name < ids && s.detail < ids && s.alias < ids && s.scope < ids;
   if (!valid) r.fail();

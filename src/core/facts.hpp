@@ -131,26 +131,27 @@ struct KernelFact {
 
 // The uses of names in one file as assess reads them: every Reference fact, every MethodCall
 // fact that is a call (attribute reads, Usage::Load, only matter to the matcher and are not
-// kept) and every kernel launch (Native "launch" / "triton-launch") as a 24-byte Site, every
-// Import fact
-// as a 20-byte ImportSite, in file order, with the strings interned per file. A big tree has
-// hundreds of thousands of references; kept as whole Facts (248 bytes plus strings) they were
-// most of a scan's memory. Built by core/use_digest.hpp.
+// kept) and every kernel launch (Native "launch" / "triton-launch") as a 16-byte Site, every
+// Import fact as a 24-byte ImportSite, in file order, with the strings interned per file. A
+// big tree has hundreds of thousands of references; kept as whole Facts (248 bytes plus
+// strings) they were most of a scan's memory. Built by core/use_digest.hpp.
 struct UseDigest {
-  static constexpr uint32_t kNoFact = UINT32_MAX;
   struct Site {
     FactKind kind = FactKind::Reference;
     Usage usage = Usage::Load;
-    uint16_t col : 15 = 0;     // Fact::span.col, clamped to 32767 (in the padding: 24 bytes)
+    uint16_t col : 15 = 0;     // Fact::span.col, clamped to 32767
     uint16_t guarded : 1 = 0;  // Fact::guarded: under an availability check or an optional import
     uint32_t line = 0;
-    uint32_t name = 0;  // ids into `strings`; 0 is ""
+    // Id into the strings; 0 is "". Reference, launch: Fact::name. MethodCall: Fact::receiver,
+    // the text the method is called on (nothing after matching reads the method's own name).
+    uint32_t name = 0;
     uint32_t scope = 0;
-    uint32_t receiver = 0;
-    uint32_t fact = kNoFact;  // launches: index of the Native fact (its launch options)
   };
   std::vector<Site> sites;
-  static_assert(sizeof(Site) == 24, "a Site is kept per reference of a whole tree");
+  static_assert(sizeof(Site) == 16, "a Site is kept per reference of a whole tree");
+  // The launch sites' Native facts (their launch options), by index into FileFacts::facts: the
+  // k-th launch site (kind Native) in `sites` has launch_facts[k].
+  std::vector<uint32_t> launch_facts;
   // The Import facts as assess reads them (import graph, dependency rows, kernel linking), in
   // file order: 24 bytes each instead of a 248-byte Fact with its strings.
   struct ImportSite {

@@ -116,7 +116,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
   }
   d.sites.reserve(n);
   d.imports.reserve(imports);
-  Interner intern(d, 3 * (n + imports));
+  Interner intern(d, 2 * n + 4 * imports);  // the most strings sites and imports name
   uint32_t last_name = 0, last_scope = 0, last_receiver = 0;
   uint32_t last_import = 0, last_detail = 0, last_alias = 0, last_import_scope = 0;
   for (size_t i = 0; i < facts.size(); ++i) {
@@ -141,10 +141,10 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
     s.col = static_cast<uint16_t>(std::min<uint32_t>(f.span.col, 0x7fff));
     s.guarded = f.guarded;
     s.line = f.span.line;
-    s.name = intern(f.name, last_name);
+    s.name = f.kind == FactKind::MethodCall ? intern(f.receiver, last_receiver)
+                                            : intern(f.name, last_name);
     s.scope = intern(f.scope, last_scope);
-    s.receiver = intern(f.receiver, last_receiver);
-    if (launch) s.fact = static_cast<uint32_t>(i);
+    if (launch) d.launch_facts.push_back(static_cast<uint32_t>(i));
     d.sites.push_back(s);
   }
   d.text.shrink_to_fit();
@@ -154,7 +154,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
 
 void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&)) {
   facts.uses = digest_uses(facts.facts);
-  // One pass: the kept facts move once into a vector of their exact size; launch sites are
+  // One pass: the kept facts move once into a vector of their exact size; launch facts are
   // re-pointed to their new index.
   auto dropped = [&](const Fact& f) {
     return is_use(f) || is_import(f) || (also_drop && also_drop(f));
@@ -163,14 +163,13 @@ void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&)) {
   for (const Fact& f : facts.facts) kept_count += !dropped(f);
   std::vector<Fact> kept;
   kept.reserve(kept_count);
-  std::vector<uint32_t> new_index(facts.facts.size(), UseDigest::kNoFact);
+  std::vector<uint32_t> new_index(facts.facts.size(), 0);
   for (size_t i = 0; i < facts.facts.size(); ++i) {
     if (dropped(facts.facts[i])) continue;
     new_index[i] = static_cast<uint32_t>(kept.size());
     kept.push_back(std::move(facts.facts[i]));
   }
-  for (auto& s : facts.uses.sites)
-    if (s.fact != UseDigest::kNoFact) s.fact = new_index[s.fact];
+  for (uint32_t& fact : facts.uses.launch_facts) fact = new_index[fact];
   facts.facts.swap(kept);
   facts.uses_digested = true;
 }

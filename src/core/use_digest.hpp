@@ -4,11 +4,11 @@
 
 namespace ascendify {
 
-// The digest of `facts`; launch sites point into `facts` itself.
+// The digest of `facts`; its launch_facts index `facts` itself.
 UseDigest digest_uses(const std::vector<Fact>& facts);
 
 // Replaces the Reference, MethodCall and Import facts of `facts` by `facts.uses` and drops the
-// facts `also_drop` selects (optional; never launch sites), in one pass; launch sites then point
+// facts `also_drop` selects (optional; never launch facts), in one pass; launch_facts then index
 // into the shortened fact list. Sets `facts.uses_digested`.
 void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&) = nullptr);
 

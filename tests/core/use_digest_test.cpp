@@ -1,5 +1,6 @@
 // The use digest keeps every Reference, MethodCall call and launch with its strings interned per
-// file; attribute reads (MethodCall, Usage::Load) are not kept.
+// file; attribute reads (MethodCall, Usage::Load) are not kept, and a method call's site names
+// its receiver (the method's own name is not kept).
 #include "core/use_digest.hpp"
 
 #include <gtest/gtest.h>
@@ -38,12 +39,10 @@ TEST(UseDigest, InternsEachStringOnceAcrossFields) {
   auto s = [&](uint32_t id) { return std::string(d.str(id)); };
   EXPECT_EQ(s(d.sites[0].name), "torch.cuda.synchronize");
   EXPECT_EQ(s(d.sites[0].scope), "Model.forward");
-  EXPECT_EQ(d.sites[0].receiver, 0u);
   EXPECT_EQ(d.sites[0].line, 3u);
-  EXPECT_EQ(s(d.sites[1].receiver), "self.weight");
+  EXPECT_EQ(s(d.sites[1].name), "self.weight");  // the receiver of `.cuda()`
   EXPECT_EQ(d.sites[1].kind, FactKind::MethodCall);
-  EXPECT_EQ(d.sites[2].name, d.sites[1].receiver);
-  EXPECT_EQ(d.sites[2].receiver, d.sites[1].name);
+  EXPECT_EQ(s(d.sites[2].name), "cuda");  // the receiver of `.self.weight()`
   EXPECT_EQ(s(d.sites[2].scope), "f");
   EXPECT_EQ(d.sites[3].scope, d.sites[1].scope);
   EXPECT_EQ(s(d.sites[3].name), "a_name_longer_than_sixteen_bytes");
@@ -51,7 +50,7 @@ TEST(UseDigest, InternsEachStringOnceAcrossFields) {
   EXPECT_EQ(d.sites[4].scope, 0u);
   // "", and six distinct strings.
   EXPECT_EQ(d.count(), 7u);
-  for (const auto& site : d.sites) EXPECT_EQ(site.fact, UseDigest::kNoFact);
+  EXPECT_TRUE(d.launch_facts.empty());
 }
 
 TEST(UseDigest, AttributeReadsAreNotKept) {
@@ -63,10 +62,10 @@ TEST(UseDigest, AttributeReadsAreNotKept) {
   move_uses_to_digest(ff);
   EXPECT_TRUE(ff.facts.empty());  // gone from the facts as well
   ASSERT_EQ(ff.uses.sites.size(), 2u);
-  EXPECT_EQ(ff.uses.str(ff.uses.sites[0].name), "cuda");
+  EXPECT_EQ(ff.uses.str(ff.uses.sites[0].name), "x");
   EXPECT_EQ(ff.uses.sites[0].line, 1u);
   EXPECT_EQ(ff.uses.str(ff.uses.sites[1].name), "torch.cuda.is_available");
-  EXPECT_EQ(ff.uses.count(), 5u);  // "", cuda, f, x, torch.cuda.is_available: no "is_cuda"
+  EXPECT_EQ(ff.uses.count(), 4u);  // "", x, f, torch.cuda.is_available: no "cuda", "is_cuda"
 }
 
 TEST(UseDigest, ManyStringsStayDistinct) {
@@ -90,11 +89,12 @@ TEST(UseDigest, NamesDifferingInOneByteAtAnyLength) {
       std::string name(len, 'x');
       name[at] = 'y';
       facts.push_back(fact(FactKind::Reference, name));
-      facts.push_back(fact(FactKind::MethodCall, std::string(len, 'x')));
+      facts.push_back(fact(FactKind::MethodCall, "m", "", std::string(len, 'x')));
     }
   const UseDigest d = digest_uses(facts);
   ASSERT_EQ(d.sites.size(), facts.size());
-  for (size_t i = 0; i < facts.size(); ++i) EXPECT_EQ(d.str(d.sites[i].name), facts[i].name);
+  for (size_t i = 0; i < facts.size(); ++i)
+    EXPECT_EQ(d.str(d.sites[i].name), i % 2 ? facts[i].receiver : facts[i].name);
   EXPECT_EQ(d.count(), 1u + 210u + 20u);  // "", each one-'y' name, each all-'x' name
 }
 
@@ -102,17 +102,29 @@ TEST(UseDigest, MoveKeepsOtherFactsAndRepointsLaunches) {
   FileFacts ff;
   Fact launch = fact(FactKind::Native, "kern", "host_fn", "", 9);
   launch.detail = "launch";
-  ff.facts = {fact(FactKind::Import, "torch"), fact(FactKind::Reference, "torch.cuda.x"),
-              fact(FactKind::String, "cuda"), launch, fact(FactKind::MethodCall, "cuda")};
+  Fact launch2 = launch;
+  launch2.name = "kern2";
+  Fact other = fact(FactKind::Native, "cudaMalloc");
+  other.detail = "runtime-api";
+  ff.facts = {fact(FactKind::Import, "torch"),
+              fact(FactKind::Reference, "torch.cuda.x"),
+              fact(FactKind::String, "cuda"),
+              launch,
+              fact(FactKind::MethodCall, "cuda"),
+              other,
+              launch2};
   move_uses_to_digest(ff, [](const Fact& f) { return f.kind == FactKind::String; });
   ASSERT_TRUE(ff.uses_digested);
-  ASSERT_EQ(ff.facts.size(), 1u);  // the import moved to the digest as well
+  ASSERT_EQ(ff.facts.size(), 3u);  // the import moved to the digest as well
   EXPECT_EQ(ff.facts[0].name, "kern");
   ASSERT_EQ(ff.uses.imports.size(), 1u);
   EXPECT_EQ(ff.uses.str(ff.uses.imports[0].name), "torch");
-  ASSERT_EQ(ff.uses.sites.size(), 3u);
+  ASSERT_EQ(ff.uses.sites.size(), 4u);
   EXPECT_EQ(ff.uses.sites[1].kind, FactKind::Native);
-  EXPECT_EQ(ff.uses.sites[1].fact, 0u);
+  EXPECT_EQ(ff.uses.sites[3].kind, FactKind::Native);
+  // The launches' facts, in site order, at their new places.
+  EXPECT_EQ(ff.uses.launch_facts, (std::vector<uint32_t>{0, 2}));
+  EXPECT_EQ(ff.facts[2].name, "kern2");
   EXPECT_EQ(ff.uses.str(ff.uses.sites[1].scope), "host_fn");
   UseDigest scratch;
   EXPECT_EQ(&uses_of(ff, scratch), &ff.uses);

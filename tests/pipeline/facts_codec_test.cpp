@@ -11,6 +11,7 @@
 #include <random>
 
 #include "core/read_file.hpp"
+#include "core/use_digest.hpp"
 #include "discover/discover.hpp"
 #include "match/matcher.hpp"
 #include "pipeline/scan.hpp"
@@ -114,6 +115,35 @@ TEST(FactsCodec, OtherVersionFails) {
   Encoded e = largest_example();
   e.blob[0] = static_cast<char>(e.blob[0] + 1);  // the version comes first, little-endian
   EXPECT_FALSE(cache::decode(e.blob, embedded()));
+}
+
+// Kernel linking reads a launch site's Native fact unchecked: a blob whose launch sites and
+// launch facts disagree (count, index, kind) never decodes.
+TEST(FactsCodec, LaunchFactsMustMatchLaunchSites) {
+  FileFacts ff;
+  Fact launch;
+  launch.kind = FactKind::Native;
+  launch.detail = "launch";
+  launch.name = "kern";
+  Fact ref;
+  ref.kind = FactKind::Reference;
+  ref.name = "torch.cuda.synchronize";
+  Fact dep;
+  dep.kind = FactKind::Dependency;
+  dep.name = "torch";
+  ff.facts = {dep, ref, launch};
+  move_uses_to_digest(ff);
+  ASSERT_EQ(ff.uses.launch_facts, std::vector<uint32_t>{1});
+  ASSERT_TRUE(cache::decode(cache::encode(ff, {}, 0, 10), embedded()));
+  const auto fails = [&](std::vector<uint32_t> launch_facts) {
+    FileFacts bad = ff;
+    bad.uses.launch_facts = std::move(launch_facts);
+    return !cache::decode(cache::encode(bad, {}, 0, 10), embedded());
+  };
+  EXPECT_TRUE(fails({}));      // a launch site without its fact
+  EXPECT_TRUE(fails({1, 1}));  // a fact without its launch site
+  EXPECT_TRUE(fails({0}));     // the Dependency fact
+  EXPECT_TRUE(fails({2}));     // past the end
 }
 
 // Flipped bytes either fail to decode or decode to something that encodes back the same
