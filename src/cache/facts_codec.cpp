@@ -18,7 +18,7 @@ static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact fi
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
 static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
 static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 416, "encode the new FileFacts field");
-static_assert(sizeof(void*) != 8 || sizeof(Finding) == 424, "encode the new Finding field");
+static_assert(sizeof(void*) != 8 || sizeof(Finding) == 296, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
 
 constexpr uint8_t kFactKinds = static_cast<uint8_t>(FactKind::Native) + 1;

@@ -4,45 +4,65 @@
 // per finding. A tree has thousands of findings and each rule text is 100-300 bytes in each
 // language; the rule set outlives every finding that points into it (as Finding::rule already
 // requires).
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace ascendify {
 
 class RuleText {
  public:
   RuleText() = default;
-  RuleText(std::string text) : owned_(std::move(text)) {}  // NOLINT: a text of its own
-  RuleText(const char* text) : owned_(text) {}             // NOLINT
+  RuleText(std::string text) { own(std::move(text)); }  // NOLINT: a text of its own
+  RuleText(const char* text) { own(text); }             // NOLINT
   // Points at `rule_text`, which must outlive this object and every copy of it.
   static RuleText of(const std::string& rule_text) {
     RuleText t;
-    t.shared_ = &rule_text;
+    t.bits_ = reinterpret_cast<uintptr_t>(&rule_text);
     return t;
   }
+  RuleText(const RuleText& other) : bits_(other.bits_) {
+    if (owned()) bits_ = tag(new std::string(other.str()));
+  }
+  RuleText(RuleText&& other) noexcept : bits_(std::exchange(other.bits_, 0)) {}
+  RuleText& operator=(const RuleText& other) {
+    if (this != &other) *this = RuleText(other);
+    return *this;
+  }
+  RuleText& operator=(RuleText&& other) noexcept {
+    std::swap(bits_, other.bits_);
+    return *this;
+  }
+  ~RuleText() { release(); }
 
-  const std::string& str() const { return shared_ ? *shared_ : owned_; }
+  const std::string& str() const {
+    static const std::string kNone;
+    return bits_ ? *reinterpret_cast<const std::string*>(bits_ & ~kOwned) : kNone;
+  }
   operator const std::string&() const { return str(); }  // NOLINT: reads as the string
   operator std::string_view() const { return str(); }    // NOLINT
   bool empty() const { return str().empty(); }
   size_t size() const { return str().size(); }
   // Whether it points at a rule's text (no copy of its own).
-  bool shared() const { return shared_ != nullptr; }
+  bool shared() const { return bits_ && !owned(); }
 
   RuleText& operator=(std::string text) {
-    shared_ = nullptr;
-    owned_ = std::move(text);
+    release();
+    own(std::move(text));
     return *this;
   }
   RuleText& operator=(const char* text) { return *this = std::string(text); }
   RuleText& operator+=(std::string_view more) {
-    if (shared_) {
-      owned_.reserve(shared_->size() + more.size());
-      owned_ = *shared_;
-      shared_ = nullptr;
+    if (owned()) {
+      reinterpret_cast<std::string*>(bits_ & ~kOwned)->append(more);
+    } else {
+      std::string joined;
+      joined.reserve(size() + more.size());
+      joined.append(str()).append(more);
+      *this = std::move(joined);
     }
-    owned_ += more;
     return *this;
   }
 
@@ -57,8 +77,18 @@ class RuleText {
   friend std::ostream& operator<<(std::ostream& os, const RuleText& t) { return os << t.str(); }
 
  private:
-  const std::string* shared_ = nullptr;
-  std::string owned_;
+  // One word (a finding holds four): null for "", else the address of the rule's string, or
+  // of a string of its own with the low bit set (a std::string is never at an odd address).
+  static constexpr uintptr_t kOwned = 1;
+  static uintptr_t tag(std::string* s) { return reinterpret_cast<uintptr_t>(s) | kOwned; }
+  bool owned() const { return bits_ & kOwned; }
+  void own(std::string text) { bits_ = text.empty() ? 0 : tag(new std::string(std::move(text))); }
+  void release() {
+    if (owned()) delete reinterpret_cast<std::string*>(bits_ & ~kOwned);
+    bits_ = 0;
+  }
+
+  uintptr_t bits_ = 0;
 };
 
 }  // namespace ascendify

@@ -56,5 +56,29 @@ TEST(RuleText, OwnedTextReadsLikeAString) {
   EXPECT_EQ(moved, "pin 2.8.0");
 }
 
+// One word per text (a finding holds four); a copy of an owned text is a copy, not a share.
+TEST(RuleText, OneWordAndOwnedCopiesAreIndependent) {
+  static_assert(sizeof(RuleText) == sizeof(void*));
+  RuleText a(std::string("first"));
+  RuleText b = a;
+  b += " and more";
+  EXPECT_EQ(a, "first");
+  EXPECT_EQ(b, "first and more");
+  EXPECT_NE(&a.str(), &b.str());
+  a = b;
+  EXPECT_EQ(a, "first and more");
+  const RuleText& same = a;
+  a = same;  // self-assignment keeps the text
+  EXPECT_EQ(a, "first and more");
+  RuleText empty;
+  empty += "grown";
+  EXPECT_EQ(empty, "grown");
+  EXPECT_FALSE(empty.shared());
+  RuleText cleared = RuleText::of(a.str());
+  cleared = "";
+  EXPECT_TRUE(cleared.empty());
+  EXPECT_FALSE(cleared.shared());
+}
+
 }  // namespace
 }  // namespace ascendify
