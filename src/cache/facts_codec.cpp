@@ -17,7 +17,7 @@ using snapshot::Writer;
 static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact field");
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
 static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
-static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 416, "encode the new FileFacts field");
+static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 448, "encode the new FileFacts field");
 static_assert(sizeof(void*) != 8 || sizeof(Finding) == 296, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
 
@@ -223,15 +223,8 @@ void put_digest(Writer& w, const UseDigest& d) {
     put_i(w, s.level);
     w.u8(s.guarded);
   });
-  // The strings back to back, then where each starts (id 0, "", at 0) and the end.
-  std::string text;
-  std::vector<uint32_t> starts{0};
-  for (uint32_t id = 0; id < d.count(); ++id) {
-    text += d.str(id);
-    starts.push_back(static_cast<uint32_t>(text.size()));
-  }
-  put_s(w, text);
-  put_list(w, starts, [&](uint32_t v) { put_u(w, v); });
+  put_s(w, d.text);
+  put_list(w, d.starts, [&](uint32_t v) { put_u(w, v); });
 }
 
 // Also checks what assess indexes without checking: string ids, the starts, fact indexes.
@@ -258,18 +251,12 @@ UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
     s.guarded = get_bool(r);
     return s;
   });
-  const std::string text = get_s(r);
-  const auto starts = get_list<uint32_t>(r, 1, [&] { return get_u32(r); });
+  d.text = get_s(r);
+  d.starts = get_list<uint32_t>(r, 1, [&] { return get_u32(r); });
   if (!r.ok()) return d;
-  bool valid =
-      starts.size() >= 2 && starts[0] == 0 && starts[1] == 0 && starts.back() == text.size();
-  for (size_t i = 1; valid && i < starts.size(); ++i) valid = starts[i - 1] <= starts[i];
-  if (valid) {
-    d.pooled.resize(starts.size() - 1);
-    for (size_t i = 1; i + 1 < starts.size(); ++i)
-      d.pooled[i] = StringPool::process().intern(
-          std::string_view(text).substr(starts[i], starts[i + 1] - starts[i]));
-  }
+  bool valid = d.starts.size() >= 2 && d.starts[0] == 0 && d.starts[1] == 0 &&
+               d.starts.back() == d.text.size();
+  for (size_t i = 1; valid && i < d.starts.size(); ++i) valid = d.starts[i - 1] <= d.starts[i];
   const uint32_t ids = valid ? d.count() : 0;
   // Each launch site (a Native site) has a Native fact: kernel linking reads that fact's
   // arguments unchecked.

@@ -10,7 +10,6 @@
 #include "core/diagnostic.hpp"
 #include "core/kernel_kind.hpp"
 #include "core/span.hpp"
-#include "core/string_pool.hpp"
 
 namespace ascendify {
 
@@ -133,7 +132,7 @@ struct KernelFact {
 // The uses of names in one file as assess reads them: every Reference fact, every MethodCall
 // fact that is a call (attribute reads, Usage::Load, only matter to the matcher and are not
 // kept) and every kernel launch (Native "launch" / "triton-launch") as a 16-byte Site, every
-// Import fact as a 24-byte ImportSite, in file order, with the strings interned. A
+// Import fact as a 24-byte ImportSite, in file order, with the strings interned per file. A
 // big tree has hundreds of thousands of references; kept as whole Facts (248 bytes plus
 // strings) they were most of a scan's memory. Built by core/use_digest.hpp.
 struct UseDigest {
@@ -165,13 +164,14 @@ struct UseDigest {
     bool guarded = false;
   };
   std::vector<ImportSite> imports;
-  // The file's strings, dense ids 0..count()-1 in first-use order (assess memoises by them),
-  // each mapped to its id in the process's StringPool, which holds the text once for all
-  // files. Id 0 is "".
-  std::vector<uint32_t> pooled{StringPool::kEmpty};
+  // The interned strings, back to back: string `id` is text[starts[id], starts[id + 1]).
+  std::string text;
+  std::vector<uint32_t> starts{0, 0};  // id 0 is ""
 
-  std::string_view str(uint32_t id) const { return StringPool::process().view(pooled[id]); }
-  uint32_t count() const { return static_cast<uint32_t>(pooled.size()); }
+  std::string_view str(uint32_t id) const {
+    return std::string_view(text).substr(starts[id], starts[id + 1] - starts[id]);
+  }
+  uint32_t count() const { return static_cast<uint32_t>(starts.size() - 1); }
 };
 
 // Everything one front end learned from one file.

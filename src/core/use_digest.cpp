@@ -1,6 +1,7 @@
 #include "core/use_digest.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string_view>
 
 namespace ascendify {
@@ -24,11 +25,37 @@ bool is_launch(const Fact& f) {
   return f.kind == FactKind::Native && (f.detail == "launch" || f.detail == "triton-launch");
 }
 
-// The file's dense string ids: a per-file open-addressing table over the pooled text (no node
-// allocated per string); a string new to the file is interned in the process's pool.
+// The n bytes at p (1 <= n <= 8) in one word, some read twice: no byte-count-sized copy.
+uint64_t short_word(const char* p, size_t n) {
+  if (n >= 4) {
+    uint32_t a, b;
+    std::memcpy(&a, p, 4);
+    std::memcpy(&b, p + n - 4, 4);
+    return uint64_t{a} << 32 | b;
+  }
+  const auto byte = [&](size_t i) { return uint64_t{static_cast<unsigned char>(p[i])}; };
+  return byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
+}
+
+// Hash for short names, eight bytes at a time (ids follow insertion order, so any hash does).
+uint64_t name_hash(std::string_view s) {
+  uint64_t h = s.size() * 0x9E3779B97F4A7C15ULL;
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 31;
+  }
+  if (i < s.size()) h = (h ^ short_word(s.data() + i, s.size() - i)) * 0xBF58476D1CE4E5B9ULL;
+  h *= 0x94D049BB133111EBULL;
+  return h ^ (h >> 32);
+}
+
+// Per-file string table with an open-addressing index of ids (no node allocated per string).
 class Interner {
  public:
-  Interner(UseDigest& d, size_t max_strings) : d_(d), pool_(StringPool::process()) {
+  Interner(UseDigest& d, size_t max_strings) : d_(d) {
     size_t cap = 16;
     while (cap < 2 * max_strings + 2) cap *= 2;
     slots_.assign(cap, 0);
@@ -37,26 +64,30 @@ class Interner {
   // often repeats fact after fact, and is then found without hashing.
   uint32_t operator()(std::string_view s, uint32_t& last) {
     if (s.empty()) return 0;
-    if (last && d_.str(last) == s) return last;
+    if (last && is(last, s)) return last;
     return last = find_or_add(s);
   }
 
  private:
+  bool is(uint32_t id, std::string_view s) const {
+    const uint32_t b = d_.starts[id];
+    return d_.starts[id + 1] - b == s.size() &&
+           std::memcmp(d_.text.data() + b, s.data(), s.size()) == 0;
+  }
   uint32_t find_or_add(std::string_view s) {
     const size_t mask = slots_.size() - 1;
-    const uint64_t h = StringPool::hash(s);
-    for (size_t i = h & mask;; i = (i + 1) & mask) {
+    for (size_t i = name_hash(s) & mask;; i = (i + 1) & mask) {
       const uint32_t id = slots_[i];
-      if (id == 0) {  // free slot: new to the file (the table is never more than half full)
-        d_.pooled.push_back(pool_.intern(s, h));
+      if (id == 0) {  // free slot: a new string (the table is never more than half full)
+        d_.text += s;
+        d_.starts.push_back(static_cast<uint32_t>(d_.text.size()));
         return slots_[i] = d_.count() - 1;
       }
-      if (d_.str(id) == s) return id;
+      if (is(id, s)) return id;
     }
   }
 
   UseDigest& d_;
-  StringPool& pool_;
   std::vector<uint32_t> slots_;  // string ids; 0 = free (id 0 is "", never stored here)
 };
 
@@ -116,7 +147,8 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
     if (launch) d.launch_facts.push_back(static_cast<uint32_t>(i));
     d.sites.push_back(s);
   }
-  d.pooled.shrink_to_fit();
+  d.text.shrink_to_fit();
+  d.starts.shrink_to_fit();
   return d;
 }
 
