@@ -21,9 +21,6 @@ bool kept_in_digest(const Fact& f) {
   return f.kind == FactKind::Reference ||
          (f.kind == FactKind::MethodCall && f.usage == Usage::Call);
 }
-bool is_launch(const Fact& f) {
-  return f.kind == FactKind::Native && (f.detail == "launch" || f.detail == "triton-launch");
-}
 
 // The n bytes at p (1 <= n <= 8) in one word, some read twice: no byte-count-sized copy.
 uint64_t short_word(const char* p, size_t n) {
@@ -92,6 +89,10 @@ class Interner {
 };
 
 }  // namespace
+
+bool is_launch(const Fact& f) {
+  return f.kind == FactKind::Native && (f.detail == "launch" || f.detail == "triton-launch");
+}
 
 bool script_run_by_name(const Fact& f) {
   return f.kind == FactKind::String && f.ctx == StringContext::Positional && f.arg_index == 0 &&

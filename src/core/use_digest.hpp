@@ -4,6 +4,10 @@
 
 namespace ascendify {
 
+// A kernel launch (Native "launch", or "triton-launch" from Python): a site of the digest
+// whose Native fact stays among the facts (UseDigest::launch_facts).
+bool is_launch(const Fact& f);
+
 // The digest of `facts`; its launch_facts index `facts` itself.
 UseDigest digest_uses(const std::vector<Fact>& facts);
 

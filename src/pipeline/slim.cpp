@@ -31,7 +31,7 @@ bool unread_after_matching(const Fact& f) {
     case FactKind::ClassDef:
       return !f.scope.empty();
     case FactKind::Native:
-      return f.detail != "launch" && f.detail != "triton-launch" && f.detail != "binding";
+      return !is_launch(f) && f.detail != "binding";
     case FactKind::Command:
       return f.call.empty() && f.name != "console-script";
     default:

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "assess/assess.hpp"
+#include "core/use_digest.hpp"
 #include "pipeline/scan.hpp"
 #include "project/findings.hpp"
 #include "render/render.hpp"
@@ -71,18 +72,15 @@ void expect_same_report(const std::string& dir) {
   };
   size_t dropped_full = 0, dropped_slim = 0, ref_args_slim = 0, launches_full = 0,
          launches_slim = 0;
-  const auto launch = [](const Fact& x) {
-    return x.kind == FactKind::Native && (x.detail == "launch" || x.detail == "triton-launch");
-  };
   for (const auto& f : full.scan.files)
     for (const auto& x : f.facts.facts) {
       dropped_full += dropped(x);
-      launches_full += launch(x);
+      launches_full += is_launch(x);
     }
   for (const auto& f : slim.scan.files)
     for (const auto& x : f.facts.facts) {
       dropped_slim += dropped(x);
-      launches_slim += launch(x);
+      launches_slim += is_launch(x);
       if (x.kind == FactKind::Reference) ref_args_slim += x.args.size();
     }
   EXPECT_GT(dropped_full, 0u);
