@@ -27,7 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     __builtin_trap();
   const auto& uses = back->facts.uses;
   for (const auto& s : uses.sites)
-    if (s.name >= uses.count() || s.scope >= uses.count() || s.receiver >= uses.count())
-      __builtin_trap();
+    if (s.name >= uses.count() || s.scope >= uses.count()) __builtin_trap();
+  for (const auto idx : uses.launch_facts)
+    if (idx >= back->facts.facts.size()) __builtin_trap();
   return 0;
 }
