@@ -17,7 +17,7 @@ using snapshot::Writer;
 static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact field");
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
 static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
-static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 448, "encode the new FileFacts field");
+static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 488, "encode the new FileFacts field");
 static_assert(sizeof(void*) != 8 || sizeof(Finding) == 296, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
 
@@ -223,8 +223,20 @@ void put_digest(Writer& w, const UseDigest& d) {
     put_i(w, s.level);
     w.u8(s.guarded);
   });
-  put_s(w, d.text);
-  put_list(w, d.starts, [&](uint32_t v) { put_u(w, v); });
+  if (!d.pool) {
+    put_s(w, d.text);
+    put_list(w, d.starts, [&](uint32_t v) { put_u(w, v); });
+    return;
+  }
+  // Strings shared with other files (share_strings) are written as the file's own.
+  std::string text;
+  std::vector<uint32_t> starts{0};
+  for (uint32_t id = 0; id < d.count(); ++id) {
+    text += d.str(id);
+    starts.push_back(static_cast<uint32_t>(text.size()));
+  }
+  put_s(w, text);
+  put_list(w, starts, [&](uint32_t v) { put_u(w, v); });
 }
 
 // Also checks what assess indexes without checking: string ids, the starts, fact indexes.

@@ -3,6 +3,7 @@
 // (python, notebook, manifest, shell/docker, native) produces a FileFacts; the matcher turns
 // facts into findings using the rules; assess reads facts for imports, entry points, kernels.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "core/diagnostic.hpp"
 #include "core/kernel_kind.hpp"
 #include "core/span.hpp"
+#include "core/string_pool.hpp"
 
 namespace ascendify {
 
@@ -164,14 +166,22 @@ struct UseDigest {
     bool guarded = false;
   };
   std::vector<ImportSite> imports;
-  // The interned strings, back to back: string `id` is text[starts[id], starts[id + 1]).
+  // The interned strings, id 0 is "". Own: back to back, string `id` is text[starts[id],
+  // starts[id + 1]). Shared (share_strings, core/use_digest.hpp): `text` and `starts` empty,
+  // string `id` is pool->str(pool_ids[id]), the text kept once for all the digests of a worker.
+  // Ids are per file either way: assess sizes per-file tables by count().
   std::string text;
-  std::vector<uint32_t> starts{0, 0};  // id 0 is ""
+  std::vector<uint32_t> starts{0, 0};
+  std::shared_ptr<const StringPool> pool;
+  std::vector<uint32_t> pool_ids;
 
   std::string_view str(uint32_t id) const {
+    if (pool) return pool->str(pool_ids[id]);
     return std::string_view(text).substr(starts[id], starts[id + 1] - starts[id]);
   }
-  uint32_t count() const { return static_cast<uint32_t>(starts.size() - 1); }
+  uint32_t count() const {
+    return static_cast<uint32_t>(pool ? pool_ids.size() : starts.size() - 1);
+  }
 };
 
 // Everything one front end learned from one file.

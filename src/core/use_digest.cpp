@@ -4,6 +4,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "core/string_pool.hpp"
+
 namespace ascendify {
 
 namespace {
@@ -20,33 +22,6 @@ bool is_import(const Fact& f) {
 bool kept_in_digest(const Fact& f) {
   return f.kind == FactKind::Reference ||
          (f.kind == FactKind::MethodCall && f.usage == Usage::Call);
-}
-
-// The n bytes at p (1 <= n <= 8) in one word, some read twice: no byte-count-sized copy.
-uint64_t short_word(const char* p, size_t n) {
-  if (n >= 4) {
-    uint32_t a, b;
-    std::memcpy(&a, p, 4);
-    std::memcpy(&b, p + n - 4, 4);
-    return uint64_t{a} << 32 | b;
-  }
-  const auto byte = [&](size_t i) { return uint64_t{static_cast<unsigned char>(p[i])}; };
-  return byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
-}
-
-// Hash for short names, eight bytes at a time (ids follow insertion order, so any hash does).
-uint64_t name_hash(std::string_view s) {
-  uint64_t h = s.size() * 0x9E3779B97F4A7C15ULL;
-  size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    uint64_t w;
-    std::memcpy(&w, s.data() + i, 8);
-    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-    h ^= h >> 31;
-  }
-  if (i < s.size()) h = (h ^ short_word(s.data() + i, s.size() - i)) * 0xBF58476D1CE4E5B9ULL;
-  h *= 0x94D049BB133111EBULL;
-  return h ^ (h >> 32);
 }
 
 // Per-file string table with an open-addressing index of ids (no node allocated per string).
@@ -151,6 +126,15 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
   d.text.shrink_to_fit();
   d.starts.shrink_to_fit();
   return d;
+}
+
+void share_strings(UseDigest& d, const std::shared_ptr<StringPool>& pool) {
+  if (d.pool) return;
+  d.pool_ids.resize(d.count());
+  for (uint32_t id = 0; id < d.count(); ++id) d.pool_ids[id] = pool->intern(d.str(id));
+  std::string().swap(d.text);
+  std::vector<uint32_t>().swap(d.starts);
+  d.pool = pool;
 }
 
 void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&)) {

@@ -16,6 +16,10 @@ UseDigest digest_uses(const std::vector<Fact>& facts);
 // into the shortened fact list. Sets `facts.uses_digested`.
 void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&) = nullptr);
 
+// Moves the digest's own strings into `pool` (the ids stay: sites and imports are unchanged)
+// and frees them; the digest then keeps `pool` alive. A shared digest is left as it is.
+void share_strings(UseDigest& d, const std::shared_ptr<StringPool>& pool);
+
 // The digest of a file: the stored one when the facts were digested, else one built into
 // `scratch` from the facts.
 const UseDigest& uses_of(const FileFacts& facts, UseDigest& scratch);

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/text.hpp"
@@ -158,6 +160,36 @@ TEST(UseDigest, KeepsImportsCompactlyAndDropsTheirFacts) {
   EXPECT_EQ(d.imports[1].alias, 0u);  // no alias: the empty string
   EXPECT_EQ(d.imports[1].level, 2);
   EXPECT_FALSE(d.imports[1].guarded);
+}
+
+// Two files' digests sharing one pool: each keeps its own ids (assess sizes per-file tables by
+// count()), reads every string as before, and a string both files name is stored once.
+TEST(UseDigest, SharedStringsReadTheSameWithPerFileIds) {
+  std::vector<Fact> a = {fact(FactKind::Reference, "torch.cuda.synchronize", "Model.forward"),
+                         fact(FactKind::MethodCall, "cuda", "Model.forward", "self.weight"),
+                         fact(FactKind::Import, "torch")};
+  std::vector<Fact> b = {fact(FactKind::Reference, "other.name", "g"),
+                         fact(FactKind::Reference, "torch.cuda.synchronize", "g")};
+  UseDigest da = digest_uses(a), db = digest_uses(b);
+  const UseDigest own_a = da, own_b = db;
+  auto pool = std::make_shared<StringPool>();
+  share_strings(da, pool);
+  share_strings(db, pool);
+  using Pair = std::pair<const UseDigest*, const UseDigest*>;
+  for (const auto& [d, own] : {Pair{&da, &own_a}, Pair{&db, &own_b}}) {
+    ASSERT_EQ(d->pool, pool);
+    EXPECT_TRUE(d->text.empty());
+    EXPECT_EQ(d->count(), own->count());
+    for (uint32_t id = 0; id < own->count(); ++id) EXPECT_EQ(d->str(id), own->str(id));
+    EXPECT_EQ(d->sites.size(), own->sites.size());
+  }
+  // "", and torch.cuda.synchronize, Model.forward, self.weight, torch, other.name, g
+  EXPECT_EQ(pool->count(), 7u);
+  EXPECT_EQ(da.str(da.sites[0].name), db.str(db.sites[1].name));
+  share_strings(da, pool);  // already shared: unchanged
+  EXPECT_EQ(da.str(da.imports[0].name), "torch");
+  pool->seal();  // the worker is done: the strings stay readable
+  EXPECT_EQ(db.str(db.sites[0].name), "other.name");
 }
 
 }  // namespace

@@ -146,6 +146,17 @@ TEST(FactsCodec, LaunchFactsMustMatchLaunchSites) {
   EXPECT_TRUE(fails({2}));     // past the end
 }
 
+// A digest whose strings moved to a worker's pool encodes exactly as its own-strings form.
+TEST(FactsCodec, SharedStringsEncodeAsOwn) {
+  for (const Encoded& e : encode_tree("examples")) {
+    auto back = cache::decode(e.blob, embedded());
+    ASSERT_TRUE(back) << e.rel_path;
+    share_strings(back->facts.uses, std::make_shared<StringPool>());
+    EXPECT_EQ(cache::encode(back->facts, back->findings, back->suppressed, back->bytes), e.blob)
+        << e.rel_path;
+  }
+}
+
 // Flipped bytes either fail to decode or decode to something that encodes back the same
 // (never a crash or an out-of-range id: ASan/UBSan run this too).
 TEST(FactsCodec, FlippedBytesNeverCrash) {

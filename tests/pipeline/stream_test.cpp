@@ -13,6 +13,7 @@
 #include <tuple>
 
 #include "../discover/temp_tree.hpp"
+#include "core/use_digest.hpp"
 #include "pipeline/scan.hpp"
 
 namespace ascendify::pipeline {
@@ -130,6 +131,48 @@ TEST(ScanStreamed, ScanIsStreamedAndSlimmedAlike) {
   o.slim_facts = true;
   expect_identical(scan(source("tests/fixtures"), embedded_rules(), o),
                    walk_then_scan(source("tests/fixtures"), o));
+}
+
+// A slimmed scan keeps each digest's strings in its worker's pool: at most one pool per thread,
+// each string stored once per pool, and every site and import reads the same strings as the
+// digest built from the whole facts of an unslimmed scan.
+TEST(ScanStreamed, DigestStringsSharedPerWorker) {
+  ScanOptions whole = with_threads(1);
+  whole.slim_facts = false;
+  const ScanResult reference = scan(source("examples"), embedded_rules(), whole);
+  for (unsigned threads : {1u, 2u, 8u}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    ScanOptions o = with_threads(threads);
+    o.slim_facts = true;
+    const ScanResult slim = scan(source("examples"), embedded_rules(), o);
+    ASSERT_EQ(slim.files.size(), reference.files.size());
+    std::set<const StringPool*> pools;
+    size_t per_file_strings = 0, digested = 0;
+    for (size_t i = 0; i < slim.files.size(); ++i) {
+      const UseDigest& d = slim.files[i].facts.uses;
+      if (!slim.files[i].facts.uses_digested) continue;
+      ++digested;
+      ASSERT_TRUE(d.pool) << slim.files[i].file.rel_path;
+      EXPECT_TRUE(d.text.empty());
+      pools.insert(d.pool.get());
+      per_file_strings += d.count() - 1;
+      UseDigest scratch;
+      const UseDigest& r = uses_of(reference.files[i].facts, scratch);
+      ASSERT_EQ(d.sites.size(), r.sites.size()) << slim.files[i].file.rel_path;
+      for (size_t k = 0; k < d.sites.size(); ++k) {
+        EXPECT_EQ(d.str(d.sites[k].name), r.str(r.sites[k].name));
+        EXPECT_EQ(d.str(d.sites[k].scope), r.str(r.sites[k].scope));
+      }
+      ASSERT_EQ(d.imports.size(), r.imports.size());
+      for (size_t k = 0; k < d.imports.size(); ++k)
+        EXPECT_EQ(d.str(d.imports[k].name), r.str(r.imports[k].name));
+    }
+    EXPECT_GT(digested, 10u);
+    EXPECT_LE(pools.size(), threads);
+    size_t pooled = 0;
+    for (const StringPool* p : pools) pooled += p->count() - 1;
+    EXPECT_LT(pooled, per_file_strings);  // names repeat across files: stored once
+  }
 }
 
 // The own-package filter needs the whole walk: flash_attn/ is the project's own package, found
