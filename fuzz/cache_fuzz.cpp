@@ -28,6 +28,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto& uses = back->facts.uses;
   for (const auto& s : uses.sites)
     if (s.name >= uses.count() || s.scope >= uses.count()) __builtin_trap();
+  for (const auto& def : uses.defs)
+    if (def.name >= uses.count() ||
+        size_t{def.first_decorator} + def.decorator_count > uses.decorators.size())
+      __builtin_trap();
+  for (const auto id : uses.decorators)
+    if (id >= uses.count()) __builtin_trap();
   for (const auto idx : uses.launch_facts)
     if (idx >= back->facts.facts.size()) __builtin_trap();
   return 0;

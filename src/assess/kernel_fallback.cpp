@@ -2,6 +2,7 @@
 
 #include "assess/kernel_model.hpp"
 #include "core/text.hpp"
+#include "core/use_digest.hpp"
 
 namespace ascendify::assess {
 
@@ -38,15 +39,18 @@ bool related(const std::string& a, const std::string& b) {
 }  // namespace
 
 FallbackIndex::FallbackIndex(const std::vector<ScannedFile>& files) {
+  UseDigest scratch;
   for (const auto& f : files) {
     if (f.file.kind != FileKind::Python) continue;
     const bool module = reference_module(f.file.rel_path);
-    for (const auto& x : f.facts.facts) {
-      if (x.kind != FactKind::FunctionDef || !x.scope.empty()) continue;
-      const std::string lower = ascii_lower(x.name);
-      if (!reference_name(lower) && !(module && !x.name.starts_with("_"))) continue;
-      std::string stem = name_stem(x.name);
-      if (!stem.empty()) refs_.push_back({std::move(stem), x.name, dir_of(f.file.rel_path)});
+    const UseDigest& d = uses_of(f.facts, scratch);
+    for (const UseDigest::DefSite& def : d.defs) {
+      if (def.is_class) continue;
+      const std::string name(d.str(def.name));
+      const std::string lower = ascii_lower(name);
+      if (!reference_name(lower) && !(module && !name.starts_with("_"))) continue;
+      std::string stem = name_stem(name);
+      if (!stem.empty()) refs_.push_back({std::move(stem), name, dir_of(f.file.rel_path)});
     }
   }
 }

@@ -158,11 +158,11 @@ ProjectTraits project_traits(const std::vector<ScannedFile>& files,
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].file.kind != FileKind::Python && files[i].file.kind != FileKind::Notebook)
       continue;
-    for (const Fact& f : files[i].facts.facts)
-      if (f.kind == FactKind::FunctionDef && f.scope.empty() &&
-          (f.name == "instantiate_from_config" || f.name == "get_obj_from_str"))
-        t.instantiator[i] = true;
     const UseDigest& d = uses_of(files[i].facts, scratch);
+    for (const UseDigest::DefSite& def : d.defs)
+      if (!def.is_class &&
+          (d.str(def.name) == "instantiate_from_config" || d.str(def.name) == "get_obj_from_str"))
+        t.instantiator[i] = true;
     bool imports_hydra = false;
     for (const UseDigest::ImportSite& m : d.imports) {
       const std::string_view name = d.str(m.name);

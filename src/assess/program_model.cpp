@@ -24,20 +24,11 @@ bool pure(std::string_view decorator, const std::vector<std::string>& pure_decor
   return false;
 }
 
-// Decorators of a def (FunctionDef args) or class (ClassDef detail, comma-separated).
-bool registered(const Fact& f, const std::vector<std::string>& pure_decorators) {
-  if (f.kind == FactKind::FunctionDef) {
-    for (const Arg& a : f.args)
-      if (!pure(a.value, pure_decorators)) return true;
-    return false;
-  }
-  std::string_view list = f.detail;
-  while (!list.empty()) {
-    const size_t comma = list.find(',');
-    if (!pure(list.substr(0, comma), pure_decorators)) return true;
-    if (comma == std::string_view::npos) break;
-    list.remove_prefix(comma + 1);
-  }
+// A decorator of the def or class may register it.
+bool registered(const UseDigest& d, const UseDigest::DefSite& def,
+                const std::vector<std::string>& pure_decorators) {
+  for (uint32_t k = 0; k < def.decorator_count; ++k)
+    if (!pure(d.str(d.decorators[def.first_decorator + k]), pure_decorators)) return true;
   return false;
 }
 
@@ -99,22 +90,22 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
       units_.push_back(
           Unit{fi, "__main__", files[i].facts.main_blocks.front().first, false, false});
     }
-    for (const Fact& f : files[i].facts.facts) {
-      if ((f.kind != FactKind::FunctionDef && f.kind != FactKind::ClassDef) || !f.scope.empty())
-        continue;
-      if (by_name_[i].count(f.name)) continue;  // redefined: the first def stands for both
-      by_name_[i].emplace(f.name, static_cast<int>(units_.size()));
-      units_.push_back(Unit{fi, f.name, f.span.line, f.kind == FactKind::ClassDef,
-                            registered(f, model.pure_decorators)});
-    }
-    for (const KernelFact& k : files[i].facts.kernels)
-      if (k.kind == KernelKind::AutogradFunction && k.scope.empty()) autograd_[i].insert(k.name);
     if (files[i].facts.uses_digested) {
       digests_[i] = &files[i].facts.uses;
     } else {
       owned_.push_back(std::make_unique<UseDigest>(digest_uses(files[i].facts.facts)));
       digests_[i] = owned_.back().get();
     }
+    const UseDigest& d = *digests_[i];
+    for (const UseDigest::DefSite& def : d.defs) {
+      const std::string_view name = d.str(def.name);
+      if (by_name_[i].count(name)) continue;  // redefined: the first def stands for both
+      by_name_[i].emplace(name, static_cast<int>(units_.size()));
+      units_.push_back(Unit{fi, std::string(name), def.line, static_cast<bool>(def.is_class),
+                            registered(d, def, model.pure_decorators)});
+    }
+    for (const KernelFact& k : files[i].facts.kernels)
+      if (k.kind == KernelKind::AutogradFunction && k.scope.empty()) autograd_[i].insert(k.name);
   }
   edges_.resize(units_.size());
   edge_lines_.resize(units_.size());

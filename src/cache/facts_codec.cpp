@@ -17,7 +17,7 @@ using snapshot::Writer;
 static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact field");
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
 static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
-static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 488, "encode the new FileFacts field");
+static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 536, "encode the new FileFacts field");
 static_assert(sizeof(void*) != 8 || sizeof(Finding) == 296, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
 
@@ -223,6 +223,11 @@ void put_digest(Writer& w, const UseDigest& d) {
     put_i(w, s.level);
     w.u8(s.guarded);
   });
+  put_list(w, d.defs, [&](const UseDigest::DefSite& s) {
+    for (uint32_t v : {s.line, s.name, s.first_decorator, uint32_t{s.decorator_count}}) put_u(w, v);
+    w.u8(s.is_class);
+  });
+  put_list(w, d.decorators, [&](uint32_t v) { put_u(w, v); });
   if (!d.pool) {
     put_s(w, d.text);
     put_list(w, d.starts, [&](uint32_t v) { put_u(w, v); });
@@ -263,6 +268,18 @@ UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
     s.guarded = get_bool(r);
     return s;
   });
+  d.defs = get_list<UseDigest::DefSite>(r, 5, [&] {
+    UseDigest::DefSite s;
+    s.line = get_u32(r);
+    s.name = get_u32(r);
+    s.first_decorator = get_u32(r);
+    const uint32_t count = get_u32(r);
+    if (count >> 31) r.fail();
+    s.decorator_count = count & 0x7fffffff;
+    s.is_class = get_bool(r);
+    return s;
+  });
+  d.decorators = get_list<uint32_t>(r, 1, [&] { return get_u32(r); });
   d.text = get_s(r);
   d.starts = get_list<uint32_t>(r, 1, [&] { return get_u32(r); });
   if (!r.ok()) return d;
@@ -282,6 +299,11 @@ UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
     valid = valid && fact < facts.size() && facts[fact].kind == FactKind::Native;
   for (const auto& s : d.imports)
     valid = valid && s.name < ids && s.detail < ids && s.alias < ids && s.scope < ids;
+  // A def's decorators lie inside `decorators` (read unchecked by the program model).
+  for (const auto& s : d.defs)
+    valid = valid && s.name < ids && s.first_decorator <= d.decorators.size() &&
+            s.decorator_count <= d.decorators.size() - s.first_decorator;
+  for (uint32_t id : d.decorators) valid = valid && id < ids;
   if (!valid) r.fail();
   return d;
 }

@@ -17,8 +17,8 @@ namespace ascendify::cache {
 
 // Bump when the encoding or the meaning of a field changes (the static_asserts in
 // facts_codec.cpp fail when a struct it encodes changes size).
-inline constexpr uint32_t kFactsCodecVersion = 4;  // 2: KernelFact::kind; 3: Finding::manual;
-                                                   // 4: 16-byte digest sites
+inline constexpr uint32_t kFactsCodecVersion = 5;  // 2: KernelFact::kind; 3: Finding::manual;
+                                                   // 4: 16-byte digest sites; 5: DefSite
 
 struct FileResult {
   FileFacts facts;

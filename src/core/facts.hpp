@@ -166,6 +166,20 @@ struct UseDigest {
     bool guarded = false;
   };
   std::vector<ImportSite> imports;
+  // The module-level FunctionDef and ClassDef facts (the program model's units, the names other
+  // files may call), in file order: 16 bytes each instead of a 248-byte Fact with its
+  // decorators. A def's decorators are Fact::args' values, a class's are Fact::detail split at
+  // ','; `decorators` holds their string ids, def after def.
+  struct DefSite {
+    uint32_t line = 0;
+    uint32_t name = 0;  // id into the strings
+    uint32_t first_decorator = 0;
+    uint32_t decorator_count : 31 = 0;
+    uint32_t is_class : 1 = 0;
+  };
+  static_assert(sizeof(DefSite) == 16);
+  std::vector<DefSite> defs;
+  std::vector<uint32_t> decorators;
   // The interned strings, id 0 is "". Own: back to back, string `id` is text[starts[id],
   // starts[id + 1]). Shared (share_strings, core/use_digest.hpp): `text` and `starts` empty,
   // string `id` is pool->str(pool_ids[id]), the text kept once for all the digests of a worker.

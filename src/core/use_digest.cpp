@@ -19,6 +19,10 @@ bool is_import(const Fact& f) {
 // What assess reads of the uses: references, method calls and launches; an attribute read on
 // a non-import (`x.is_cuda`, a MethodCall with Usage::Load) matters only to the matcher, and is
 // the most common fact of all.
+// A def or class at the module's top level: a unit of the program model (DefSite).
+bool is_module_def(const Fact& f) {
+  return (f.kind == FactKind::FunctionDef || f.kind == FactKind::ClassDef) && f.scope.empty();
+}
 bool kept_in_digest(const Fact& f) {
   return f.kind == FactKind::Reference ||
          (f.kind == FactKind::MethodCall && f.usage == Usage::Call);
@@ -85,18 +89,49 @@ std::vector<std::string> scripts_run_by_name(const FileFacts& facts) {
 
 UseDigest digest_uses(const std::vector<Fact>& facts) {
   UseDigest d;
-  size_t n = 0, imports = 0;
+  size_t n = 0, imports = 0, defs = 0, decorators = 0;
   for (const Fact& f : facts) {
     n += is_launch(f) || kept_in_digest(f);
     imports += is_import(f);
+    if (!is_module_def(f)) continue;
+    ++defs;
+    decorators += f.kind == FactKind::FunctionDef
+                      ? f.args.size()
+                      : std::count(f.detail.begin(), f.detail.end(), ',') + !f.detail.empty();
   }
   d.sites.reserve(n);
   d.imports.reserve(imports);
-  Interner intern(d, 2 * n + 4 * imports);  // the most strings sites and imports name
+  d.defs.reserve(defs);
+  d.decorators.reserve(decorators);
+  // The most strings sites, imports and defs name.
+  Interner intern(d, 2 * n + 4 * imports + defs + decorators);
   uint32_t last_name = 0, last_scope = 0, last_receiver = 0;
   uint32_t last_import = 0, last_detail = 0, last_alias = 0, last_import_scope = 0;
+  uint32_t last_def = 0;
   for (size_t i = 0; i < facts.size(); ++i) {
     const Fact& f = facts[i];
+    if (is_module_def(f)) {
+      UseDigest::DefSite def;
+      def.line = f.span.line;
+      def.name = intern(f.name, last_def);
+      def.is_class = f.kind == FactKind::ClassDef;
+      def.first_decorator = static_cast<uint32_t>(d.decorators.size());
+      uint32_t last_decorator = 0;
+      if (f.kind == FactKind::FunctionDef) {
+        for (const Arg& a : f.args) d.decorators.push_back(intern(a.value, last_decorator));
+      } else {
+        std::string_view list = f.detail;
+        while (!list.empty()) {
+          const size_t comma = list.find(',');
+          d.decorators.push_back(intern(list.substr(0, comma), last_decorator));
+          if (comma == std::string_view::npos) break;
+          list.remove_prefix(comma + 1);
+        }
+      }
+      def.decorator_count = static_cast<uint32_t>(d.decorators.size()) - def.first_decorator;
+      d.defs.push_back(def);
+      continue;
+    }
     if (is_import(f)) {
       UseDigest::ImportSite m;
       m.line = f.span.line;
@@ -142,7 +177,7 @@ void move_uses_to_digest(FileFacts& facts, bool (*also_drop)(const Fact&)) {
   // One pass: the kept facts move once into a vector of their exact size; launch facts are
   // re-pointed to their new index.
   auto dropped = [&](const Fact& f) {
-    return is_use(f) || is_import(f) || (also_drop && also_drop(f));
+    return is_use(f) || is_import(f) || is_module_def(f) || (also_drop && also_drop(f));
   };
   size_t kept_count = 0;
   for (const Fact& f : facts.facts) kept_count += !dropped(f);

@@ -8,15 +8,11 @@ namespace ascendify::pipeline {
 
 namespace {
 
-template <typename T>
-void release(T& v) {
-  T().swap(v);  // clear() keeps the heap buffer; a swap frees it
-}
-
 // What assess and the project stage never read (their readers all test the kind first):
 // - strings, environment variables and base images feed only the matcher;
-// - nested definitions: module-level defs and classes are the program model's units, with
-//   their decorators (a registering decorator makes a def used);
+// - definitions: module-level defs and classes, the program model's units, are in the digest
+//   (DefSite, with their decorators: a registering decorator makes a def used), and nested
+//   ones are read by nothing;
 // - native facts other than kernel launches (kernel linking, through the digest) and
 //   PYBIND11 bindings (kernel_links.cpp map_bindings);
 // - commands that start no Python script of the project and declare no console script
@@ -29,7 +25,7 @@ bool unread_after_matching(const Fact& f) {
       return true;
     case FactKind::FunctionDef:
     case FactKind::ClassDef:
-      return !f.scope.empty();
+      return true;
     case FactKind::Native:
       return !is_launch(f) && f.detail != "binding";
     case FactKind::Command:
@@ -45,8 +41,6 @@ void slim_for_assess(FileFacts& facts) {
   for (const Fact& f : facts.facts)
     if (script_run_by_name(f)) facts.scripts_run.push_back(f.name);
   move_uses_to_digest(facts, unread_after_matching);
-  for (Fact& f : facts.facts)
-    if (f.kind == FactKind::ClassDef) release(f.args);
 }
 
 }  // namespace ascendify::pipeline

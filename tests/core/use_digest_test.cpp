@@ -146,9 +146,10 @@ TEST(UseDigest, KeepsImportsCompactlyAndDropsTheirFacts) {
   FileFacts ff;
   ff.facts = {absolute, fact(FactKind::FunctionDef, "main"), relative};
   move_uses_to_digest(ff);
-  ASSERT_EQ(ff.facts.size(), 1u);  // only the function definition stays a Fact
-  EXPECT_EQ(ff.facts[0].kind, FactKind::FunctionDef);
+  EXPECT_TRUE(ff.facts.empty());  // the module-level def went to the digest as well
   const UseDigest& d = ff.uses;
+  ASSERT_EQ(d.defs.size(), 1u);
+  EXPECT_EQ(d.str(d.defs[0].name), "main");
   ASSERT_EQ(d.imports.size(), 2u);
   EXPECT_EQ(d.str(d.imports[0].name), "flash_attn.flash_attn_func");
   EXPECT_EQ(d.str(d.imports[0].detail), "flash_attn");
@@ -160,6 +161,40 @@ TEST(UseDigest, KeepsImportsCompactlyAndDropsTheirFacts) {
   EXPECT_EQ(d.imports[1].alias, 0u);  // no alias: the empty string
   EXPECT_EQ(d.imports[1].level, 2);
   EXPECT_FALSE(d.imports[1].guarded);
+}
+
+// Module-level defs and classes become DefSites with their decorators (a def's args, a class's
+// comma-separated detail); nested ones stay facts for slimming to decide.
+TEST(UseDigest, KeepsModuleDefsWithTheirDecorators) {
+  Fact def = fact(FactKind::FunctionDef, "forward", "", "", 4);
+  def.args = {Arg{"", ValueKind::Name, "torch.no_grad", {}},
+              Arg{"", ValueKind::Other, "reg(a, b)", {}}};
+  Fact cls = fact(FactKind::ClassDef, "Model", "", "", 9);
+  cls.detail = "dataclass,registry.register";
+  Fact plain = fact(FactKind::ClassDef, "Plain", "", "", 12);
+  Fact nested = fact(FactKind::FunctionDef, "inner", "forward", "", 5);
+  FileFacts ff;
+  ff.facts = {def, nested, cls, plain};
+  move_uses_to_digest(ff);
+  ASSERT_EQ(ff.facts.size(), 1u);
+  EXPECT_EQ(ff.facts[0].name, "inner");
+  const UseDigest& d = ff.uses;
+  ASSERT_EQ(d.defs.size(), 3u);
+  auto decorators = [&](const UseDigest::DefSite& s) {
+    std::vector<std::string> out;
+    for (uint32_t k = 0; k < s.decorator_count; ++k)
+      out.emplace_back(d.str(d.decorators[s.first_decorator + k]));
+    return out;
+  };
+  EXPECT_EQ(d.str(d.defs[0].name), "forward");
+  EXPECT_EQ(d.defs[0].line, 4u);
+  EXPECT_FALSE(d.defs[0].is_class);
+  EXPECT_EQ(decorators(d.defs[0]), (std::vector<std::string>{"torch.no_grad", "reg(a, b)"}));
+  EXPECT_EQ(d.str(d.defs[1].name), "Model");
+  EXPECT_TRUE(d.defs[1].is_class);
+  EXPECT_EQ(decorators(d.defs[1]), (std::vector<std::string>{"dataclass", "registry.register"}));
+  EXPECT_EQ(d.str(d.defs[2].name), "Plain");
+  EXPECT_TRUE(decorators(d.defs[2]).empty());
 }
 
 // Two files' digests sharing one pool: each keeps its own ids (assess sizes per-file tables by

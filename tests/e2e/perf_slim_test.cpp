@@ -67,6 +67,7 @@ void expect_same_report(const std::string& dir) {
   // The facts slimming drops (pipeline/slim.hpp): present before, gone after.
   const auto dropped = [](const Fact& x) {
     return x.kind == FactKind::String || x.kind == FactKind::EnvVar ||
+           x.kind == FactKind::FunctionDef || x.kind == FactKind::ClassDef ||
            (x.kind == FactKind::Native && x.detail == "include") ||
            (x.kind == FactKind::Command && x.call.empty() && x.name != "console-script");
   };
