@@ -276,7 +276,7 @@ class PhaseAttributor {
     for (const auto& [u, n] : unused_units_) {
       const ProgramModel::Unit& unit = program_->unit(u);
       a.unused_definitions.push_back({files_[static_cast<size_t>(unit.file)].file.rel_path,
-                                      unit.name, unit.line, n, unit.is_class});
+                                      std::string(unit.name), unit.line, n, unit.is_class});
     }
     std::sort(a.unused_definitions.begin(), a.unused_definitions.end(),
               [](const auto& x, const auto& y) {

@@ -36,7 +36,9 @@ class ProgramModel {
   enum Reach : uint8_t { kRequired = 0, kGuarded = 1, kOptional = 2, kBackward = 3, kUnused = 4 };
   struct Unit {
     int file = -1;
-    std::string name;  // "" for a file's module code
+    // "" for a file's module code; a view of the file's digest (or a literal), which lives as
+    // long as the files the model reads
+    std::string_view name;
     uint32_t line = 0;
     bool is_class = false;
     bool registered = false;  // decorated by a decorator that may register it
