@@ -16,13 +16,13 @@ bool is_use(const Fact& f) {
 bool is_import(const Fact& f) {
   return f.kind == FactKind::Import;
 }
-// What assess reads of the uses: references, method calls and launches; an attribute read on
-// a non-import (`x.is_cuda`, a MethodCall with Usage::Load) matters only to the matcher, and is
-// the most common fact of all.
 // A def or class at the module's top level: a unit of the program model (DefSite).
 bool is_module_def(const Fact& f) {
   return (f.kind == FactKind::FunctionDef || f.kind == FactKind::ClassDef) && f.scope.empty();
 }
+// What assess reads of the uses: references, method calls and launches; an attribute read on
+// a non-import (`x.is_cuda`, a MethodCall with Usage::Load) matters only to the matcher, and is
+// the most common fact of all.
 bool kept_in_digest(const Fact& f) {
   return f.kind == FactKind::Reference ||
          (f.kind == FactKind::MethodCall && f.usage == Usage::Call);
@@ -66,6 +66,22 @@ class Interner {
   UseDigest& d_;
   std::vector<uint32_t> slots_;  // string ids; 0 = free (id 0 is "", never stored here)
 };
+
+// Appends the string ids of a module-level def's decorators: a def's Fact::args values, a
+// class's Fact::detail split at ',' (empty items kept: the program model reads each one).
+void add_decorators(const Fact& f, Interner& intern, std::vector<uint32_t>& out) {
+  uint32_t last = 0;
+  if (f.kind == FactKind::FunctionDef) {
+    for (const Arg& a : f.args) out.push_back(intern(a.value, last));
+    return;
+  }
+  for (std::string_view list = f.detail; !list.empty();) {
+    const size_t comma = list.find(',');
+    out.push_back(intern(list.substr(0, comma), last));
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+}
 
 }  // namespace
 
@@ -116,18 +132,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
       def.name = intern(f.name, last_def);
       def.is_class = f.kind == FactKind::ClassDef;
       def.first_decorator = static_cast<uint32_t>(d.decorators.size());
-      uint32_t last_decorator = 0;
-      if (f.kind == FactKind::FunctionDef) {
-        for (const Arg& a : f.args) d.decorators.push_back(intern(a.value, last_decorator));
-      } else {
-        std::string_view list = f.detail;
-        while (!list.empty()) {
-          const size_t comma = list.find(',');
-          d.decorators.push_back(intern(list.substr(0, comma), last_decorator));
-          if (comma == std::string_view::npos) break;
-          list.remove_prefix(comma + 1);
-        }
-      }
+      add_decorators(f, intern, d.decorators);
       def.decorator_count = static_cast<uint32_t>(d.decorators.size()) - def.first_decorator;
       d.defs.push_back(def);
       continue;
