@@ -2,17 +2,23 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <deque>
 #include <memory>
 #include <thread>
 
 #include "core/helper_pool.hpp"
+#include "core/string_pool.hpp"
 
 namespace ascendify::assess {
 
 namespace {
 
 constexpr int kMaxReexportDepth = 6;  // `__init__` re-exporting a re-export ...
+
+size_t def_slot(int file, std::string_view name) {
+  return static_cast<size_t>(name_hash(name) ^ (static_cast<uint64_t>(file) * 0x9E3779B97F4A7C15u));
+}
 
 std::string_view first_part(std::string_view s) {
   return s.substr(0, s.find('.'));
@@ -69,6 +75,11 @@ struct ProgramModel::ResolveCaches {
   // resolve_in(file, name, 0) of names asked before (views into the digests): one table, not
   // one per file, so that a thread's tables grow with what it asks, not with the tree.
   std::unordered_map<FileName, int, FileNameHash> reexport;
+  // resolve_uses' scratch: resolve() of the file's Reference names by id (-2: not asked), its
+  // edges by source unit, then its per-unit counts.
+  std::vector<int> refs;
+  std::vector<std::pair<int, Edge>> edges;
+  std::vector<uint32_t> edge_count;
 };
 
 ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGraph& graph,
@@ -77,15 +88,25 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
       graph_(graph),
       module_unit_(files.size(), -1),
       main_unit_(files.size(), -1),
-      by_name_(files.size()),
-      autograd_(files.size()),
+      def_begin_(files.size(), 0),
+      unit_end_(files.size(), 0),
       digests_(files.size(), nullptr) {
-  // The units' exact count on a slimmed scan (an upper bound: a redefinition is no new unit):
-  // no doubling growth kept through the project stage, where a scan's memory peaks.
+  // The files' digests: their own on a slimmed scan, else built here.
   size_t most_units = 0;
-  for (const ScannedFile& f : files)
-    if (f.file.kind == FileKind::Python) most_units += 2 + f.facts.uses.defs.size();
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (files[i].file.kind != FileKind::Python) continue;
+    if (files[i].facts.uses_digested) {
+      digests_[i] = &files[i].facts.uses;
+    } else {
+      owned_.push_back(std::make_unique<UseDigest>(digest_uses(files[i].facts.facts)));
+      digests_[i] = owned_.back().get();
+    }
+    most_units += 2 + digests_[i]->defs.size();
+  }
+  // The units' exact count (an upper bound: a redefinition is no new unit): no doubling growth
+  // kept through the project stage, where a scan's memory peaks. The index at most half full.
   units_.reserve(most_units);
+  unit_index_.assign(std::bit_ceil(std::max<size_t>(16, 2 * most_units)), 0);
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].file.kind != FileKind::Python) continue;
     const int fi = static_cast<int>(i);
@@ -96,25 +117,23 @@ ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGr
       units_.push_back(
           Unit{fi, "__main__", files[i].facts.main_blocks.front().first, false, false});
     }
-    if (files[i].facts.uses_digested) {
-      digests_[i] = &files[i].facts.uses;
-    } else {
-      owned_.push_back(std::make_unique<UseDigest>(digest_uses(files[i].facts.facts)));
-      digests_[i] = owned_.back().get();
-    }
     const UseDigest& d = *digests_[i];
+    def_begin_[i] = static_cast<uint32_t>(units_.size());
     for (const UseDigest::DefSite& def : d.defs) {
       const std::string_view name = d.str(def.name);
-      if (by_name_[i].count(name)) continue;  // redefined: the first def stands for both
-      by_name_[i].emplace(name, static_cast<int>(units_.size()));
+      if (def_named(fi, name) >= 0) continue;  // redefined: the first def stands for both
       units_.push_back(Unit{fi, name, def.line, static_cast<bool>(def.is_class),
                             registered(d, def, model.pure_decorators)});
+      index_def(static_cast<int>(units_.size() - 1));
     }
+    unit_end_[i] = static_cast<uint32_t>(units_.size());
     for (const KernelFact& k : files[i].facts.kernels)
-      if (k.kind == KernelKind::AutogradFunction && k.scope.empty()) autograd_[i].insert(k.name);
+      if (k.kind == KernelKind::AutogradFunction && k.scope.empty())
+        autograd_.emplace_back(fi, k.name);
   }
-  edges_.resize(units_.size());
-  edge_lines_.resize(units_.size());
+  std::sort(autograd_.begin(), autograd_.end());
+  edges_.resize(files.size());
+  edge_begin_.assign(units_.size(), 0);
   // Names are interned per file: each distinct name is resolved once per file (and kept for
   // the wrapper pass: resolved_names()). Files in parallel, up to `threads`: each writes only
   // its own names and the edges of its own units, and keeps its own memo tables; the counts
@@ -152,7 +171,7 @@ void ProgramModel::resolve_uses(size_t i, ResolveCaches& c, std::vector<int>& la
   const ImportGraph& graph = graph_;
   const int fi = static_cast<int>(i);
   const UseDigest& d = *digests_[i];
-  std::vector<int>& refs = resolved_[i];
+  std::vector<int>& refs = c.refs;
   refs.assign(d.count() + 1, -2);  // -2 not tried, -1 nothing
   launches.assign(d.count() + 1, -2);
   // Class headers by line: a base class is used by the class it derives.
@@ -182,10 +201,9 @@ void ProgramModel::resolve_uses(size_t i, ResolveCaches& c, std::vector<int>& la
     if (target == -1) continue;
     int from = unit_at(fi, d.str(s.scope), s.line);
     if (s.usage == Usage::ClassBase) {  // `class B(A):` — A is used where B is
-      for (const auto& [name, u] : by_name_[i])
-        if (units_[static_cast<size_t>(u)].is_class &&
-            units_[static_cast<size_t>(u)].line == s.line)
-          from = u;
+      const auto [first, last] = defs_of(i);
+      for (size_t u = first; u < last; ++u)
+        if (units_[u].is_class && units_[u].line == s.line) from = static_cast<int>(u);
     }
     const int to = target <= -3 ? target + 2 : target;  // -(t + 1): "every unit of t"
     ++stats.followed_uses;
@@ -196,9 +214,44 @@ void ProgramModel::resolve_uses(size_t i, ResolveCaches& c, std::vector<int>& la
                          : graph.flagged_at(fi, s.line) ? kOptional
                          : s.guarded                    ? kGuarded
                                                         : kRequired;
-    edges_[static_cast<size_t>(from)].emplace_back(to, kind);
-    edge_lines_[static_cast<size_t>(from)].push_back(s.line);
+    c.edges.push_back({from, Edge{to, s.line, kind}});
   }
+  // Unit after unit (a counting sort: stable, each unit's edges in the order of its uses), at
+  // their exact size.
+  const size_t first = static_cast<size_t>(module_unit(fi)), last = unit_end_[i];
+  std::vector<uint32_t>& count = c.edge_count;
+  count.assign(last - first + 1, 0);
+  for (const auto& [from, e] : c.edges) ++count[static_cast<size_t>(from) - first + 1];
+  for (size_t u = first; u < last; ++u) {
+    count[u - first + 1] += count[u - first];
+    edge_begin_[u] = count[u - first];
+  }
+  resolved_[i].reserve(
+      static_cast<size_t>(std::count_if(refs.begin(), refs.end(), [](int r) { return r >= 0; })));
+  for (uint32_t n = 0; n < refs.size(); ++n)
+    if (refs[n] >= 0) resolved_[i].emplace_back(n, refs[n]);
+  std::vector<Edge>& out = edges_[i];
+  out.resize(c.edges.size());
+  for (const auto& [from, e] : c.edges) out[count[static_cast<size_t>(from) - first]++] = e;
+  c.edges.clear();
+}
+
+int ProgramModel::def_named(int file, std::string_view name) const {
+  const size_t mask = unit_index_.size() - 1;
+  for (size_t slot = def_slot(file, name) & mask;; slot = (slot + 1) & mask) {
+    const uint32_t id = unit_index_[slot];
+    if (id == 0) return -1;
+    const Unit& u = units_[id - 1];
+    if (u.file == file && u.name == name) return static_cast<int>(id - 1);
+  }
+}
+
+void ProgramModel::index_def(int unit) {
+  const Unit& u = units_[static_cast<size_t>(unit)];
+  const size_t mask = unit_index_.size() - 1;
+  size_t slot = def_slot(u.file, u.name) & mask;
+  while (unit_index_[slot] != 0) slot = (slot + 1) & mask;
+  unit_index_[slot] = static_cast<uint32_t>(unit + 1);
 }
 
 bool ProgramModel::in_backward(int file, std::string_view scope) const {
@@ -206,15 +259,14 @@ bool ProgramModel::in_backward(int file, std::string_view scope) const {
   if (dot == std::string_view::npos) return false;
   const std::string_view rest = scope.substr(dot + 1);
   return rest.substr(0, rest.find('.')) == "backward" &&
-         autograd_[static_cast<size_t>(file)].count(scope.substr(0, dot));
+         std::binary_search(autograd_.begin(), autograd_.end(),
+                            std::pair<int, std::string_view>(file, scope.substr(0, dot)));
 }
 
 int ProgramModel::unit_of(int file, std::string_view scope) const {
   if (file < 0 || module_unit_[static_cast<size_t>(file)] < 0) return -1;
-  if (!scope.empty()) {
-    const auto& names = by_name_[static_cast<size_t>(file)];
-    if (auto it = names.find(first_part(scope)); it != names.end()) return it->second;
-  }
+  if (!scope.empty())
+    if (const int u = def_named(file, first_part(scope)); u >= 0) return u;
   return module_unit(file);
 }
 
@@ -245,10 +297,7 @@ int ProgramModel::resolve(int file, std::string_view name) const {
 
 int ProgramModel::resolve(int file, std::string_view name, ResolveCaches& c) const {
   if (name.starts_with("__local__.")) {
-    const std::string_view rest = name.substr(10);
-    const auto& names = by_name_[static_cast<size_t>(file)];
-    auto it = names.find(first_part(rest));
-    return it == names.end() ? -1 : it->second;
+    return def_named(file, first_part(name.substr(10)));
   }
   if (name.starts_with("__relative__.")) return resolve_relative(file, name.substr(13), c);
   if (name.find('.') == std::string_view::npos || !graph_.may_be_project(first_part(name)))
@@ -345,8 +394,7 @@ int ProgramModel::import_target(int file, const UseDigest::ImportSite& m, std::s
 
 int ProgramModel::resolve_in(int file, std::string_view name, int depth, ResolveCaches& c) const {
   if (file < 0 || module_unit(file) < 0) return -1;
-  const auto& names = by_name_[static_cast<size_t>(file)];
-  if (auto it = names.find(name); it != names.end()) return it->second;
+  if (const int u = def_named(file, name); u >= 0) return u;
   if (depth >= kMaxReexportDepth) return -1;
   // A package's re-exports are asked for again and again (every file naming pkg.X): the
   // answer of a full-depth search is kept.
@@ -417,8 +465,9 @@ std::vector<uint8_t> ProgramModel::reach_phase(const PhaseMap& pm, size_t p,
     const bool named_elsewhere =
         !imported[i] &&
         !std::binary_search(pm.entry_roots.begin(), pm.entry_roots.end(), static_cast<int>(i));
-    for (const auto& [name, u] : by_name_[i])
-      if (named_elsewhere || units_[static_cast<size_t>(u)].registered) visit(u, l);
+    const auto [first, last] = defs_of(i);
+    for (size_t u = first; u < last; ++u)
+      if (named_elsewhere || units_[u].registered) visit(static_cast<int>(u), l);
     // The `__main__` block runs when the file is the program: an entry, or a file no reached
     // file imports (a script a launcher starts).
     const bool program =
@@ -431,14 +480,17 @@ std::vector<uint8_t> ProgramModel::reach_phase(const PhaseMap& pm, size_t p,
     const int u = queue.front();
     queue.pop_front();
     const uint8_t l = level[static_cast<size_t>(u)];
-    const auto& out = edges_[static_cast<size_t>(u)];
-    const bool overridden = ov && units_[static_cast<size_t>(u)].file == ov->file;
-    for (size_t e = 0; e < out.size(); ++e) {
-      const auto& [to, kind] = out[e];
+    const size_t file = static_cast<size_t>(units_[static_cast<size_t>(u)].file);
+    const std::vector<Edge>& out = edges_[file];
+    const size_t end = static_cast<size_t>(u) + 1 < unit_end_[file]
+                           ? edge_begin_[static_cast<size_t>(u) + 1]
+                           : out.size();
+    const bool overridden = ov && static_cast<int>(file) == ov->file;
+    for (size_t e = edge_begin_[static_cast<size_t>(u)]; e < end; ++e) {
+      const auto& [to, line, kind] = out[e];
       // A training phase runs backward passes: those uses are required there.
       uint8_t edge = kind == kBackward && pm.phases[p].needs_backward ? uint8_t{kRequired} : kind;
       if (overridden) {
-        const uint32_t line = edge_lines_[static_cast<size_t>(u)][e];
         if (within(ov->off, line)) continue;  // a branch this task does not take
         if (within(ov->on, line) && edge == kOptional) edge = kRequired;
       }
@@ -449,7 +501,8 @@ std::vector<uint8_t> ProgramModel::reach_phase(const PhaseMap& pm, size_t p,
         const size_t f = static_cast<size_t>(-(to + 1));
         if (next >= all_of[f]) continue;
         all_of[f] = next;
-        for (const auto& [name, v] : by_name_[f]) visit(v, next);
+        const auto [first, last] = defs_of(f);
+        for (size_t v = first; v < last; ++v) visit(static_cast<int>(v), next);
       }
     }
   }
