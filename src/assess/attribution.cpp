@@ -65,17 +65,16 @@ class PhaseAttributor {
     std::unordered_map<std::string_view, const Rule*> rule_of_import;
     for (size_t i = 0; i < files_.size(); ++i) {
       const int fi = static_cast<int>(i);
-      const std::vector<std::string>& external = graph_.external(fi);
-      const std::vector<uint32_t>& sites = graph_.external_sites(fi);
+      const ImportGraph::Externals external = graph_.external(fi);
       for (size_t e = 0; e < external.size(); ++e) {
-        const std::string& imp = external[e];
+        const std::string_view imp = external[e];
         Where where;
-        if (program_ && program_->unit_of(fi, "") >= 0 && e < sites.size()) {
+        if (program_ && program_->unit_of(fi, "") >= 0) {
           const UseDigest& d = program_->digest(fi);
-          const UseDigest::ImportSite& m = d.imports[sites[e]];
+          const UseDigest::ImportSite& m = d.imports[external.site(e)];
           where = {m.line, program_->unit_at(fi, d.str(m.scope), m.line)};
         }
-        const std::string_view top = std::string_view(imp).substr(0, imp.find('.'));
+        const std::string_view top = imp.substr(0, imp.find('.'));
         auto it = rule_of_import.find(top);
         if (it == rule_of_import.end())
           it = rule_of_import.emplace(top, rules_.dependency_by_import(top)).first;

@@ -86,12 +86,13 @@ std::string dir_of(std::string_view rel_path) {
   return slash == std::string_view::npos ? "" : std::string(rel_path.substr(0, slash + 1));
 }
 
-ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
-    : edges_(files.size()),
-      edge_kinds_(files.size()),
-      external_(files.size()),
-      external_sites_(files.size()),
-      flagged_lines_(files.size()) {
+ImportGraph::ImportGraph(const std::vector<ScannedFile>& files) {
+  index_flag_lines(files);
+  index_paths(files);
+  add_imports(files);
+}
+
+void ImportGraph::index_flag_lines(const std::vector<ScannedFile>& files) {
   // Argparse options off by default, and the options some launcher of the project passes
   // (`--i2v-mode` in scripts/run_sample.sh: that feature is how the project runs).
   std::unordered_set<std::string_view> off_options, passed;
@@ -99,13 +100,22 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
     for (const std::string& o : f.facts.flag_options) off_options.insert(o);
     for (const std::string& o : f.facts.passed_options) passed.insert(o);
   }
-  for (size_t i = 0; i < files.size(); ++i)
+  flagged_start_.reserve(files.size() + 1);
+  for (size_t i = 0; i < files.size(); ++i) {
     for (const auto& b : files[i].facts.flag_blocks)
       if (b.constant ||
           ((b.param || b.option || off_options.count(b.flag)) && !passed.count(b.flag)))
-        flagged_lines_[i].emplace_back(b.first_line, b.last_line);
+        flagged_lines_.emplace_back(b.first_line, b.last_line);
+    flagged_start_.push_back(static_cast<uint32_t>(flagged_lines_.size()));
+  }
+  flagged_lines_.shrink_to_fit();
+}
+
+void ImportGraph::index_paths(const std::vector<ScannedFile>& files) {
+  dirs_.reserve(files.size());
   for (size_t i = 0; i < files.size(); ++i) {
-    dirs_.push_back(dir_of(files[i].file.rel_path));
+    const std::string_view path = files[i].file.rel_path;
+    dirs_.push_back(path.substr(0, path.rfind('/') + 1));  // npos + 1: ""
     if (files[i].file.kind == FileKind::Python) {
       const std::string& p = files[i].file.rel_path;
       by_path_.emplace(p, static_cast<int>(i));
@@ -128,18 +138,30 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
     if (files[i].file.kind != FileKind::Python ||
         !(p == "__init__.py" || p.ends_with("/__init__.py")))
       continue;
-    std::string parent = dirs_[i];
+    std::string parent(dirs_[i]);
     if (!parent_dir(parent)) continue;
     if (by_path_.count(parent + "__init__.py")) continue;  // not a top-level package
     if (std::find(roots_.begin(), roots_.end(), parent) == roots_.end()) roots_.push_back(parent);
   }
+}
+
+void ImportGraph::add_imports(const std::vector<ScannedFile>& files) {
   UseDigest scratch;  // digests built here when not stored (facts that were not slimmed)
+  edge_start_.reserve(files.size() + 1);
+  external_first_.reserve(files.size() + 1);
+  std::vector<std::pair<int, uint8_t>> both;
   for (size_t i = 0; i < files.size(); ++i) {
-    if (!has_imports(files[i].file.kind)) continue;
+    if (!has_imports(files[i].file.kind)) {
+      edge_start_.push_back(static_cast<uint32_t>(edge_to_.size()));
+      external_first_.push_back(static_cast<uint32_t>(external_site_.size()));
+      continue;
+    }
     const int fi = static_cast<int>(i);
     const UseDigest& d = uses_of(files[i].facts, scratch);
-    std::vector<int>& out = edges_[i];
-    std::vector<uint8_t>& kinds = edge_kinds_[i];
+    std::vector<int>& out = adding_to_;
+    std::vector<uint8_t>& kinds = adding_kinds_;
+    out.clear();
+    kinds.clear();
     for (const UseDigest::ImportSite& m : d.imports) {
       std::string_view name = d.str(m.name);
       if (name == "*") name = {};
@@ -149,25 +171,37 @@ ImportGraph::ImportGraph(const std::vector<ScannedFile>& files)
       if (m.level > 0) {
         add_relative(fi, m.level, d.str(m.detail), name);
       } else if (!name.empty() && !add_absolute(fi, name)) {
-        external_[i].emplace_back(name);
-        external_sites_[i].push_back(static_cast<uint32_t>(&m - d.imports.data()));
+        external_text_ += name;
+        external_start_.push_back(static_cast<uint32_t>(external_text_.size()));
+        external_site_.push_back(static_cast<uint32_t>(&m - d.imports.data()));
       }
       // Uses can be flagged only in a file with flag blocks (most have none).
-      if (out.size() > before && adding_ == kHard && m.level == 0 && !flagged_lines_[i].empty() &&
-          uses_only_flagged(*this, fi, d, name))
+      if (out.size() > before && adding_ == kHard && m.level == 0 &&
+          flagged_start_[i] != flagged_start_[i + 1] && uses_only_flagged(*this, fi, d, name))
         std::fill(kinds.begin() + static_cast<std::ptrdiff_t>(before), kinds.end(), kFlaggedUses);
     }
     // Sorted by target, one edge per target: the strongest of its imports.
-    std::vector<std::pair<int, uint8_t>> both(out.size());
+    both.resize(out.size());
     for (size_t k = 0; k < out.size(); ++k) both[k] = {out[k], kinds[k]};
     std::sort(both.begin(), both.end());
     both.erase(std::unique(both.begin(), both.end(),
                            [](const auto& a, const auto& b) { return a.first == b.first; }),
                both.end());
-    out.resize(both.size());
-    kinds.resize(both.size());
-    for (size_t k = 0; k < both.size(); ++k) std::tie(out[k], kinds[k]) = both[k];
+    for (const auto& [to, kind] : both) {
+      edge_to_.push_back(to);
+      edge_kind_.push_back(kind);
+    }
+    edge_start_.push_back(static_cast<uint32_t>(edge_to_.size()));
+    external_first_.push_back(static_cast<uint32_t>(external_site_.size()));
   }
+  // Exact sizes: the graph is kept through the project stage, where a scan's memory peaks.
+  edge_to_.shrink_to_fit();
+  edge_kind_.shrink_to_fit();
+  external_text_.shrink_to_fit();
+  external_start_.shrink_to_fit();
+  external_site_.shrink_to_fit();
+  std::vector<int>().swap(adding_to_);
+  std::vector<uint8_t>().swap(adding_kinds_);
 }
 
 int ImportGraph::find_path(std::string_view rel_path) const {
@@ -200,8 +234,8 @@ int ImportGraph::resolve_in(std::string_view dir, std::string_view dotted) const
 
 void ImportGraph::add_edge(int from, int to) {
   if (to < 0 || to == from) return;
-  edges_[static_cast<size_t>(from)].push_back(to);
-  edge_kinds_[static_cast<size_t>(from)].push_back(adding_);
+  adding_to_.push_back(to);
+  adding_kinds_.push_back(adding_);
 }
 
 // Longest resolvable prefix of `dotted` under the first source root that has one, plus the
@@ -254,7 +288,7 @@ bool ImportGraph::add_absolute(int file, std::string_view dotted) {
 
 bool ImportGraph::add_relative(int file, int level, std::string_view module,
                                std::string_view name) {
-  std::string base = dirs_[static_cast<size_t>(file)];
+  std::string base(dirs_[static_cast<size_t>(file)]);
   for (int up = 1; up < level; ++up)
     if (!parent_dir(base)) return false;  // above the root
   add_edge(file, resolve_in(base, ""));
@@ -317,7 +351,7 @@ int ImportGraph::resolve_script(std::string_view call, int from) const {
     return resolve_module(mod);
   }
   std::vector<std::string> bases = {""};
-  if (from >= 0) bases.push_back(dirs_[static_cast<size_t>(from)]);
+  if (from >= 0) bases.emplace_back(dirs_[static_cast<size_t>(from)]);
   for (const auto& b : bases) {
     int i = find_path(normalize_path(b + std::string(call)));
     if (i >= 0) return i;
@@ -335,13 +369,14 @@ int ImportGraph::resolve_script(std::string_view call, int from) const {
 }
 
 bool ImportGraph::flagged_at(int file, uint32_t line) const {
-  for (const auto& [first, last] : flagged_lines_[static_cast<size_t>(file)])
-    if (line >= first && line <= last) return true;
+  for (uint32_t k = flagged_start_[static_cast<size_t>(file)];
+       k < flagged_start_[static_cast<size_t>(file) + 1]; ++k)
+    if (line >= flagged_lines_[k].first && line <= flagged_lines_[k].second) return true;
   return false;
 }
 
 std::vector<uint8_t> ImportGraph::reach(const std::vector<int>& roots) const {
-  std::vector<uint8_t> level(edges_.size(), kUnreached);
+  std::vector<uint8_t> level(dirs_.size(), kUnreached);
   std::deque<int> queue;
   for (int r : roots)
     if (r >= 0 && static_cast<size_t>(r) < level.size() && level[static_cast<size_t>(r)] != 0) {
@@ -352,8 +387,8 @@ std::vector<uint8_t> ImportGraph::reach(const std::vector<int>& roots) const {
   while (!queue.empty()) {
     const size_t f = static_cast<size_t>(queue.front());
     queue.pop_front();
-    const std::vector<int>& to = edges_[f];
-    const std::vector<uint8_t>& kinds = edge_kinds_[f];
+    const std::span<const int> to = edges(static_cast<int>(f));
+    const std::span<const uint8_t> kinds = edge_kinds(static_cast<int>(f));
     for (size_t k = 0; k < to.size(); ++k) {
       const uint8_t l = std::max(level[f], kinds[k]);  // the enum orders match
       uint8_t& t = level[static_cast<size_t>(to[k])];

@@ -4,7 +4,10 @@
 // `src/`, and every folder holding a top-level package) and then the importing file's folder
 // (script semantics); relative imports against the importing file's package. Importing
 // `a.b.c` also loads the packages `a/__init__.py` and `a/b/__init__.py`.
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -43,14 +46,19 @@ class ImportGraph {
   // Index of a root-relative path, or -1.
   int find_path(std::string_view rel_path) const;
 
-  const std::vector<int>& edges(int file) const { return edges_[static_cast<size_t>(file)]; }
+  std::span<const int> edges(int file) const {
+    return std::span<const int>(edge_to_).subspan(
+        edge_start_[static_cast<size_t>(file)],
+        edge_start_[static_cast<size_t>(file) + 1] - edge_start_[static_cast<size_t>(file)]);
+  }
   // How strongly an edge binds, parallel to edges(): an import that always runs and whose
   // names are used unconditionally (kHard); an import that runs but whose names are used only
   // under flag tests (kFlaggedUses: the target's module code runs, its functions are optional);
   // an import under a flag test (kFlaggedImport: the whole target is optional).
   enum EdgeKind : uint8_t { kHard = 0, kFlaggedUses = 1, kFlaggedImport = 2 };
-  const std::vector<uint8_t>& edge_kinds(int file) const {
-    return edge_kinds_[static_cast<size_t>(file)];
+  std::span<const uint8_t> edge_kinds(int file) const {
+    return std::span<const uint8_t>(edge_kind_)
+        .subspan(edge_start_[static_cast<size_t>(file)], edges(file).size());
   }
   // How each file is reached from the roots (roots included), by the strongest path: kRequired
   // (module code and functions run), kFunctionsOptional (module code runs, functions only
@@ -61,45 +69,101 @@ class ImportGraph {
   // FileFacts::FlagBlock whose flag is a parameter defaulting to off, or an attribute named
   // like an argparse option of the project that is off by default.
   bool flagged_at(int file, uint32_t line) const;
-  // Dotted names of the imports of a file that resolve to no project file (third party).
-  const std::vector<std::string>& external(int file) const {
-    return external_[static_cast<size_t>(file)];
+  // The dotted names of the imports of one file that resolve to no project file (third
+  // party), in file order, each with the index of its ImportSite in the file's digest.
+  class Externals {
+   public:
+    Externals(const ImportGraph& g, uint32_t first, uint32_t last)
+        : g_(&g), first_(first), last_(last) {}
+    size_t size() const { return last_ - first_; }
+    bool empty() const { return first_ == last_; }
+    std::string_view operator[](size_t k) const {
+      const size_t n = first_ + k;
+      return std::string_view(g_->external_text_)
+          .substr(g_->external_start_[n], g_->external_start_[n + 1] - g_->external_start_[n]);
+    }
+    uint32_t site(size_t k) const { return g_->external_site_[first_ + k]; }
+    struct iterator {
+      using iterator_category = std::forward_iterator_tag;
+      using value_type = std::string_view;
+      using difference_type = std::ptrdiff_t;
+      using pointer = void;
+      using reference = std::string_view;
+      const Externals* x = nullptr;
+      size_t k = 0;
+      std::string_view operator*() const { return (*x)[k]; }
+      iterator& operator++() {
+        ++k;
+        return *this;
+      }
+      iterator operator++(int) {
+        iterator was = *this;
+        ++k;
+        return was;
+      }
+      bool operator==(const iterator& o) const { return k == o.k; }
+    };
+    iterator begin() const { return {this, 0}; }
+    iterator end() const { return {this, size()}; }
+
+   private:
+    const ImportGraph* g_;
+    uint32_t first_, last_;
+  };
+  Externals external(int file) const {
+    return Externals(*this, external_first_[static_cast<size_t>(file)],
+                     external_first_[static_cast<size_t>(file) + 1]);
   }
-  // Parallel to external(): the index of each one's ImportSite in the file's digest.
-  const std::vector<uint32_t>& external_sites(int file) const {
-    return external_sites_[static_cast<size_t>(file)];
-  }
-  size_t size() const { return edges_.size(); }
+  size_t size() const { return dirs_.size(); }
 
  private:
+  // The constructor's steps, in this order.
+  void index_flag_lines(const std::vector<ScannedFile>& files);
+  void index_paths(const std::vector<ScannedFile>& files);  // dirs_, by_path_, stems_, roots_
+  void add_imports(const std::vector<ScannedFile>& files);  // the edges and external names
   bool add_absolute(int file, std::string_view dotted);
   bool add_relative(int file, int level, std::string_view module, std::string_view name);
   void add_edge(int from, int to);
 
   bool may_exist(std::string_view dir, std::string_view dotted) const;
 
-  std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> by_path_;
+  // The keys of by_path_, stems_ and components_ and the folders in dirs_ are views of the
+  // files' paths: the files outlive the graph (as they do the program model).
+  std::unordered_map<std::string_view, int> by_path_;
   // Every folder and module path without extension of the Python files ("a", "a/b", "a/b/c"
   // for a/b/c.py): a dotted name whose path is not here cannot resolve, without building the
   // two candidate file names. Most imports are third party; this keeps them cheap.
-  std::unordered_set<std::string, StringViewHash, std::equal_to<>> stems_;
+  std::unordered_set<std::string_view> stems_;
   // Targets of an absolute import under the source roots (independent of the importing file).
   std::unordered_map<std::string, std::vector<int>, StringViewHash, std::equal_to<>> root_targets_;
   // Every single path component of a stem ("a", "b", "c" for a/b/c.py): an absolute import
   // whose first component is none of these (torch, numpy, os: most imports) resolves nowhere.
-  std::unordered_set<std::string, StringViewHash, std::equal_to<>> components_;
+  std::unordered_set<std::string_view> components_;
   std::vector<std::string> roots_;  // source roots, "" or "dir/" form, in priority order
   // First component of an absolute import -> the roots (indexes into roots_) holding it.
   std::unordered_map<std::string, std::vector<uint32_t>, StringViewHash, std::equal_to<>>
       roots_with_;
-  std::vector<std::string> dirs_;  // folder of each file, "" or "dir/" form
-  std::vector<std::vector<int>> edges_;
-  std::vector<std::vector<uint8_t>> edge_kinds_;
+  std::vector<std::string_view> dirs_;  // folder of each file, "" or "dir/" form
+  // The edges, file after file: file f's are edge_to_[edge_start_[f], edge_start_[f + 1]), with
+  // their kinds in edge_kind_. One list for the tree, not two per file.
+  std::vector<int> edge_to_;
+  std::vector<uint8_t> edge_kind_;
+  std::vector<uint32_t> edge_start_{0};
+  // The edges add_edge adds from the file being read, before they are sorted into edge_to_.
+  std::vector<int> adding_to_;
+  std::vector<uint8_t> adding_kinds_;
   EdgeKind adding_ = kHard;  // kind of the edges add_edge adds (the import being resolved)
-  std::vector<std::vector<std::string>> external_;
-  std::vector<std::vector<uint32_t>> external_sites_;
-  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> flagged_lines_;  // per file: active
-                                                                           // FlagBlock lines
+  // The external names, file after file: name n is external_text_[external_start_[n],
+  // external_start_[n + 1]), its ImportSite external_site_[n]; file f's are the names
+  // external_first_[f], ..., external_first_[f + 1] - 1.
+  std::string external_text_;
+  std::vector<uint32_t> external_start_{0};
+  std::vector<uint32_t> external_site_;
+  std::vector<uint32_t> external_first_{0};
+  // The active FlagBlock lines, file after file: file f's are
+  // flagged_lines_[flagged_start_[f], flagged_start_[f + 1]).
+  std::vector<std::pair<uint32_t, uint32_t>> flagged_lines_;
+  std::vector<uint32_t> flagged_start_{0};
 };
 
 // "a/b/c.py" -> "a/b/"; "c.py" -> "".

@@ -60,8 +60,8 @@ std::vector<int> startup_file_indexes(const std::vector<ScannedFile>& files,
     bool torch = false;
     for (size_t j = 0; j < files.size() && !torch; ++j) {
       if (reach[j] == ImportGraph::kUnreached || reach[j] == ImportGraph::kAllOptional) continue;
-      const auto& ext = graph.external(static_cast<int>(j));
-      torch = std::any_of(ext.begin(), ext.end(), [](const std::string& d) { return is_torch(d); });
+      for (const std::string_view d : graph.external(static_cast<int>(j)))
+        torch = torch || is_torch(d);
     }
     if (torch) out.push_back(r);
   }
