@@ -120,7 +120,7 @@ TaskPhase compute_task(const TaskItem& item, const Assessment& a,
   for (size_t u = 0; u < program.size(); ++u)
     if (!program.is_module(static_cast<int>(u)) && runs(static_cast<int>(u)))
       used_files.insert(program.unit(static_cast<int>(u)).file);
-  std::set<std::string> rules;
+  std::set<std::string_view> rules;  // views of the findings' rule ids
   EffortScope scope;
   scope.phases = {phase.name};
   for (const Site& site : *item.sites) {
@@ -150,8 +150,12 @@ TaskPhase compute_task(const TaskItem& item, const Assessment& a,
     t.kernels.push_back(k.path + ":" + std::to_string(k.line) + " " + k.name);
   }
   t.effort = to_weeks(estimate(scope, m).total(), m);
-  std::set<std::string> paths;
-  for (int f : used_files) paths.insert(files[static_cast<size_t>(f)].file.rel_path);
+  // By path, without a second copy of each (a task can run most of a big tree's files).
+  std::vector<std::string_view> paths;
+  paths.reserve(used_files.size());
+  for (int f : used_files) paths.emplace_back(files[static_cast<size_t>(f)].file.rel_path);
+  std::sort(paths.begin(), paths.end());
+  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
   t.files.assign(paths.begin(), paths.end());
   t.rule_ids.assign(rules.begin(), rules.end());
   return t;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
 
 #include "assess/kernel_model.hpp"
 #include "assess/startup_finding.hpp"
@@ -56,6 +57,11 @@ Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_f
     StageTimer t("  re-exported uses");
     return reexported_findings(files, *cross.graph, rules, drop ? &drop : nullptr);
   });
+  // On one thread a helper runs when its result is asked for: asked here, before the program
+  // model is built, the pass's memo tables are gone by then (the scan's memory peaks in this
+  // stage; -3.5 MB on the speed corpus). The findings do not depend on the order.
+  std::optional<std::vector<Finding>> reexported_first;
+  if (threads == 1) reexported_first = reexported.get();
   StageTimer t_program("  program model");
   cross.program =
       std::make_unique<assess::ProgramModel>(files, *cross.graph, model.phases, threads);
@@ -76,7 +82,7 @@ Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_f
   // Their match is a function's or a check's name, not a module path: only the rules that
   // skip tests apply.
   std::erase_if(more, [&](const Finding& f) { return filters.skips_in_tests(f); });
-  merge_sorted(more, reexported.get());
+  merge_sorted(more, reexported_first ? std::move(*reexported_first) : reexported.get());
   if (startup.valid()) merge_sorted(more, startup.get());
   merge_sorted(per_file, std::move(more));
   p.findings = std::move(per_file);
