@@ -34,10 +34,7 @@ uint64_t name_hash(std::string_view s) {
   return h ^ (h >> 32);
 }
 
-bool StringPool::is(uint32_t id, std::string_view s) const {
-  const uint32_t b = starts_[id];
-  return starts_[id + 1] - b == s.size() && std::memcmp(text_.data() + b, s.data(), s.size()) == 0;
-}
+StringPool::StringPool() : ends_{0} {}
 
 void StringPool::grow() {
   std::vector<uint32_t> slots(slots_.empty() ? 1024 : 2 * slots_.size(), 0);
@@ -57,8 +54,19 @@ uint32_t StringPool::intern(std::string_view s) {
   for (size_t i = name_hash(s) & mask;; i = (i + 1) & mask) {
     const uint32_t id = slots_[i];
     if (id == 0) {
-      text_ += s;
-      starts_.push_back(static_cast<uint32_t>(text_.size()));
+      const uint32_t prev = ends_.back();
+      const uint32_t size = static_cast<uint32_t>(s.size());
+      uint32_t start = prev;
+      // The last block is full (or there is none), or `s` does not fit in what is left of it:
+      // new blocks, one unless `s` is longer.
+      if ((prev & kBlockMask) == 0 || (prev & kBlockMask) + size > kBlock) {
+        start = (prev + kBlockMask) & ~kBlockMask;
+        const uint32_t blocks = (size + kBlockMask) >> kBlockBits;
+        blocks_.push_back(std::make_unique<char[]>(size_t{blocks} << kBlockBits));
+        blocks_.resize(blocks_.size() + blocks - 1);  // the rest of a long string's blocks
+      }
+      std::memcpy(at(start), s.data(), size);
+      ends_.push_back(start + size);
       return slots_[i] = count() - 1;
     }
     if (is(id, s)) return id;
@@ -67,8 +75,7 @@ uint32_t StringPool::intern(std::string_view s) {
 
 void StringPool::seal() {
   std::vector<uint32_t>().swap(slots_);
-  text_.shrink_to_fit();
-  starts_.shrink_to_fit();
+  ends_.shrink_to_fit();
 }
 
 }  // namespace ascendify
