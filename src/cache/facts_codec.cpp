@@ -18,7 +18,7 @@ static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact fi
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
 static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
 static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 536, "encode the new FileFacts field");
-static_assert(sizeof(void*) != 8 || sizeof(Finding) == 296, "encode the new Finding field");
+static_assert(sizeof(void*) != 8 || sizeof(Finding) == 272, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
 
 constexpr uint8_t kFactKinds = static_cast<uint8_t>(FactKind::Native) + 1;
@@ -462,6 +462,7 @@ Finding get_finding(Reader& r, const rules::RuleSet& rules) {
   if (has_rule) {
     f.rule = rules.find(f.rule_id);
     if (!f.rule) r.fail();  // a rule this scan does not have: the entry is stale
+    if (f.rule) f.rule_id = RuleText::of(f.rule->id);
   }
   f.domain = r.enumerator<Domain>(kDomains);
   f.path = get_s(r);

@@ -4,6 +4,7 @@
 // per finding. A tree has thousands of findings and each rule text is 100-300 bytes in each
 // language; the rule set outlives every finding that points into it (as Finding::rule already
 // requires).
+#include <compare>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -70,6 +71,12 @@ class RuleText {
   friend bool operator==(const RuleText& a, const std::string& b) { return a.str() == b; }
   friend bool operator==(const RuleText& a, std::string_view b) { return a.str() == b; }
   friend bool operator==(const RuleText& a, const char* b) { return a.str() == b; }
+  friend std::strong_ordering operator<=>(const RuleText& a, const RuleText& b) {
+    return a.str() <=> b.str();
+  }
+  friend std::strong_ordering operator<=>(const RuleText& a, std::string_view b) {
+    return std::string_view(a.str()) <=> b;
+  }
   friend std::string operator+(const std::string& a, const RuleText& b) { return a + b.str(); }
   friend std::string operator+(const RuleText& a, const std::string& b) { return a.str() + b; }
   friend std::string operator+(const char* a, const RuleText& b) { return a + b.str(); }

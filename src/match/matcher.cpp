@@ -252,7 +252,7 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
   const Fact& f = *h.fact;
   Finding fd;
   fd.rule = &r;
-  fd.rule_id = r.id;
+  fd.rule_id = RuleText::of(r.id);
   fd.domain = r.domain;
   fd.path = file.rel_path;
   fd.span = f.span;

@@ -38,7 +38,7 @@ std::string render_codeclimate(const Assessment& a, std::string_view path_prefix
     if (description.empty()) description = f.rule_id + ": " + f.match;
     const std::string_view r = replacement_of(f);
     if (!r.empty()) description += " Replacement: " + std::string(r);
-    const uint64_t h = fnv1a64(f.rule_id + '\0' + path + '\0' + f.snippet);
+    const uint64_t h = fnv1a64(f.rule_id.str() + '\0' + path + '\0' + f.snippet);
     ordered_json lines;
     lines["begin"] = f.span.line != 0 ? f.span.line : 1;
     if (f.span.end_line > f.span.line) lines["end"] = f.span.end_line;

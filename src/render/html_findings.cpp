@@ -100,7 +100,7 @@ void line_row(std::string& s, const Finding* const* b, const Finding* const* e, 
     add_distinct(confidences, std::string(confidence_word(f.confidence, l)));
     add_distinct(fixes, fix_word(f, l));
     for (const auto& ph : f.phases) add_distinct(phases, ph);
-    add_distinct(rules, f.rule_id);
+    add_distinct(rules, f.rule_id.str());
   }
   auto joined = [](const auto& v, std::string_view sep, auto&& each) {
     std::string out;

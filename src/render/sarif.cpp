@@ -74,7 +74,7 @@ ordered_json rule_json(const Finding& f) {
       r != nullptr && !r->replacement.empty()
           ? rules::expand_replacement(r->replacement, "<the matched name>", "<the same name>")
           : f.replacement.str();
-  const std::string text = message.empty() ? f.rule_id : message;
+  const std::string text = message.empty() ? f.rule_id.str() : message;
   std::string help = text;
   std::string help_md = text;
   if (!replacement.empty()) {
@@ -219,7 +219,7 @@ void render_sarif_to(const Assessment& a, const std::function<void(std::string_v
       r["message"] = {{"text", result_message(f)}};
       r["locations"] = ordered_json::array();
       r["locations"].push_back(location_json(f.path, &f.span));
-      const uint64_t h = fnv1a64(f.rule_id + '\0' + f.path + '\0' + f.snippet);
+      const uint64_t h = fnv1a64(f.rule_id.str() + '\0' + f.path + '\0' + f.snippet);
       r["partialFingerprints"] = {
           {"primaryLocationLineHash", fmt::format("{:016x}:{}", h, ++occurrences[h])}};
       if (i) text += ',';

@@ -194,7 +194,7 @@ TEST_F(Formats, SarifRequiredFields) {
   ASSERT_EQ(results.size(), a.findings.size());
   for (size_t i = 0; i < results.size(); ++i) {
     const json& r = results[i];
-    EXPECT_EQ(r["ruleId"], a.findings[i].rule_id);
+    EXPECT_EQ(r["ruleId"], a.findings[i].rule_id.str());
     EXPECT_EQ(rs[r["ruleIndex"].get<size_t>()]["id"], r["ruleId"]);
     EXPECT_TRUE(r["message"]["text"].is_string());
     const json& loc = r["locations"][0]["physicalLocation"];
