@@ -53,14 +53,16 @@ struct Wrapper {
   int via = -1;                       // the wrapper it calls, when it wraps one (-1 direct)
 };
 
+// One call of a project unit: 28 bytes, kept for every such call of the tree while the
+// wrappers are found (a view of the scope instead of its id made it 48).
 struct Call {
   int file = -1;
-  int caller = -1;  // unit of the call site
-  int callee = -1;  // unit called
-  std::string_view scope;
+  int caller = -1;     // unit of the call site
+  int callee = -1;     // unit called
+  uint32_t scope = 0;  // the site's scope, an id into the file's digest
   uint32_t line = 0;
+  uint32_t width = 0;  // of the callee's name as written
   uint16_t col = 0;
-  uint32_t width = 0;    // of the callee's name as written
   bool guarded = false;  // under an availability check: the caller has its fallback
 };
 
@@ -180,28 +182,33 @@ std::vector<Finding> wrapper_call_findings(
         }
       }
       if (callee < 0) continue;
-      const std::string_view scope = d.str(s.scope);
       const std::string_view written = leaf_of(d.str(s.name));
-      calls.push_back({fi, program.unit_of(fi, scope), callee, scope, s.line, s.col,
-                       static_cast<uint32_t>(written.size()), s.guarded != 0});
+      calls.push_back({fi, program.unit_of(fi, d.str(s.scope)), callee, s.scope, s.line,
+                       static_cast<uint32_t>(written.size()), s.col, s.guarded != 0});
     }
+  }
+  auto scope_of = [&](const Call& c) { return program.digest(c.file).str(c.scope); };
+  // The calls by callee, in call order: callers_of[first[u], first[u + 1]) are unit u's.
+  std::vector<uint32_t> first(program.size() + 1, 0), callers_of(calls.size());
+  for (const Call& c : calls) ++first[static_cast<size_t>(c.callee) + 1];
+  for (size_t u = 0; u < program.size(); ++u) first[u + 1] += first[u];
+  {
+    std::vector<uint32_t> next(first.begin(), first.end() - 1);
+    for (size_t c = 0; c < calls.size(); ++c)
+      callers_of[next[static_cast<size_t>(calls[c].callee)]++] = static_cast<uint32_t>(c);
   }
   // Wrappers of wrappers, breadth first over the callers (each unit entered once: cycles and
   // 10,000-deep chains stay linear).
-  std::unordered_map<int, std::vector<size_t>> callers_of;
-  for (size_t c = 0; c < calls.size(); ++c) callers_of[calls[c].callee].push_back(c);
   std::deque<int> work;
   for (const auto& [u, w] : wrappers) work.push_back(u);
   while (!work.empty()) {
     const int u = work.front();
     work.pop_front();
-    auto it = callers_of.find(u);
-    if (it == callers_of.end()) continue;
     const Wrapper w = wrappers[u];
-    for (size_t c : it->second) {
-      const Call& call = calls[c];
+    for (uint32_t k = first[static_cast<size_t>(u)]; k < first[static_cast<size_t>(u) + 1]; ++k) {
+      const Call& call = calls[callers_of[k]];
       if (call.guarded) continue;
-      const int caller = wrapper_unit(call.file, call.scope);
+      const int caller = wrapper_unit(call.file, scope_of(call));
       if (caller < 0 || wrappers.count(caller)) continue;
       wrappers[caller] = Wrapper{w.facility, u};
       work.push_back(caller);
@@ -219,7 +226,7 @@ std::vector<Finding> wrapper_call_findings(
     std::vector<Fact> facts;
     for (const Call* c : list) {
       const Finding& u = *wrappers.at(c->callee).facility;
-      facts.push_back(marker_fact(concat({"ascendify.wrapper.", to_string(u.domain)}), c->scope,
+      facts.push_back(marker_fact(concat({"ascendify.wrapper.", to_string(u.domain)}), scope_of(*c),
                                   c->line, c->col, c->width, c->guarded));
     }
     for (Finding& f : match_markers(rules, files[static_cast<size_t>(fi)], std::move(facts))) {
