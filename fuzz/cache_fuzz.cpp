@@ -27,7 +27,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     __builtin_trap();
   const auto& uses = back->facts.uses;
   for (const auto& s : uses.sites)
-    if (s.name >= uses.count() || s.scope >= uses.count()) __builtin_trap();
+    if (s.name >= uses.count() || uses.scope_of(s) >= uses.count()) __builtin_trap();
+  // Scope runs: the first at site 0, each later one starting further on, inside the sites.
+  for (size_t r = 0; r < uses.scope_runs.size(); ++r)
+    if ((r == 0 ? uses.scope_runs[r].first != 0
+                : uses.scope_runs[r].first <= uses.scope_runs[r - 1].first) ||
+        uses.scope_runs[r].first >= uses.sites.size())
+      __builtin_trap();
   for (const auto& def : uses.defs)
     if (def.name >= uses.count() ||
         size_t{def.first_decorator} + def.decorator_count > uses.decorators.size())

@@ -199,7 +199,8 @@ void ProgramModel::resolve_uses(size_t i, ResolveCaches& c, std::vector<int>& la
       }
     }
     if (target == -1) continue;
-    int from = unit_at(fi, d.str(s.scope), s.line);
+    const std::string_view scope = d.str(d.scope_of(s));
+    int from = unit_at(fi, scope, s.line);
     if (s.usage == Usage::ClassBase) {  // `class B(A):` — A is used where B is
       const auto [first, last] = defs_of(i);
       for (size_t u = first; u < last; ++u)
@@ -209,7 +210,6 @@ void ProgramModel::resolve_uses(size_t i, ResolveCaches& c, std::vector<int>& la
     ++stats.followed_uses;
     if (to < 0) ++stats.dynamic_lookups;
     if (to == from) continue;
-    const std::string_view scope = d.str(s.scope);
     const uint8_t kind = in_backward(fi, scope)         ? kBackward
                          : graph.flagged_at(fi, s.line) ? kOptional
                          : s.guarded                    ? kGuarded

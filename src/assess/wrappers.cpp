@@ -96,7 +96,7 @@ std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
       const std::string_view n = d.str(s.name);
       facts.push_back(marker_fact(
           is_ext[s.name] == 1 ? "ascendify.extension.call" : "ascendify.extension.external-call",
-          d.str(s.scope), s.line, s.col, static_cast<uint32_t>(n.size()), s.guarded != 0,
+          d.str(d.scope_of(s)), s.line, s.col, static_cast<uint32_t>(n.size()), s.guarded != 0,
           std::string(n)));
     }
     if (facts.empty()) continue;
@@ -183,7 +183,8 @@ std::vector<Finding> wrapper_call_findings(
       }
       if (callee < 0) continue;
       const std::string_view written = leaf_of(d.str(s.name));
-      calls.push_back({fi, program.unit_of(fi, d.str(s.scope)), callee, s.scope, s.line,
+      const uint32_t scope = d.scope_of(s);
+      calls.push_back({fi, program.unit_of(fi, d.str(scope)), callee, scope, s.line,
                        static_cast<uint32_t>(written.size()), s.col, s.guarded != 0});
     }
   }

@@ -17,7 +17,7 @@ using snapshot::Writer;
 static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact field");
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
 static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
-static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 536, "encode the new FileFacts field");
+static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 560, "encode the new FileFacts field");
 static_assert(sizeof(void*) != 8 || sizeof(Finding) == 272, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
 
@@ -211,11 +211,13 @@ KernelFact get_kernel(Reader& r) {
 }
 
 void put_digest(Writer& w, const UseDigest& d) {
+  // Each site with its scope, as before the scopes were kept run by run (the format is the
+  // same: the decoder builds the runs again).
   put_list(w, d.sites, [&](const UseDigest::Site& s) {
     w.u8(static_cast<uint8_t>(s.kind));
     w.u8(static_cast<uint8_t>(s.usage));
     put_u(w, s.col | static_cast<uint32_t>(s.guarded) << 15);
-    for (uint32_t v : {s.line, s.name, s.scope}) put_u(w, v);
+    for (uint32_t v : {s.line, s.name, d.scope_of(s)}) put_u(w, v);
   });
   put_list(w, d.launch_facts, [&](uint32_t v) { put_u(w, v); });
   put_list(w, d.imports, [&](const UseDigest::ImportSite& s) {
@@ -247,7 +249,8 @@ void put_digest(Writer& w, const UseDigest& d) {
 // Also checks what assess indexes without checking: string ids, the starts, fact indexes.
 UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
   UseDigest d;
-  d.sites = get_list<UseDigest::Site>(r, 6, [&] {
+  std::vector<uint32_t> scopes;  // per site
+  const std::vector<UseDigest::Site> sites = get_list<UseDigest::Site>(r, 6, [&] {
     UseDigest::Site s;
     s.kind = r.enumerator<FactKind>(kFactKinds);
     s.usage = r.enumerator<Usage>(kUsages);
@@ -255,9 +258,13 @@ UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
     if (col >> 16) r.fail();
     s.col = col & 0x7fff;
     s.guarded = (col >> 15) & 1;
-    for (uint32_t* v : {&s.line, &s.name, &s.scope}) *v = get_u32(r);
+    for (uint32_t* v : {&s.line, &s.name}) *v = get_u32(r);
+    scopes.push_back(get_u32(r));
     return s;
   });
+  d.sites.reserve(sites.size());
+  for (size_t k = 0; k < sites.size() && k < scopes.size(); ++k) d.add_site(sites[k], scopes[k]);
+  d.scope_runs.shrink_to_fit();
   d.launch_facts = get_list<uint32_t>(r, 1, [&] { return get_u32(r); });
   d.imports = get_list<UseDigest::ImportSite>(r, 7, [&] {
     UseDigest::ImportSite s;
@@ -291,9 +298,10 @@ UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
   // arguments unchecked.
   size_t launches = 0;
   for (const auto& s : d.sites) {
-    valid = valid && s.name < ids && s.scope < ids;
+    valid = valid && s.name < ids;
     launches += s.kind == FactKind::Native;
   }
+  for (const auto& run : d.scope_runs) valid = valid && run.scope < ids;
   valid = valid && launches == d.launch_facts.size();
   for (uint32_t fact : d.launch_facts)
     valid = valid && fact < facts.size() && facts[fact].kind == FactKind::Native;

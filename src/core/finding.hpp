@@ -25,7 +25,7 @@ static_assert(static_cast<uint8_t>(ManualReason::LowConfidence) + 1 == kManualRe
 
 struct Finding {
   const Rule* rule = nullptr;  // owned by the RuleSet, which outlives the scan result
-  RuleText rule_id;  // the rule's own id (RuleText::of) when `rule` is set
+  RuleText rule_id;            // the rule's own id (RuleText::of) when `rule` is set
   Domain domain = Domain::Device;
   std::string path;  // relative to the scanned root
   Span span;

@@ -105,9 +105,14 @@ std::vector<std::string> scripts_run_by_name(const FileFacts& facts) {
 
 UseDigest digest_uses(const std::vector<Fact>& facts) {
   UseDigest d;
-  size_t n = 0, imports = 0, defs = 0, decorators = 0;
+  size_t n = 0, runs = 0, imports = 0, defs = 0, decorators = 0;
+  const std::string* run_scope = nullptr;
   for (const Fact& f : facts) {
-    n += is_launch(f) || kept_in_digest(f);
+    if (is_launch(f) || kept_in_digest(f)) {
+      ++n;
+      runs += !run_scope || *run_scope != f.scope;
+      run_scope = &f.scope;
+    }
     imports += is_import(f);
     if (!is_module_def(f)) continue;
     ++defs;
@@ -116,6 +121,7 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
                       : std::count(f.detail.begin(), f.detail.end(), ',') + !f.detail.empty();
   }
   d.sites.reserve(n);
+  d.scope_runs.reserve(runs);
   d.imports.reserve(imports);
   d.defs.reserve(defs);
   d.decorators.reserve(decorators);
@@ -159,9 +165,8 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
     s.line = f.span.line;
     s.name = f.kind == FactKind::MethodCall ? intern(f.receiver, last_receiver)
                                             : intern(f.name, last_name);
-    s.scope = intern(f.scope, last_scope);
     if (launch) d.launch_facts.push_back(static_cast<uint32_t>(i));
-    d.sites.push_back(s);
+    d.add_site(s, intern(f.scope, last_scope));
   }
   d.text.shrink_to_fit();
   d.starts.shrink_to_fit();

@@ -40,16 +40,18 @@ TEST(UseDigest, InternsEachStringOnceAcrossFields) {
   ASSERT_EQ(d.sites.size(), 5u);
   auto s = [&](uint32_t id) { return std::string(d.str(id)); };
   EXPECT_EQ(s(d.sites[0].name), "torch.cuda.synchronize");
-  EXPECT_EQ(s(d.sites[0].scope), "Model.forward");
+  EXPECT_EQ(s(d.scope_of(0)), "Model.forward");
   EXPECT_EQ(d.sites[0].line, 3u);
   EXPECT_EQ(s(d.sites[1].name), "self.weight");  // the receiver of `.cuda()`
   EXPECT_EQ(d.sites[1].kind, FactKind::MethodCall);
   EXPECT_EQ(s(d.sites[2].name), "cuda");  // the receiver of `.self.weight()`
-  EXPECT_EQ(s(d.sites[2].scope), "f");
-  EXPECT_EQ(d.sites[3].scope, d.sites[1].scope);
+  EXPECT_EQ(s(d.scope_of(2)), "f");
+  EXPECT_EQ(d.scope_of(3), d.scope_of(1));
   EXPECT_EQ(s(d.sites[3].name), "a_name_longer_than_sixteen_bytes");
   EXPECT_EQ(d.sites[4].name, d.sites[0].name);
-  EXPECT_EQ(d.sites[4].scope, 0u);
+  EXPECT_EQ(d.scope_of(4), 0u);
+  // Scopes run by run: Model.forward (sites 0, 1), f, Model.forward, "".
+  EXPECT_EQ(d.scope_runs.size(), 4u);
   // "", and six distinct strings.
   EXPECT_EQ(d.count(), 7u);
   EXPECT_TRUE(d.launch_facts.empty());
@@ -79,9 +81,10 @@ TEST(UseDigest, ManyStringsStayDistinct) {
   ASSERT_EQ(d.sites.size(), facts.size());
   for (size_t i = 0; i < facts.size(); ++i) {
     EXPECT_EQ(d.str(d.sites[i].name), facts[i].name);
-    EXPECT_EQ(d.str(d.sites[i].scope), facts[i].scope);
+    EXPECT_EQ(d.str(d.scope_of(i)), facts[i].scope);
   }
   EXPECT_EQ(d.count(), 1u + 1000u + (2999u / 7 + 1));
+  EXPECT_EQ(d.scope_runs.size(), 2999u / 7 + 1);  // one run per scope: seven sites each
 }
 
 TEST(UseDigest, NamesDifferingInOneByteAtAnyLength) {
@@ -127,7 +130,7 @@ TEST(UseDigest, MoveKeepsOtherFactsAndRepointsLaunches) {
   // The launches' facts, in site order, at their new places.
   EXPECT_EQ(ff.uses.launch_facts, (std::vector<uint32_t>{0, 2}));
   EXPECT_EQ(ff.facts[2].name, "kern2");
-  EXPECT_EQ(ff.uses.str(ff.uses.sites[1].scope), "host_fn");
+  EXPECT_EQ(ff.uses.str(ff.uses.scope_of(1)), "host_fn");
   UseDigest scratch;
   EXPECT_EQ(&uses_of(ff, scratch), &ff.uses);
 }

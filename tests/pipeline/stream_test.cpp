@@ -161,7 +161,7 @@ TEST(ScanStreamed, DigestStringsSharedPerWorker) {
       ASSERT_EQ(d.sites.size(), r.sites.size()) << slim.files[i].file.rel_path;
       for (size_t k = 0; k < d.sites.size(); ++k) {
         EXPECT_EQ(d.str(d.sites[k].name), r.str(r.sites[k].name));
-        EXPECT_EQ(d.str(d.sites[k].scope), r.str(r.sites[k].scope));
+        EXPECT_EQ(d.str(d.scope_of(k)), r.str(r.scope_of(k)));
       }
       ASSERT_EQ(d.imports.size(), r.imports.size());
       for (size_t k = 0; k < d.imports.size(); ++k)
