@@ -81,9 +81,12 @@ bool uses_only_flagged(const ImportGraph& g, int file, const UseDigest& d, std::
 
 }  // namespace
 
+std::string_view folder_of(std::string_view rel_path) {
+  return rel_path.substr(0, rel_path.rfind('/') + 1);  // npos + 1: ""
+}
+
 std::string dir_of(std::string_view rel_path) {
-  size_t slash = rel_path.rfind('/');
-  return slash == std::string_view::npos ? "" : std::string(rel_path.substr(0, slash + 1));
+  return std::string(folder_of(rel_path));
 }
 
 ImportGraph::ImportGraph(const std::vector<ScannedFile>& files) {
@@ -114,8 +117,7 @@ void ImportGraph::index_flag_lines(const std::vector<ScannedFile>& files) {
 void ImportGraph::index_paths(const std::vector<ScannedFile>& files) {
   dirs_.reserve(files.size());
   for (size_t i = 0; i < files.size(); ++i) {
-    const std::string_view path = files[i].file.rel_path;
-    dirs_.push_back(path.substr(0, path.rfind('/') + 1));  // npos + 1: ""
+    dirs_.push_back(folder_of(files[i].file.rel_path));
     if (files[i].file.kind == FileKind::Python) {
       const std::string& p = files[i].file.rel_path;
       by_path_.emplace(p, static_cast<int>(i));

@@ -167,6 +167,8 @@ class ImportGraph {
 };
 
 // "a/b/c.py" -> "a/b/"; "c.py" -> "".
+// The folder of a root-relative path, "" or "dir/" form: a view of it, or a copy.
+std::string_view folder_of(std::string_view rel_path);
 std::string dir_of(std::string_view rel_path);
 
 }  // namespace ascendify::assess

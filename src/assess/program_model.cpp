@@ -7,6 +7,7 @@
 #include <memory>
 #include <thread>
 
+#include "core/group_by_key.hpp"
 #include "core/helper_pool.hpp"
 #include "core/string_pool.hpp"
 
@@ -76,10 +77,10 @@ struct ProgramModel::ResolveCaches {
   // one per file, so that a thread's tables grow with what it asks, not with the tree.
   std::unordered_map<FileName, int, FileNameHash> reexport;
   // resolve_uses' scratch: resolve() of the file's Reference names by id (-2: not asked), its
-  // edges by source unit, then its per-unit counts.
+  // edges with their source units, and those grouped by unit.
   std::vector<int> refs;
   std::vector<std::pair<int, Edge>> edges;
-  std::vector<uint32_t> edge_count;
+  KeyGroups by_unit;
 };
 
 ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGraph& graph,
@@ -216,23 +217,19 @@ void ProgramModel::resolve_uses(size_t i, ResolveCaches& c, std::vector<int>& la
                                                         : kRequired;
     c.edges.push_back({from, Edge{to, s.line, kind}});
   }
-  // Unit after unit (a counting sort: stable, each unit's edges in the order of its uses), at
-  // their exact size.
+  // Unit after unit, each unit's edges in the order of its uses, at their exact size.
   const size_t first = static_cast<size_t>(module_unit(fi)), last = unit_end_[i];
-  std::vector<uint32_t>& count = c.edge_count;
-  count.assign(last - first + 1, 0);
-  for (const auto& [from, e] : c.edges) ++count[static_cast<size_t>(from) - first + 1];
-  for (size_t u = first; u < last; ++u) {
-    count[u - first + 1] += count[u - first];
-    edge_begin_[u] = count[u - first];
-  }
+  group_by_key(
+      last - first, c.edges.size(),
+      [&](size_t k) { return static_cast<size_t>(c.edges[k].first) - first; }, c.by_unit);
+  for (size_t u = first; u < last; ++u) edge_begin_[u] = c.by_unit.starts[u - first];
   resolved_[i].reserve(
       static_cast<size_t>(std::count_if(refs.begin(), refs.end(), [](int r) { return r >= 0; })));
   for (uint32_t n = 0; n < refs.size(); ++n)
     if (refs[n] >= 0) resolved_[i].emplace_back(n, refs[n]);
   std::vector<Edge>& out = edges_[i];
-  out.resize(c.edges.size());
-  for (const auto& [from, e] : c.edges) out[count[static_cast<size_t>(from) - first]++] = e;
+  out.reserve(c.edges.size());
+  for (uint32_t k : c.by_unit.order) out.push_back(c.edges[k].second);
   c.edges.clear();
 }
 

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "assess/marker_findings.hpp"
+#include "core/group_by_key.hpp"
 #include "core/rule.hpp"
 #include "core/text.hpp"
 
@@ -189,15 +190,11 @@ std::vector<Finding> wrapper_call_findings(
     }
   }
   auto scope_of = [&](const Call& c) { return program.digest(c.file).str(c.scope); };
-  // The calls by callee, in call order: callers_of[first[u], first[u + 1]) are unit u's.
-  std::vector<uint32_t> first(program.size() + 1, 0), callers_of(calls.size());
-  for (const Call& c : calls) ++first[static_cast<size_t>(c.callee) + 1];
-  for (size_t u = 0; u < program.size(); ++u) first[u + 1] += first[u];
-  {
-    std::vector<uint32_t> next(first.begin(), first.end() - 1);
-    for (size_t c = 0; c < calls.size(); ++c)
-      callers_of[next[static_cast<size_t>(calls[c].callee)]++] = static_cast<uint32_t>(c);
-  }
+  // The calls by callee, in call order.
+  KeyGroups callers_of;
+  group_by_key(
+      program.size(), calls.size(), [&](size_t c) { return static_cast<size_t>(calls[c].callee); },
+      callers_of);
   // Wrappers of wrappers, breadth first over the callers (each unit entered once: cycles and
   // 10,000-deep chains stay linear).
   std::deque<int> work;
@@ -206,8 +203,9 @@ std::vector<Finding> wrapper_call_findings(
     const int u = work.front();
     work.pop_front();
     const Wrapper w = wrappers[u];
-    for (uint32_t k = first[static_cast<size_t>(u)]; k < first[static_cast<size_t>(u) + 1]; ++k) {
-      const Call& call = calls[callers_of[k]];
+    for (uint32_t k = callers_of.starts[static_cast<size_t>(u)];
+         k < callers_of.starts[static_cast<size_t>(u) + 1]; ++k) {
+      const Call& call = calls[callers_of.order[k]];
       if (call.guarded) continue;
       const int caller = wrapper_unit(call.file, scope_of(call));
       if (caller < 0 || wrappers.count(caller)) continue;

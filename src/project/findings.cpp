@@ -61,7 +61,7 @@ Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_f
   // model is built, the pass's memo tables are gone by then (the scan's memory peaks in this
   // stage; -3.5 MB on the speed corpus). The findings do not depend on the order.
   std::optional<std::vector<Finding>> reexported_first;
-  if (threads == 1) reexported_first = reexported.get();
+  if (helpers_run_inline(threads)) reexported_first = reexported.get();
   StageTimer t_program("  program model");
   cross.program =
       std::make_unique<assess::ProgramModel>(files, *cross.graph, model.phases, threads);
