@@ -9,7 +9,11 @@ build=${BUILD_DIR:-$root/build-asan}
 jobs=${JOBS:-2}
 start=$(date +%s)
 
+# -O1 -g1 (line tables only): the level ASan's documentation recommends, and 43 % less compile
+# time than RelWithDebInfo's -O2 -g on the heaviest files (16.5 against 29.0 s for four
+# translation units, session 22); the reports keep file:line in every frame.
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASCENDIFY_SANITIZE=ON \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
   -DASCENDIFY_TESTS=ON -DASCENDIFY_WERROR="${ASCENDIFY_WERROR:-OFF}" >/dev/null
 cmake --build "$build" -j"$jobs"
 built=$(date +%s)
