@@ -26,14 +26,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (ascendify::cache::encode(back->facts, back->findings, back->suppressed, back->bytes) != blob)
     __builtin_trap();
   const auto& uses = back->facts.uses;
-  for (const auto& s : uses.sites)
-    if (s.name >= uses.count() || uses.scope_of(s) >= uses.count()) __builtin_trap();
-  // Scope runs: the first at site 0, each later one starting further on, inside the sites.
-  for (size_t r = 0; r < uses.scope_runs.size(); ++r)
-    if ((r == 0 ? uses.scope_runs[r].first != 0
-                : uses.scope_runs[r].first <= uses.scope_runs[r - 1].first) ||
-        uses.scope_runs[r].first >= uses.sites.size())
-      __builtin_trap();
+  // The site stream reads back as many sites as it holds, each naming strings it has.
+  size_t sites = 0;
+  for (const auto& s : uses.sites) {
+    if (s.name >= uses.count() || s.scope >= uses.count()) __builtin_trap();
+    ++sites;
+  }
+  if (sites != uses.sites.size()) __builtin_trap();
   for (const auto& def : uses.defs)
     if (def.name >= uses.count() ||
         size_t{def.first_decorator} + def.decorator_count > uses.decorators.size())

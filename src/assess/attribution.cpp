@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -153,6 +154,15 @@ class PhaseAttributor {
     }
   }
 
+  PhaseNames interned(const PhaseNames::List& names) {
+    if (names.empty()) return {};
+    auto it = interned_.find(names);
+    if (it == interned_.end())
+      it = interned_.emplace(names, PhaseNames(std::make_shared<const PhaseNames::List>(names)))
+               .first;
+    return it->second;
+  }
+
   void attribute_findings(Assessment& a) {
     std::unordered_map<std::string_view, std::vector<size_t>> kernels_in;  // path -> rows
     for (size_t k = 0; k < a.kernels.size(); ++k) kernels_in[a.kernels[k].path].push_back(k);
@@ -166,7 +176,7 @@ class PhaseAttributor {
     auto last_index = index_.end();
     auto last_kernels = kernels_in.end();
     for (auto& f : a.findings) {
-      f.phases.clear();
+      f.phases = {};
       f.optional_in = 0;
       if (!last_path || *last_path != f.path) {
         last_path = &f.path;
@@ -174,10 +184,12 @@ class PhaseAttributor {
         last_kernels = kernels_in.find(f.path);
       }
       if (last_index == index_.end()) {  // a finding without a scanned file: in every phase
+        names_.clear();
         for (size_t p = 0; p < pm_.phases.size(); ++p) {
-          f.phases.push_back(pm_.phases[p].name);
+          names_.push_back(pm_.phases[p].name);
           ++in_phase_[p];
         }
+        f.phases = interned(names_);
         continue;
       }
       const size_t i = last_index->second;
@@ -203,9 +215,11 @@ class PhaseAttributor {
     auto it = phases_by_rule_.find(f.rule_id);
     auto req = required_phases_by_rule_.find(f.rule_id);
     const bool some_required = req != required_phases_by_rule_.end() && !req->second.empty();
+    names_.clear();
     if (it != phases_by_rule_.end())
       for (size_t p : some_required ? req->second : it->second)
-        if (add_unique(f.phases, pm_.phases[p].name)) ++in_phase_[p];
+        if (add_unique(names_, pm_.phases[p].name)) ++in_phase_[p];
+    f.phases = interned(names_);
     f.optional = !f.phases.empty() && !some_required;
   }
 
@@ -227,6 +241,7 @@ class PhaseAttributor {
         kernel && (kernel->backward_only || (kernel->kind == KernelKind::AutogradFunction &&
                                              (f.scope == kernel->name + ".backward" ||
                                               f.scope.starts_with(kernel->name + ".backward."))));
+    names_.clear();
     for (size_t p = 0; p < pm_.phases.size(); ++p) {
       if (!pm_.reached[p][i]) continue;
       if (in_backward && !pm_.phases[p].needs_backward) {
@@ -237,7 +252,7 @@ class PhaseAttributor {
       const ProgramModel::Reach u = program_ ? program_->reach(p, unit) : ProgramModel::kRequired;
       if (u == ProgramModel::kBackward) backward_skipped = true;
       if (u >= ProgramModel::kBackward) continue;
-      f.phases.push_back(pm_.phases[p].name);
+      names_.push_back(pm_.phases[p].name);
       ++in_phase_[p];
       const uint8_t r = pm_.reach[p][i];
       const bool optional_here = r == ImportGraph::kAllOptional ||
@@ -247,6 +262,7 @@ class PhaseAttributor {
       optional_path = optional_path && optional_here;
       guarded_path = guarded_path && u == ProgramModel::kGuarded;
     }
+    f.phases = interned(names_);
     // Reached only through calls under availability checks: the callers hold the fallback
     // (a wrapper of flash-attn that the dispatcher calls only when flash-attn imported).
     if (guarded_path && !f.phases.empty()) f.guarded = true;
@@ -306,6 +322,9 @@ class PhaseAttributor {
   std::set<std::string> required_rules_;
   std::map<std::string, std::set<size_t>> required_phases_by_rule_;  // rule -> required phases
   std::vector<uint32_t> in_phase_;  // findings attributed to each phase
+  // The phases of the finding at hand, then its shared list: one per distinct list.
+  PhaseNames::List names_;
+  std::map<PhaseNames::List, PhaseNames> interned_;
   std::set<std::string> unreached_, backward_only_;
   std::map<int, uint32_t> unused_units_;  // unit -> findings
 };

@@ -89,7 +89,7 @@ CallerIndex index_callers(const std::vector<ScannedFile>& files,
           auto it = maybe_wanted.may_contain(fn) ? wanted.find(fn) : wanted.end();
           w = it == wanted.end() ? &kNone : &*it;
         }
-        if (w != &kNone) idx[*w].push_back(scope_is_backward(d.str(d.scope_of(x))));
+        if (w != &kNone) idx[*w].push_back(scope_is_backward(d.str(x.scope)));
       }
     for (const auto& k : f.facts.kernels)
       for (const auto& c : k.calls) {
@@ -228,7 +228,7 @@ class KernelLinker {
       for (size_t c : resolve(g, name, module)) {
         if (files_[kernels_[c].file].facts.kernels.empty()) continue;
         if (!st.seen.insert({c, x.line}).second) continue;
-        uses_[c].push_back({g, x.line, std::string(d.str(d.scope_of(x))), is_python(f),
+        uses_[c].push_back({g, x.line, std::string(d.str(x.scope)), is_python(f),
                             launch ? &f.facts.facts[fact].args : nullptr});
       }
     }
@@ -258,7 +258,7 @@ class KernelLinker {
           autograd =
               autograd || (k.name == kernels_[c].name && k.kind == KernelKind::AutogradFunction);
         if (autograd && st.seen.insert({c, x.line}).second)
-          uses_[c].push_back({g, x.line, std::string(d.str(d.scope_of(x))), true});
+          uses_[c].push_back({g, x.line, std::string(d.str(x.scope)), true});
       }
     }
   }
@@ -327,7 +327,7 @@ class KernelLinker {
         if (known == 1) continue;
         const std::string_view mod = last_part(head_part(name));
         op_calls_[{std::string(mod), std::string(last_part(name))}].push_back(
-            {g, x.line, std::string(d.str(d.scope_of(x))), true});
+            {g, x.line, std::string(d.str(x.scope)), true});
       }
     }
   }

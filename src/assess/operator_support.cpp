@@ -78,7 +78,7 @@ std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
         ++unsupported[std::string(name)];
         const bool later = &newest != &list && listed(newest.supported, name);
         markers.push_back(
-            marker_fact(std::string(later ? kLaterMarker : kMarker), d.str(d.scope_of(s)), s.line,
+            marker_fact(std::string(later ? kLaterMarker : kMarker), d.str(s.scope), s.line,
                         s.col, static_cast<uint32_t>(name.size()), s.guarded, std::string(name)));
       } else if (listed(list.supported, name)) {
         ++check.supported;

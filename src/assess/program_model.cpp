@@ -200,7 +200,7 @@ void ProgramModel::resolve_uses(size_t i, ResolveCaches& c, std::vector<int>& la
       }
     }
     if (target == -1) continue;
-    const std::string_view scope = d.str(d.scope_of(s));
+    const std::string_view scope = d.str(s.scope);
     int from = unit_at(fi, scope, s.line);
     if (s.usage == Usage::ClassBase) {  // `class B(A):` — A is used where B is
       const auto [first, last] = defs_of(i);

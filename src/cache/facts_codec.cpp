@@ -17,8 +17,8 @@ using snapshot::Writer;
 static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact field");
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
 static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
-static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 560, "encode the new FileFacts field");
-static_assert(sizeof(void*) != 8 || sizeof(Finding) == 272, "encode the new Finding field");
+static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 552, "encode the new FileFacts field");
+static_assert(sizeof(void*) != 8 || sizeof(Finding) == 264, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
 
 constexpr uint8_t kFactKinds = static_cast<uint8_t>(FactKind::Native) + 1;
@@ -211,14 +211,14 @@ KernelFact get_kernel(Reader& r) {
 }
 
 void put_digest(Writer& w, const UseDigest& d) {
-  // Each site with its scope, as before the scopes were kept run by run (the format is the
-  // same: the decoder builds the runs again).
-  put_list(w, d.sites, [&](const UseDigest::Site& s) {
+  // Each site with its scope, as before the sites were a byte stream (the format is the same).
+  put_u(w, static_cast<uint32_t>(d.sites.size()));
+  for (const UseDigest::Site& s : d.sites) {
     w.u8(static_cast<uint8_t>(s.kind));
     w.u8(static_cast<uint8_t>(s.usage));
     put_u(w, s.col | static_cast<uint32_t>(s.guarded) << 15);
-    for (uint32_t v : {s.line, s.name, d.scope_of(s)}) put_u(w, v);
-  });
+    for (uint32_t v : {s.line, s.name, s.scope}) put_u(w, v);
+  }
   put_list(w, d.launch_facts, [&](uint32_t v) { put_u(w, v); });
   put_list(w, d.imports, [&](const UseDigest::ImportSite& s) {
     for (uint32_t v : {s.line, s.name, s.detail, s.alias, s.scope}) put_u(w, v);
@@ -249,22 +249,20 @@ void put_digest(Writer& w, const UseDigest& d) {
 // Also checks what assess indexes without checking: string ids, the starts, fact indexes.
 UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
   UseDigest d;
-  std::vector<uint32_t> scopes;  // per site
-  const std::vector<UseDigest::Site> sites = get_list<UseDigest::Site>(r, 6, [&] {
+  const uint32_t site_count = get_count(r, 6);
+  for (uint32_t k = 0; k < site_count && r.ok(); ++k) {
     UseDigest::Site s;
     s.kind = r.enumerator<FactKind>(kFactKinds);
+    if (!SiteList::storable(s.kind)) r.fail();  // only what a digest makes a site
     s.usage = r.enumerator<Usage>(kUsages);
     const uint32_t col = get_u32(r);
     if (col >> 16) r.fail();
-    s.col = col & 0x7fff;
+    s.col = col & SiteList::kMaxCol;
     s.guarded = (col >> 15) & 1;
-    for (uint32_t* v : {&s.line, &s.name}) *v = get_u32(r);
-    scopes.push_back(get_u32(r));
-    return s;
-  });
-  d.sites.reserve(sites.size());
-  for (size_t k = 0; k < sites.size() && k < scopes.size(); ++k) d.add_site(sites[k], scopes[k]);
-  d.scope_runs.shrink_to_fit();
+    for (uint32_t* v : {&s.line, &s.name, &s.scope}) *v = get_u32(r);
+    if (r.ok()) d.sites.push_back(s);
+  }
+  d.sites.shrink_to_fit();
   d.launch_facts = get_list<uint32_t>(r, 1, [&] { return get_u32(r); });
   d.imports = get_list<UseDigest::ImportSite>(r, 7, [&] {
     UseDigest::ImportSite s;
@@ -298,10 +296,9 @@ UseDigest get_digest(Reader& r, const std::vector<Fact>& facts) {
   // arguments unchecked.
   size_t launches = 0;
   for (const auto& s : d.sites) {
-    valid = valid && s.name < ids;
+    valid = valid && s.name < ids && s.scope < ids;
     launches += s.kind == FactKind::Native;
   }
-  for (const auto& run : d.scope_runs) valid = valid && run.scope < ids;
   valid = valid && launches == d.launch_facts.size();
   for (uint32_t fact : d.launch_facts)
     valid = valid && fact < facts.size() && facts[fact].kind == FactKind::Native;

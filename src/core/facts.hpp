@@ -11,50 +11,13 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/fact_kind.hpp"
 #include "core/kernel_kind.hpp"
+#include "core/site_list.hpp"
 #include "core/span.hpp"
 #include "core/string_pool.hpp"
 
 namespace ascendify {
-
-enum class FactKind : uint8_t {
-  Import,       // name: module ("flash_attn.flash_attn_interface"); for `from m import x`:
-                //   name = "m.x" (qualified symbol), detail = "m"; alias: bound local name;
-                //   arg_index = relative level (0 absolute); star import: name="m.*"
-  Reference,    // name: resolved qualified name ("torch.cuda.synchronize"); usage says how used;
-                //   a plain Load has ctx Compare when it is only compared (`== torch.float64`,
-                //   `in (torch.float32, torch.float64)`), DictValue when it is an entry of a
-                //   dict / list / tuple display (a table), Keyword otherwise
-  MethodCall,   // name: method ("cuda", "to", "float"); receiver: source text of the receiver;
-                //   usage Call for `.m(...)`, Load for an attribute read `x.is_cuda` (the last
-                //   attribute of a chain whose head is not an import)
-  String,       // name: literal value (f-string holes replaced by "{}"); ctx + detail + call
-  ClassDef,     // name: class name; args: bases as Name args (resolved qualified names)
-  FunctionDef,  // name: function name; args: decorators as Name args; scope: enclosing scope
-  MainGuard,    // `if __name__ == "__main__":` at this span (name "__main__"), or a bare
-                // call at the module's top level (name "script", detail: the resolved callee)
-  Dependency,   // name: normalized distribution ("flash-attn"); detail: version spec;
-                //   receiver: raw requirement text; guarded for optional extras
-  EnvVar,     // name: variable ("CUDA_VISIBLE_DEVICES"); detail: value; usage Assign=set, Load=read
-  Command,    // name: command ("nvidia-smi", "nvcc", "torchrun", "pip-install");
-              //   detail: the rest; call: python script it starts, when known
-  BaseImage,  // name: image ("nvidia/cuda:12.1.0-devel-ubuntu22.04")
-  Native,     // name: the symbol (kernel name, intrinsic "__shfl_xor_sync", runtime API
-              //   "cudaMalloc", ATen API "at::cuda::getCurrentCUDAStream", header "cub/cub.cuh",
-              //   bound op name); detail: category, one of kernel | launch | include |
-              //   intrinsic | runtime-api | aten-api | binding | inline-asm | type | macro |
-              //   triton-launch (Python `kernel[grid](...)`, from the Python front end)
-};
-
-// How a Reference is used.
-enum class Usage : uint8_t {
-  Load,       // plain use in an expression (an argument, a comparison, ...)
-  Call,       // callee of a call
-  Decorator,  // decorator (with or without call)
-  With,       // item of a `with` statement
-  Assign,     // assignment target (`torch.backends.cudnn.benchmark = True`); args[0] = value
-  ClassBase,  // base class of a class definition
-};
 
 // Where a string literal sits. Only strings in one of these contexts become facts.
 enum class StringContext : uint8_t {
@@ -135,46 +98,14 @@ struct KernelFact {
 
 // The uses of names in one file as assess reads them: every Reference fact, every MethodCall
 // fact that is a call (attribute reads, Usage::Load, only matter to the matcher and are not
-// kept) and every kernel launch (Native "launch" / "triton-launch") as a 12-byte Site, every
-// Import fact as a 24-byte ImportSite, in file order, with the strings interned per file. A
-// big tree has hundreds of thousands of references; kept as whole Facts (248 bytes plus
-// strings) they were most of a scan's memory. Built by core/use_digest.hpp.
+// kept) and every kernel launch (Native "launch" / "triton-launch") as a Site of about 4 bytes
+// (core/site_list.hpp), every Import fact as a 24-byte ImportSite, in file order, with the
+// strings interned per file. A big tree has hundreds of thousands of references; kept as whole
+// Facts (248 bytes plus strings) they were most of a scan's memory. Built by
+// core/use_digest.hpp.
 struct UseDigest {
-  struct Site {
-    FactKind kind = FactKind::Reference;
-    Usage usage = Usage::Load;
-    uint16_t col : 15 = 0;     // Fact::span.col, clamped to 32767
-    uint16_t guarded : 1 = 0;  // Fact::guarded: under an availability check or an optional import
-    uint32_t line = 0;
-    // Id into the strings; 0 is "". Reference, launch: Fact::name. MethodCall: Fact::receiver,
-    // the text the method is called on (nothing after matching reads the method's own name).
-    uint32_t name = 0;
-  };
-  std::vector<Site> sites;
-  static_assert(sizeof(Site) == 12, "a Site is kept per reference of a whole tree");
-  // The sites' scopes (Fact::scope, string ids), run by run in file order: a run starts at
-  // site `first`. Consecutive sites mostly share their function: 470,000 sites of the speed
-  // corpus kept 4 bytes each for it.
-  struct ScopeRun {
-    uint32_t first = 0;  // index of the run's first site
-    uint32_t scope = 0;
-  };
-  std::vector<ScopeRun> scope_runs;
-  // The scope id of site `k` (of `sites`).
-  uint32_t scope_of(size_t k) const {
-    auto it = std::upper_bound(scope_runs.begin(), scope_runs.end(), k,
-                               [](size_t site, const ScopeRun& r) { return site < r.first; });
-    return it == scope_runs.begin() ? 0 : std::prev(it)->scope;
-  }
-  uint32_t scope_of(const Site& s) const {
-    return scope_of(static_cast<size_t>(&s - sites.data()));
-  }
-  // Appends a site of scope `scope`.
-  void add_site(const Site& s, uint32_t scope) {
-    if (scope_runs.empty() || scope_runs.back().scope != scope)
-      scope_runs.push_back({static_cast<uint32_t>(sites.size()), scope});
-    sites.push_back(s);
-  }
+  using Site = SiteList::Site;
+  SiteList sites;
   // The launch sites' Native facts (their launch options), by index into FileFacts::facts: the
   // k-th launch site (kind Native) in `sites` has launch_facts[k].
   std::vector<uint32_t> launch_facts;

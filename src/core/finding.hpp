@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/domain.hpp"
+#include "core/phase_names.hpp"
 #include "core/rule_text.hpp"
 #include "core/span.hpp"
 
@@ -63,7 +64,7 @@ struct Finding {
   ManualReason manual = ManualReason::NoAutofix;
   bool auto_by_transfer_to_npu = false;
   std::string scope;                // "RMSNorm.forward"
-  std::vector<std::string> phases;  // filled by assess
+  PhaseNames phases;                // filled by assess (shared lists)
   // Bit p set: in the report's phase p (Assessment::phases order, the first 64) the site runs
   // only under an off-by-default flag or a ruled-out branch; it stays out of that phase's
   // migration set. `optional` is the same for every phase that reaches it.

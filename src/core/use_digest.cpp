@@ -105,14 +105,9 @@ std::vector<std::string> scripts_run_by_name(const FileFacts& facts) {
 
 UseDigest digest_uses(const std::vector<Fact>& facts) {
   UseDigest d;
-  size_t n = 0, runs = 0, imports = 0, defs = 0, decorators = 0;
-  const std::string* run_scope = nullptr;
+  size_t n = 0, imports = 0, defs = 0, decorators = 0;
   for (const Fact& f : facts) {
-    if (is_launch(f) || kept_in_digest(f)) {
-      ++n;
-      runs += !run_scope || *run_scope != f.scope;
-      run_scope = &f.scope;
-    }
+    n += is_launch(f) || kept_in_digest(f);
     imports += is_import(f);
     if (!is_module_def(f)) continue;
     ++defs;
@@ -120,8 +115,8 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
                       ? f.args.size()
                       : std::count(f.detail.begin(), f.detail.end(), ',') + !f.detail.empty();
   }
-  d.sites.reserve(n);
-  d.scope_runs.reserve(runs);
+  // About four bytes a site (core/site_list.hpp); trimmed to its size below.
+  d.sites.reserve_bytes(5 * n);
   d.imports.reserve(imports);
   d.defs.reserve(defs);
   d.decorators.reserve(decorators);
@@ -160,14 +155,16 @@ UseDigest digest_uses(const std::vector<Fact>& facts) {
     UseDigest::Site s;
     s.kind = f.kind;
     s.usage = f.usage;
-    s.col = static_cast<uint16_t>(std::min<uint32_t>(f.span.col, 0x7fff));
+    s.col = static_cast<uint16_t>(std::min<uint32_t>(f.span.col, SiteList::kMaxCol));
     s.guarded = f.guarded;
     s.line = f.span.line;
     s.name = f.kind == FactKind::MethodCall ? intern(f.receiver, last_receiver)
                                             : intern(f.name, last_name);
+    s.scope = intern(f.scope, last_scope);
     if (launch) d.launch_facts.push_back(static_cast<uint32_t>(i));
-    d.add_site(s, intern(f.scope, last_scope));
+    d.sites.push_back(s);
   }
+  d.sites.shrink_to_fit();
   d.text.shrink_to_fit();
   d.starts.shrink_to_fit();
   return d;

@@ -239,7 +239,7 @@ std::vector<Finding> reexported_findings(const std::vector<ScannedFile>& files,
       x.kind = FactKind::Reference;
       x.usage = s.usage;
       x.name = b->qualified + std::string(n.substr(cut));
-      x.scope = std::string(d.str(d.scope_of(s)));
+      x.scope = std::string(d.str(s.scope));
       x.guarded = b->guarded;
       x.span.line = x.span.end_line = s.line;
       x.span.col = s.col;

@@ -83,7 +83,7 @@ TEST(Effort, GuardedAndUnreachedDiscounted) {
   r.effort = {2.0, 1.0};
   Finding g = site(false, true);
   Finding u = site();
-  u.phases.clear();
+  u.phases = {};
   Finding info = site();
   info.severity = Severity::Info;
   // Heaviest first: unreached (0.5) pays first? both 0.5: g first -> 2*0.5 + 1*0.5 = 1.5

@@ -84,6 +84,9 @@ TEST(Phases, FindingsCarryTheirPhases) {
             (Names{"training", "evaluation"}));
   // Inside the backward-only kernel: training only.
   EXPECT_EQ(test::finding_at(a, "src/mypkg/layers.py", 12)->phases, Names{"training"});
+  // Findings with the same phases share one list (core/phase_names.hpp).
+  EXPECT_EQ(&test::finding_at(a, "src/mypkg/model.py", 5)->phases.list(),
+            &test::finding_at(a, "src/mypkg/layers.py", 3)->phases.list());
   ASSERT_EQ(a.kernels.size(), 1u);
   EXPECT_TRUE(a.kernels[0].backward_only);
   EXPECT_EQ(a.kernels[0].phases, Names{"training"});

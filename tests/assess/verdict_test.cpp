@@ -157,7 +157,7 @@ TEST(Taxonomy, StopsRunUnlessTransferToNpuMakesTheCheckHold) {
   f.optional = true;  // behind a flag that is off by default
   EXPECT_EQ(assess::classify_site(f), SiteClass::MustAdapt);
   f.optional = false;
-  f.phases.clear();  // unreached
+  f.phases = {};  // unreached
   EXPECT_EQ(assess::classify_site(f), SiteClass::MustAdapt);
   // A safe autofix is mechanical, an unsafe one waits for review.
   Rule fixable;

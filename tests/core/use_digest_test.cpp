@@ -38,20 +38,20 @@ TEST(UseDigest, InternsEachStringOnceAcrossFields) {
   };
   const UseDigest d = digest_uses(facts);
   ASSERT_EQ(d.sites.size(), 5u);
+  const auto sites = d.sites.to_vector();
+  ASSERT_EQ(sites.size(), 5u);
   auto s = [&](uint32_t id) { return std::string(d.str(id)); };
-  EXPECT_EQ(s(d.sites[0].name), "torch.cuda.synchronize");
-  EXPECT_EQ(s(d.scope_of(0)), "Model.forward");
-  EXPECT_EQ(d.sites[0].line, 3u);
-  EXPECT_EQ(s(d.sites[1].name), "self.weight");  // the receiver of `.cuda()`
-  EXPECT_EQ(d.sites[1].kind, FactKind::MethodCall);
-  EXPECT_EQ(s(d.sites[2].name), "cuda");  // the receiver of `.self.weight()`
-  EXPECT_EQ(s(d.scope_of(2)), "f");
-  EXPECT_EQ(d.scope_of(3), d.scope_of(1));
-  EXPECT_EQ(s(d.sites[3].name), "a_name_longer_than_sixteen_bytes");
-  EXPECT_EQ(d.sites[4].name, d.sites[0].name);
-  EXPECT_EQ(d.scope_of(4), 0u);
-  // Scopes run by run: Model.forward (sites 0, 1), f, Model.forward, "".
-  EXPECT_EQ(d.scope_runs.size(), 4u);
+  EXPECT_EQ(s(sites[0].name), "torch.cuda.synchronize");
+  EXPECT_EQ(s(sites[0].scope), "Model.forward");
+  EXPECT_EQ(sites[0].line, 3u);
+  EXPECT_EQ(s(sites[1].name), "self.weight");  // the receiver of `.cuda()`
+  EXPECT_EQ(sites[1].kind, FactKind::MethodCall);
+  EXPECT_EQ(s(sites[2].name), "cuda");  // the receiver of `.self.weight()`
+  EXPECT_EQ(s(sites[2].scope), "f");
+  EXPECT_EQ(sites[3].scope, sites[1].scope);
+  EXPECT_EQ(s(sites[3].name), "a_name_longer_than_sixteen_bytes");
+  EXPECT_EQ(sites[4].name, sites[0].name);
+  EXPECT_EQ(sites[4].scope, 0u);
   // "", and six distinct strings.
   EXPECT_EQ(d.count(), 7u);
   EXPECT_TRUE(d.launch_facts.empty());
@@ -65,10 +65,11 @@ TEST(UseDigest, AttributeReadsAreNotKept) {
               fact(FactKind::Reference, "torch.cuda.is_available", "f", "", 3)};
   move_uses_to_digest(ff);
   EXPECT_TRUE(ff.facts.empty());  // gone from the facts as well
-  ASSERT_EQ(ff.uses.sites.size(), 2u);
-  EXPECT_EQ(ff.uses.str(ff.uses.sites[0].name), "x");
-  EXPECT_EQ(ff.uses.sites[0].line, 1u);
-  EXPECT_EQ(ff.uses.str(ff.uses.sites[1].name), "torch.cuda.is_available");
+  const auto sites = ff.uses.sites.to_vector();
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(ff.uses.str(sites[0].name), "x");
+  EXPECT_EQ(sites[0].line, 1u);
+  EXPECT_EQ(ff.uses.str(sites[1].name), "torch.cuda.is_available");
   EXPECT_EQ(ff.uses.count(), 4u);  // "", x, f, torch.cuda.is_available: no "cuda", "is_cuda"
 }
 
@@ -78,13 +79,14 @@ TEST(UseDigest, ManyStringsStayDistinct) {
     facts.push_back(fact(FactKind::Reference, concat({"m", std::to_string(i % 1000), ".f"}),
                          concat({"scope", std::to_string(i / 7)}), "", i + 1));
   const UseDigest d = digest_uses(facts);
-  ASSERT_EQ(d.sites.size(), facts.size());
+  const auto sites = d.sites.to_vector();
+  ASSERT_EQ(sites.size(), facts.size());
   for (size_t i = 0; i < facts.size(); ++i) {
-    EXPECT_EQ(d.str(d.sites[i].name), facts[i].name);
-    EXPECT_EQ(d.str(d.scope_of(i)), facts[i].scope);
+    EXPECT_EQ(d.str(sites[i].name), facts[i].name);
+    EXPECT_EQ(d.str(sites[i].scope), facts[i].scope);
+    EXPECT_EQ(sites[i].line, i + 1);
   }
   EXPECT_EQ(d.count(), 1u + 1000u + (2999u / 7 + 1));
-  EXPECT_EQ(d.scope_runs.size(), 2999u / 7 + 1);  // one run per scope: seven sites each
 }
 
 TEST(UseDigest, NamesDifferingInOneByteAtAnyLength) {
@@ -97,9 +99,10 @@ TEST(UseDigest, NamesDifferingInOneByteAtAnyLength) {
       facts.push_back(fact(FactKind::MethodCall, "m", "", std::string(len, 'x')));
     }
   const UseDigest d = digest_uses(facts);
-  ASSERT_EQ(d.sites.size(), facts.size());
+  const auto sites = d.sites.to_vector();
+  ASSERT_EQ(sites.size(), facts.size());
   for (size_t i = 0; i < facts.size(); ++i)
-    EXPECT_EQ(d.str(d.sites[i].name), i % 2 ? facts[i].receiver : facts[i].name);
+    EXPECT_EQ(d.str(sites[i].name), i % 2 ? facts[i].receiver : facts[i].name);
   EXPECT_EQ(d.count(), 1u + 210u + 20u);  // "", each one-'y' name, each all-'x' name
 }
 
@@ -124,13 +127,14 @@ TEST(UseDigest, MoveKeepsOtherFactsAndRepointsLaunches) {
   EXPECT_EQ(ff.facts[0].name, "kern");
   ASSERT_EQ(ff.uses.imports.size(), 1u);
   EXPECT_EQ(ff.uses.str(ff.uses.imports[0].name), "torch");
-  ASSERT_EQ(ff.uses.sites.size(), 4u);
-  EXPECT_EQ(ff.uses.sites[1].kind, FactKind::Native);
-  EXPECT_EQ(ff.uses.sites[3].kind, FactKind::Native);
+  const auto sites = ff.uses.sites.to_vector();
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[1].kind, FactKind::Native);
+  EXPECT_EQ(sites[3].kind, FactKind::Native);
   // The launches' facts, in site order, at their new places.
   EXPECT_EQ(ff.uses.launch_facts, (std::vector<uint32_t>{0, 2}));
   EXPECT_EQ(ff.facts[2].name, "kern2");
-  EXPECT_EQ(ff.uses.str(ff.uses.scope_of(1)), "host_fn");
+  EXPECT_EQ(ff.uses.str(sites[1].scope), "host_fn");
   UseDigest scratch;
   EXPECT_EQ(&uses_of(ff, scratch), &ff.uses);
 }
@@ -223,11 +227,11 @@ TEST(UseDigest, SharedStringsReadTheSameWithPerFileIds) {
   }
   // "", and torch.cuda.synchronize, Model.forward, self.weight, torch, other.name, g
   EXPECT_EQ(pool->count(), 7u);
-  EXPECT_EQ(da.str(da.sites[0].name), db.str(db.sites[1].name));
+  EXPECT_EQ(da.str(da.sites.to_vector()[0].name), db.str(db.sites.to_vector()[1].name));
   share_strings(da, pool);  // already shared: unchanged
   EXPECT_EQ(da.str(da.imports[0].name), "torch");
   pool->seal();  // the worker is done: the strings stay readable
-  EXPECT_EQ(db.str(db.sites[0].name), "other.name");
+  EXPECT_EQ(db.str(db.sites.to_vector()[0].name), "other.name");
 }
 
 }  // namespace

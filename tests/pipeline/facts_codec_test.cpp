@@ -171,7 +171,7 @@ TEST(FactsCodec, FlippedBytesNeverCrash) {
       EXPECT_EQ(cache::encode(back->facts, back->findings, back->suppressed, back->bytes), damaged);
       for (const auto& s : back->facts.uses.sites) {
         ASSERT_LT(s.name, back->facts.uses.count());
-        ASSERT_LT(back->facts.uses.scope_of(s), back->facts.uses.count());
+        ASSERT_LT(s.scope, back->facts.uses.count());
       }
     }
   }

@@ -159,9 +159,11 @@ TEST(ScanStreamed, DigestStringsSharedPerWorker) {
       UseDigest scratch;
       const UseDigest& r = uses_of(reference.files[i].facts, scratch);
       ASSERT_EQ(d.sites.size(), r.sites.size()) << slim.files[i].file.rel_path;
-      for (size_t k = 0; k < d.sites.size(); ++k) {
-        EXPECT_EQ(d.str(d.sites[k].name), r.str(r.sites[k].name));
-        EXPECT_EQ(d.str(d.scope_of(k)), r.str(r.scope_of(k)));
+      const auto ds = d.sites.to_vector(), rs = r.sites.to_vector();
+      ASSERT_EQ(ds.size(), rs.size());
+      for (size_t k = 0; k < ds.size(); ++k) {
+        EXPECT_EQ(d.str(ds[k].name), r.str(rs[k].name));
+        EXPECT_EQ(d.str(ds[k].scope), r.str(rs[k].scope));
       }
       ASSERT_EQ(d.imports.size(), r.imports.size());
       for (size_t k = 0; k < d.imports.size(); ++k)

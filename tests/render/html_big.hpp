@@ -38,7 +38,7 @@ inline Assessment big_assessment(const SampleRules& R, size_t n) {
     Finding f = make_finding(r, path, line, 5, "torch.cuda.site_" + std::to_string(k), snippet);
     f.site_class = kClasses[k];
     if (file % 20 != 19) f.phases = {"inference"};
-    if (file % 3 == 0 && !f.phases.empty()) f.phases.push_back("training");
+    if (file % 3 == 0 && !f.phases.empty()) f.phases = {"inference", "training"};
     f.autofix = k == 0;
     f.auto_by_transfer_to_npu = k == 7;
     a.counts[static_cast<size_t>(f.domain)] += 1;
