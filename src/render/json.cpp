@@ -288,10 +288,11 @@ class FindingBlocks {
   }
 
  private:
-  // About 2 MB of text, reserved at once rather than grown by doubling. Blocks of 512 spawned
-  // four times the threads for no measurable gain: peak RSS over 8 runs each 128-148 MB
-  // either way (session 17), inside the run-to-run spread.
-  static constexpr size_t kBlock = 2048;
+  // About 0.5 MB of text, reserved at once rather than grown by doubling. A scan's memory
+  // peaks here at -j 2, with a block in each helper and one being written: blocks of 2,048
+  // findings held about 6 MB, blocks of 512 about 1.5 (peak RSS -j 2, median of 4, on the
+  // speed corpus: 81.8 -> 79.1 MB, session 22).
+  static constexpr size_t kBlock = 512;
   static constexpr size_t kBytesPerFinding = 1024;  // a finding's JSON is 0.8-1.2 KB
 
   std::string render(size_t block) const {
