@@ -77,9 +77,9 @@ std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
         ++check.unsupported;
         ++unsupported[std::string(name)];
         const bool later = &newest != &list && listed(newest.supported, name);
-        markers.push_back(
-            marker_fact(std::string(later ? kLaterMarker : kMarker), d.str(s.scope), s.line,
-                        s.col, static_cast<uint32_t>(name.size()), s.guarded, std::string(name)));
+        markers.push_back(marker_fact(std::string(later ? kLaterMarker : kMarker), d.str(s.scope),
+                                      s.line, s.col, static_cast<uint32_t>(name.size()), s.guarded,
+                                      std::string(name)));
       } else if (listed(list.supported, name)) {
         ++check.supported;
       } else {

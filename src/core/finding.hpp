@@ -63,8 +63,8 @@ struct Finding {
   // than deciding again); None: it does (LowConfidence: only with --unsafe-fixes).
   ManualReason manual = ManualReason::NoAutofix;
   bool auto_by_transfer_to_npu = false;
-  std::string scope;                // "RMSNorm.forward"
-  PhaseNames phases;                // filled by assess (shared lists)
+  std::string scope;  // "RMSNorm.forward"
+  PhaseNames phases;  // filled by assess (shared lists)
   // Bit p set: in the report's phase p (Assessment::phases order, the first 64) the site runs
   // only under an off-by-default flag or a ruled-out branch; it stays out of that phase's
   // migration set. `optional` is the same for every phase that reaches it.

@@ -26,8 +26,11 @@ class PhaseNames {
     if (list_ && list_->empty()) list_.reset();
   }
 
-  const List& list() const { return list_ ? *list_ : empty_list(); }
-  operator const List&() const { return list(); }  // NOLINT(google-explicit-constructor)
+  const List& list() const& { return list_ ? *list_ : empty_list(); }
+  operator const List&() const& { return list(); }  // NOLINT(google-explicit-constructor)
+  // Not of a temporary: the reference would outlive a list of its own.
+  const List& list() const&& = delete;
+  operator const List&() const&& = delete;
 
   bool empty() const { return !list_; }
   size_t size() const { return list().size(); }

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "core/fact_kind.hpp"
@@ -62,6 +63,22 @@ class SiteList {
     last_line_ = s.line;
     last_scope_ = s.scope;
     ++count_;
+  }
+
+  SiteList() = default;
+  SiteList(const SiteList&) = default;
+  SiteList& operator=(const SiteList&) = default;
+  // A moved-from list is empty, with nothing to encode against: the default move would leave
+  // its count and its last line and scope behind.
+  SiteList(SiteList&& o) noexcept { *this = std::move(o); }
+  SiteList& operator=(SiteList&& o) noexcept {
+    if (this == &o) return *this;
+    bytes_ = std::move(o.bytes_);
+    o.bytes_.clear();
+    count_ = std::exchange(o.count_, 0);
+    last_line_ = std::exchange(o.last_line_, 0);
+    last_scope_ = std::exchange(o.last_scope_, 0);
+    return *this;
   }
 
   size_t size() const { return count_; }
@@ -133,10 +150,14 @@ class SiteList {
  private:
   static unsigned code_of(FactKind kind) {
     switch (kind) {
-      case FactKind::Reference: return 0;
-      case FactKind::MethodCall: return 1;
-      case FactKind::Native: return 2;
-      default: return 3;
+      case FactKind::Reference:
+        return 0;
+      case FactKind::MethodCall:
+        return 1;
+      case FactKind::Native:
+        return 2;
+      default:
+        return 3;
     }
   }
   static FactKind kind_of(unsigned code) {

@@ -44,12 +44,12 @@ TEST(SiteList, EmptyReadsNothing) {
 
 TEST(SiteList, EdgeValuesReadBack) {
   const std::vector<Site> in = {
-      site(0, 0, 0, 0),                  // the first site on line 0 in scope 0: nothing to repeat
-      site(0, 1, 127, 0),                // same line, same scope
-      site(1, 128, 128, 5),              // ids and columns at the varint boundary
+      site(0, 0, 0, 0),      // the first site on line 0 in scope 0: nothing to repeat
+      site(0, 1, 127, 0),    // same line, same scope
+      site(1, 128, 128, 5),  // ids and columns at the varint boundary
       site(1, SiteList::kMaxCol, 16383, 5, FactKind::MethodCall, Usage::Call, true),
       site(0xffffffffu, 2, 16384, 0xffffffffu, FactKind::Native, Usage::ClassBase),
-      site(0, 3, 0xffffffffu, 0),        // from the top line back to 0
+      site(0, 3, 0xffffffffu, 0),  // from the top line back to 0
       site(7, 0, 1, 0, FactKind::Reference, Usage::Decorator, true),
       site(6, 0, 1, 3, FactKind::Reference, Usage::Assign),  // a line back: a negative delta
       site(6, 0, 1, 0, FactKind::Reference, Usage::With),    // back to scope 0
@@ -81,6 +81,20 @@ TEST(SiteList, RandomSitesReadBack) {
     }
     ASSERT_EQ(round_trip(in), in) << "round " << round;
   }
+}
+
+// A moved-from list is empty and encodes its next site from scratch, not against the line and
+// scope of the list it gave away.
+TEST(SiteList, MovedFromListStartsAgain) {
+  SiteList a;
+  a.push_back(site(100, 1, 2, 9));
+  SiteList b = std::move(a);
+  EXPECT_EQ(b.size(), 1u);
+  EXPECT_EQ(a.size(), 0u);  // NOLINT(bugprone-use-after-move): what is tested
+  a.push_back(site(100, 1, 3, 9));
+  const std::vector<Site> expected = {site(100, 1, 3, 9)};
+  EXPECT_EQ(a.to_vector(), expected);
+  EXPECT_EQ(b.to_vector(), std::vector<Site>{site(100, 1, 2, 9)});
 }
 
 TEST(SiteList, StorableKindsAreTheDigestsOnes) {
