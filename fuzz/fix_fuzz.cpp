@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   file.file.size = size;
   file.facts = python::analyze(text, "fuzz.py");
   std::vector<Finding> findings = match::match_file(*rules, file.file, text, file.facts);
-  std::vector<ScannedFile> files;
+  ScannedFiles files;
   files.push_back(std::move(file));
   fix::FixResult r = fix::plan_fixes(files, findings, "/nonexistent", fix::FixOptions{},
                                      [&](const SourceFile&) { return std::optional(text); });

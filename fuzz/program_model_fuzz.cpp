@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (nl == std::string::npos) break;
     at = nl + 1;
   }
-  std::vector<ScannedFile> files;
+  ScannedFiles files;
   std::vector<Finding> findings;
   for (auto& [path, text] : parts) {
     ScannedFile f;

@@ -40,8 +40,7 @@ void preload_models() {
   (void)embedded_kernel_paths();
 }
 
-FileEvidence gather_file_evidence(const std::vector<ScannedFile>& files,
-                                  const rules::RuleSet& rules) {
+FileEvidence gather_file_evidence(const ScannedFiles& files, const rules::RuleSet& rules) {
   StageTimer t("  deps+kernel evidence");
   return {dependency_rows(files, rules), kernel_evidence(files)};
 }
@@ -56,8 +55,8 @@ Assessment assess(Input input, const rules::RuleSet& rules, const Options& optio
   a.stats = input.stats;
   a.diagnostics = std::move(input.diagnostics);
   a.findings = std::move(input.findings);
-  static const std::vector<ScannedFile> kNoFiles;
-  const std::vector<ScannedFile>& files = input.files ? *input.files : kNoFiles;
+  static const ScannedFiles kNoFiles;
+  const ScannedFiles& files = input.files ? *input.files : kNoFiles;
 
   // Two independent halves on two threads, unless the caller gathered the evidence already:
   // the phases and the findings they add here; dependency rows and kernel callers /

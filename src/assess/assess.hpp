@@ -19,12 +19,11 @@ struct FileEvidence {
   std::vector<DependencyRow> dependencies;
   KernelEvidence kernels;
 };
-FileEvidence gather_file_evidence(const std::vector<ScannedFile>& files,
-                                  const rules::RuleSet& rules);
+FileEvidence gather_file_evidence(const ScannedFiles& files, const rules::RuleSet& rules);
 
 struct Input {
   std::string root;  // as given by the user
-  const std::vector<ScannedFile>* files = nullptr;
+  const ScannedFiles* files = nullptr;
   std::vector<Finding> findings;  // sorted
   std::vector<Diagnostic> diagnostics;
   ScanStats stats;

@@ -38,8 +38,8 @@ struct Where {
 // totals.
 class PhaseAttributor {
  public:
-  PhaseAttributor(const std::vector<ScannedFile>& files, const ImportGraph& graph,
-                  const PhaseMap& pm, const rules::RuleSet& rules, const ProgramModel* program)
+  PhaseAttributor(const ScannedFiles& files, const ImportGraph& graph, const PhaseMap& pm,
+                  const rules::RuleSet& rules, const ProgramModel* program)
       : files_(files),
         graph_(graph),
         pm_(pm),
@@ -304,7 +304,7 @@ class PhaseAttributor {
     }
   }
 
-  const std::vector<ScannedFile>& files_;
+  const ScannedFiles& files_;
   const ImportGraph& graph_;
   const PhaseMap& pm_;
   const rules::RuleSet& rules_;
@@ -331,8 +331,8 @@ class PhaseAttributor {
 
 }  // namespace
 
-void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
-                      const ImportGraph& graph, const PhaseMap& pm, const rules::RuleSet& rules,
+void attribute_phases(Assessment& a, const ScannedFiles& files, const ImportGraph& graph,
+                      const PhaseMap& pm, const rules::RuleSet& rules,
                       const ProgramModel* program) {
   if (pm.phases.empty()) return;  // no entry point found: nothing is attributed or apart
   PhaseAttributor(files, graph, pm, rules, program).run(a);

@@ -19,8 +19,8 @@ namespace ascendify::assess {
 // `program`: a finding inside a module-level def or class takes its unit's reach; one in a
 // unit no phase uses is apart (a.unused_definitions), one in a unit only flagged code uses is
 // optional.
-void attribute_phases(Assessment& a, const std::vector<ScannedFile>& files,
-                      const ImportGraph& graph, const PhaseMap& pm, const rules::RuleSet& rules,
+void attribute_phases(Assessment& a, const ScannedFiles& files, const ImportGraph& graph,
+                      const PhaseMap& pm, const rules::RuleSet& rules,
                       const ProgramModel* program = nullptr);
 
 }  // namespace ascendify::assess

@@ -82,7 +82,7 @@ double adopt_built_on(Assessment& a, const std::vector<CounterpartModel>& models
   return hours;
 }
 
-const CounterpartModel* project_is(const std::vector<ScannedFile>& files,
+const CounterpartModel* project_is(const ScannedFiles& files,
                                    const std::vector<CounterpartModel>& models,
                                    std::string* evidence) {
   std::map<std::string_view, size_t> per_package;

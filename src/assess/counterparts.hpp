@@ -24,7 +24,7 @@ void price_built_on(Assessment& a, double total_hours, const EffortModel& m);
 
 // The counterpart the project is, from its own top-level packages, or nullptr. When there is
 // one, adopt_built_on is not called: the framework's uses of other frameworks are its own.
-const CounterpartModel* project_is(const std::vector<ScannedFile>& files,
+const CounterpartModel* project_is(const ScannedFiles& files,
                                    const std::vector<CounterpartModel>& models,
                                    std::string* evidence);
 

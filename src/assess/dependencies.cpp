@@ -24,7 +24,7 @@ std::string_view top_level(std::string_view module) {
 
 // Modules of the scanned project itself (top-level packages and modules), so that
 // `import vidit.x` is not taken for a third-party dependency.
-std::set<std::string> local_modules(const std::vector<ScannedFile>& files) {
+std::set<std::string> local_modules(const ScannedFiles& files) {
   std::set<std::string> out;
   for (const auto& f : files) {
     const std::string& p = f.file.rel_path;
@@ -53,7 +53,7 @@ namespace {
 // status from the knowledge base.
 class DependencyTable {
  public:
-  DependencyTable(const std::vector<ScannedFile>& files, const rules::RuleSet& rules)
+  DependencyTable(const ScannedFiles& files, const rules::RuleSet& rules)
       : files_(files), rules_(rules), locals_(local_modules(files)) {}
 
   std::vector<DependencyRow> run() {
@@ -184,7 +184,7 @@ class DependencyTable {
     return out;
   }
 
-  const std::vector<ScannedFile>& files_;
+  const ScannedFiles& files_;
   const rules::RuleSet& rules_;
   const std::set<std::string> locals_;
   std::map<std::string, std::string> declared_import_;       // top-level import -> dist
@@ -199,8 +199,7 @@ class DependencyTable {
 
 }  // namespace
 
-std::vector<DependencyRow> dependency_rows(const std::vector<ScannedFile>& files,
-                                           const rules::RuleSet& rules) {
+std::vector<DependencyRow> dependency_rows(const ScannedFiles& files, const rules::RuleSet& rules) {
   return DependencyTable(files, rules).run();
 }
 

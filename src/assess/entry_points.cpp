@@ -160,7 +160,7 @@ namespace {
 // directly whose own names give a phase, each an entry point of that phase, named
 // "dispatcher -> module". Only when they give at least dispatcher_min_phases phases: a main.py
 // importing one `trainer` module is a training script, not a dispatcher.
-void add_subcommands(std::vector<EntryPoint>& out, const std::vector<ScannedFile>& files,
+void add_subcommands(std::vector<EntryPoint>& out, const ScannedFiles& files,
                      const ImportGraph& graph, const PhaseModel& model,
                      const std::set<int>& console_targets) {
   auto is_dispatcher_stem = [&](int f) {
@@ -219,8 +219,8 @@ void add_subcommands(std::vector<EntryPoint>& out, const std::vector<ScannedFile
 
 }  // namespace
 
-std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
-                                          const ImportGraph& graph, const PhaseModel& model) {
+std::vector<EntryPoint> find_entry_points(const ScannedFiles& files, const ImportGraph& graph,
+                                          const PhaseModel& model) {
   std::vector<EntryPoint> out;
   std::set<int> launched;         // Python files some launcher starts
   std::set<int> console_targets;  // modules of console scripts

@@ -24,8 +24,8 @@ struct EntryPoint {
 bool is_test_path(std::string_view rel_path, const PhaseModel& model);
 
 // All entry points, in file order. Test files follow the model's tests policy.
-std::vector<EntryPoint> find_entry_points(const std::vector<ScannedFile>& files,
-                                          const ImportGraph& graph, const PhaseModel& model);
+std::vector<EntryPoint> find_entry_points(const ScannedFiles& files, const ImportGraph& graph,
+                                          const PhaseModel& model);
 
 // The convention phase an entry's names suggest ("training"), or "" when none does.
 std::string convention_phase(const EntryPoint& e, const PhaseModel& model);

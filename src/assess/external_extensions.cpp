@@ -9,8 +9,7 @@
 
 namespace ascendify::assess {
 
-std::vector<ExternalImport> external_imports(const std::vector<ScannedFile>& files,
-                                             const rules::RuleSet& rules,
+std::vector<ExternalImport> external_imports(const ScannedFiles& files, const rules::RuleSet& rules,
                                              const KernelPathModel& model) {
   std::vector<ExternalImport> out;
   if (model.external_modules.empty() && model.external_suffixes.empty()) return out;
@@ -56,7 +55,7 @@ std::set<std::string, std::less<>> external_module_names(
   return out;
 }
 
-std::vector<Finding> external_import_findings(const std::vector<ScannedFile>& files,
+std::vector<Finding> external_import_findings(const ScannedFiles& files,
                                               const std::vector<ExternalImport>& imports,
                                               const rules::RuleSet& rules) {
   std::vector<Finding> out;
@@ -77,7 +76,7 @@ std::vector<Finding> external_import_findings(const std::vector<ScannedFile>& fi
 }
 
 void add_external_rows(std::vector<KernelRow>& rows, const std::vector<ExternalImport>& imports,
-                       const std::vector<ScannedFile>& files, const std::vector<Finding>& findings,
+                       const ScannedFiles& files, const std::vector<Finding>& findings,
                        const KernelPathModel& model) {
   std::map<std::string, KernelRow> by_module;
   for (const ExternalImport& x : imports) {

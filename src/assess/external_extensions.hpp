@@ -25,8 +25,7 @@ struct ExternalImport {
 };
 
 // Every import site of an external compiled module, in file order.
-std::vector<ExternalImport> external_imports(const std::vector<ScannedFile>& files,
-                                             const rules::RuleSet& rules,
+std::vector<ExternalImport> external_imports(const ScannedFiles& files, const rules::RuleSet& rules,
                                              const KernelPathModel& model);
 
 // The modules of `imports`.
@@ -34,14 +33,14 @@ std::set<std::string, std::less<>> external_module_names(
     const std::vector<ExternalImport>& imports);
 
 // custom_op.external-extension-import findings, one per import site (sorted).
-std::vector<Finding> external_import_findings(const std::vector<ScannedFile>& files,
+std::vector<Finding> external_import_findings(const ScannedFiles& files,
                                               const std::vector<ExternalImport>& imports,
                                               const rules::RuleSet& rules);
 
 // One inventory row per module: its first import site, the phases reaching an importing file,
 // and the callers (the custom_op.external-extension-call findings of `findings`).
 void add_external_rows(std::vector<KernelRow>& rows, const std::vector<ExternalImport>& imports,
-                       const std::vector<ScannedFile>& files, const std::vector<Finding>& findings,
+                       const ScannedFiles& files, const std::vector<Finding>& findings,
                        const KernelPathModel& model);
 
 }  // namespace ascendify::assess

@@ -89,13 +89,13 @@ std::string dir_of(std::string_view rel_path) {
   return std::string(folder_of(rel_path));
 }
 
-ImportGraph::ImportGraph(const std::vector<ScannedFile>& files) {
+ImportGraph::ImportGraph(const ScannedFiles& files) {
   index_flag_lines(files);
   index_paths(files);
   add_imports(files);
 }
 
-void ImportGraph::index_flag_lines(const std::vector<ScannedFile>& files) {
+void ImportGraph::index_flag_lines(const ScannedFiles& files) {
   // Argparse options off by default, and the options some launcher of the project passes
   // (`--i2v-mode` in scripts/run_sample.sh: that feature is how the project runs).
   std::unordered_set<std::string_view> off_options, passed;
@@ -114,7 +114,7 @@ void ImportGraph::index_flag_lines(const std::vector<ScannedFile>& files) {
   flagged_lines_.shrink_to_fit();
 }
 
-void ImportGraph::index_paths(const std::vector<ScannedFile>& files) {
+void ImportGraph::index_paths(const ScannedFiles& files) {
   dirs_.reserve(files.size());
   for (size_t i = 0; i < files.size(); ++i) {
     dirs_.push_back(folder_of(files[i].file.rel_path));
@@ -147,7 +147,7 @@ void ImportGraph::index_paths(const std::vector<ScannedFile>& files) {
   }
 }
 
-void ImportGraph::add_imports(const std::vector<ScannedFile>& files) {
+void ImportGraph::add_imports(const ScannedFiles& files) {
   UseDigest scratch;  // digests built here when not stored (facts that were not slimmed)
   edge_start_.reserve(files.size() + 1);
   external_first_.reserve(files.size() + 1);

@@ -21,7 +21,7 @@ namespace ascendify::assess {
 
 class ImportGraph {
  public:
-  explicit ImportGraph(const std::vector<ScannedFile>& files);
+  explicit ImportGraph(const ScannedFiles& files);
 
   // Index of the file a dotted module name denotes ("pkg.train"), or -1.
   int resolve_module(std::string_view dotted) const;
@@ -118,9 +118,9 @@ class ImportGraph {
 
  private:
   // The constructor's steps, in this order.
-  void index_flag_lines(const std::vector<ScannedFile>& files);
-  void index_paths(const std::vector<ScannedFile>& files);  // dirs_, by_path_, stems_, roots_
-  void add_imports(const std::vector<ScannedFile>& files);  // the edges and external names
+  void index_flag_lines(const ScannedFiles& files);
+  void index_paths(const ScannedFiles& files);  // dirs_, by_path_, stems_, roots_
+  void add_imports(const ScannedFiles& files);  // the edges and external names
   bool add_absolute(int file, std::string_view dotted);
   bool add_relative(int file, int level, std::string_view module, std::string_view name);
   void add_edge(int from, int to);

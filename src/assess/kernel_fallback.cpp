@@ -38,7 +38,7 @@ bool related(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-FallbackIndex::FallbackIndex(const std::vector<ScannedFile>& files) {
+FallbackIndex::FallbackIndex(const ScannedFiles& files) {
   UseDigest scratch;
   for (const auto& f : files) {
     if (f.file.kind != FileKind::Python) continue;

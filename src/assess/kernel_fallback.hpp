@@ -14,7 +14,7 @@ namespace ascendify::assess {
 
 class FallbackIndex {
  public:
-  explicit FallbackIndex(const std::vector<ScannedFile>& files);
+  explicit FallbackIndex(const ScannedFiles& files);
   // Name of the reference for a kernel, or "" when none.
   std::string find(const std::string& kernel_name, const std::string& kernel_path,
                    const std::vector<std::string>& caller_dirs) const;

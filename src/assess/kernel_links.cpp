@@ -61,8 +61,7 @@ using CallerIndex = std::map<std::string, std::vector<bool>, std::less<>>;
 
 // Only names in `wanted` (the functions that contain kernel uses) are indexed: a tree has
 // hundreds of thousands of calls and a few hundred such functions.
-CallerIndex index_callers(const std::vector<ScannedFile>& files,
-                          const std::vector<const UseDigest*>& digests,
+CallerIndex index_callers(const ScannedFiles& files, const std::vector<const UseDigest*>& digests,
                           const std::set<std::string, std::less<>>& wanted) {
   CallerIndex idx;
   if (wanted.empty()) return idx;
@@ -130,7 +129,7 @@ struct Ext {
 // extension's sources; then each kernel's callers summarised.
 class KernelLinker {
  public:
-  explicit KernelLinker(const std::vector<ScannedFile>& files)
+  explicit KernelLinker(const ScannedFiles& files)
       : files_(files), scratch_(files.size()), digests_(files.size()) {
     index_kernels();
     for (size_t i = 0; i < files.size(); ++i) digests_[i] = &uses_of(files[i].facts, scratch_[i]);
@@ -410,7 +409,7 @@ class KernelLinker {
     return out;
   }
 
-  const std::vector<ScannedFile>& files_;
+  const ScannedFiles& files_;
   std::vector<KernelRef> kernels_;
   std::unordered_map<std::string, std::vector<size_t>, StringViewHash, std::equal_to<>> by_name_;
   NameFilter maybe_kernel_;
@@ -426,7 +425,7 @@ class KernelLinker {
 
 }  // namespace
 
-std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files) {
+std::vector<KernelLinks> link_kernels(const ScannedFiles& files) {
   return KernelLinker(files).run();
 }
 

@@ -29,6 +29,6 @@ constexpr size_t kMaxCallers = 20;
 // "backward" or named *bwd*), or — no caller known — when that function is named *bwd* /
 // *backward*. CUDA kernels: the Python call sites of the ops bound for their extension decide;
 // a kernel named *fwd* / *bwd* only counts the ops named alike when the extension has such ops.
-std::vector<KernelLinks> link_kernels(const std::vector<ScannedFile>& files);
+std::vector<KernelLinks> link_kernels(const ScannedFiles& files);
 
 }  // namespace ascendify::assess

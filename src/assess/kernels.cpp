@@ -52,11 +52,11 @@ std::string ascend_path(const KernelPathModel& m, const KernelPurpose* p, Kernel
 
 }  // namespace
 
-KernelEvidence kernel_evidence(const std::vector<ScannedFile>& files) {
+KernelEvidence kernel_evidence(const ScannedFiles& files) {
   return {link_kernels(files), FallbackIndex(files)};
 }
 
-std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm,
+std::vector<KernelRow> kernel_rows(const ScannedFiles& files, const PhaseMap& pm,
                                    const KernelEvidence& evidence, const ProgramModel* program) {
   const KernelPathModel& model = embedded_kernel_paths();
   const std::vector<KernelLinks>& links = evidence.links;

@@ -20,11 +20,11 @@ struct KernelEvidence {
   std::vector<KernelLinks> links;
   FallbackIndex fallbacks;
 };
-KernelEvidence kernel_evidence(const std::vector<ScannedFile>& files);
+KernelEvidence kernel_evidence(const ScannedFiles& files);
 
 // `program` (optional): a Python kernel (Triton, autograd.Function) takes the reach of its
 // unit — unused when nothing the phase runs launches it, optional when only flagged code does.
-std::vector<KernelRow> kernel_rows(const std::vector<ScannedFile>& files, const PhaseMap& pm,
+std::vector<KernelRow> kernel_rows(const ScannedFiles& files, const PhaseMap& pm,
                                    const KernelEvidence& evidence,
                                    const ProgramModel* program = nullptr);
 

@@ -49,7 +49,7 @@ const OperatorListModel* operator_list_for(const std::vector<OperatorListModel>&
   return best;
 }
 
-std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
+std::vector<Finding> check_operators(const ScannedFiles& files,
                                      const std::vector<OperatorListModel>& lists,
                                      std::string_view torch_version, const rules::RuleSet& rules,
                                      OperatorCheck& check) {

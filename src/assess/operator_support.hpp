@@ -22,7 +22,7 @@ const OperatorListModel* operator_list_for(const std::vector<OperatorListModel>&
 // `check` and returns the findings of the unsupported calls (sorted per file; none without
 // lists). A call that list marks unsupported but the newest list supports is a
 // device.torch-api-supported-later finding instead: moving to a newer torch_npu removes it.
-std::vector<Finding> check_operators(const std::vector<ScannedFile>& files,
+std::vector<Finding> check_operators(const ScannedFiles& files,
                                      const std::vector<OperatorListModel>& lists,
                                      std::string_view torch_version, const rules::RuleSet& rules,
                                      OperatorCheck& check);

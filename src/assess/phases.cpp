@@ -61,7 +61,7 @@ bool config_fits(std::string_view path, bool training_phase) {
 
 // Entries an override names: matching auto-detected entries, else a fresh entry for a file.
 std::vector<EntryPoint> select(std::string_view want, const std::vector<EntryPoint>& entries,
-                               const std::vector<ScannedFile>& files, const ImportGraph& graph) {
+                               const ScannedFiles& files, const ImportGraph& graph) {
   std::vector<EntryPoint> out;
   for (const auto& e : entries)
     if (e.display == want || e.script_name == want ||
@@ -89,7 +89,7 @@ std::vector<EntryPoint> select(std::string_view want, const std::vector<EntryPoi
 using Groups = std::vector<std::pair<std::string, std::vector<EntryPoint>>>;
 
 // The entry points by phase: by convention (in the model's phase order), or as --phase says.
-Groups group_entries(const std::vector<EntryPoint>& entries, const std::vector<ScannedFile>& files,
+Groups group_entries(const std::vector<EntryPoint>& entries, const ScannedFiles& files,
                      const ImportGraph& graph, const PhaseModel& model,
                      const PhaseOverrides& overrides, std::vector<Diagnostic>& diagnostics) {
   Groups groups;
@@ -139,8 +139,7 @@ struct ProjectTraits {
   std::vector<bool> is_launcher;  // files some entry point starts from
 };
 
-ProjectTraits project_traits(const std::vector<ScannedFile>& files,
-                             const std::vector<EntryPoint>& entries) {
+ProjectTraits project_traits(const ScannedFiles& files, const std::vector<EntryPoint>& entries) {
   ProjectTraits t;
   t.instantiator.assign(files.size(), false);
   t.imports_extension.assign(files.size(), false);
@@ -184,8 +183,7 @@ ProjectTraits project_traits(const std::vector<ScannedFile>& files,
 }
 
 // The Python roots of the entry points (not tests), and those a launcher starts.
-void collect_entry_roots(const Groups& groups, const std::vector<ScannedFile>& files,
-                         PhaseMap& out) {
+void collect_entry_roots(const Groups& groups, const ScannedFiles& files, PhaseMap& out) {
   for (const auto& g : groups)
     for (const auto& e : g.second) {
       if (e.is_test) continue;
@@ -208,8 +206,8 @@ void collect_entry_roots(const Groups& groups, const std::vector<ScannedFile>& f
 // One phase from its entry points: its kind, the files it reaches (with configs instantiated
 // by class path, scripts and manifests, and build files when it uses native code).
 void add_phase(const std::string& name, const std::vector<EntryPoint>& group_entries,
-               const std::vector<ScannedFile>& files, const ImportGraph& graph,
-               const PhaseModel& model, const ProjectTraits& traits, PhaseMap& out) {
+               const ScannedFiles& files, const ImportGraph& graph, const PhaseModel& model,
+               const ProjectTraits& traits, PhaseMap& out) {
   PhaseSummary p;
   p.name = name;
   std::vector<int> roots;
@@ -267,9 +265,8 @@ void add_phase(const std::string& name, const std::vector<EntryPoint>& group_ent
 
 }  // namespace
 
-PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& graph,
-                      const PhaseModel& model, const PhaseOverrides& overrides,
-                      std::vector<Diagnostic>& diagnostics) {
+PhaseMap build_phases(const ScannedFiles& files, const ImportGraph& graph, const PhaseModel& model,
+                      const PhaseOverrides& overrides, std::vector<Diagnostic>& diagnostics) {
   const std::vector<EntryPoint> entries = find_entry_points(files, graph, model);
   const Groups groups = group_entries(entries, files, graph, model, overrides, diagnostics);
   const ProjectTraits traits = project_traits(files, entries);

@@ -36,8 +36,7 @@ struct PhaseMap {
 // sources of extensions those files import, every environment file (manifests, Dockerfiles,
 // shell scripts that start nothing) and, when its code instantiates configs, the configs that
 // fit it with the code their class paths name (docs/effort-model.md).
-PhaseMap build_phases(const std::vector<ScannedFile>& files, const ImportGraph& graph,
-                      const PhaseModel& model, const PhaseOverrides& overrides,
-                      std::vector<Diagnostic>& diagnostics);
+PhaseMap build_phases(const ScannedFiles& files, const ImportGraph& graph, const PhaseModel& model,
+                      const PhaseOverrides& overrides, std::vector<Diagnostic>& diagnostics);
 
 }  // namespace ascendify::assess

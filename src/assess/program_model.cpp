@@ -83,7 +83,7 @@ struct ProgramModel::ResolveCaches {
   KeyGroups by_unit;
 };
 
-ProgramModel::ProgramModel(const std::vector<ScannedFile>& files, const ImportGraph& graph,
+ProgramModel::ProgramModel(const ScannedFiles& files, const ImportGraph& graph,
                            const PhaseModel& model, unsigned threads)
     : files_(files),
       graph_(graph),

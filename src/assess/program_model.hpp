@@ -47,8 +47,8 @@ class ProgramModel {
 
   // `threads`: the -j budget for resolving the files' names (0 = every core); the model does
   // not depend on it.
-  ProgramModel(const std::vector<ScannedFile>& files, const ImportGraph& graph,
-               const PhaseModel& model, unsigned threads = 0);
+  ProgramModel(const ScannedFiles& files, const ImportGraph& graph, const PhaseModel& model,
+               unsigned threads = 0);
   // Reach of every unit in each phase of `pm`, from the module code of the files it reaches.
   void compute_reach(const PhaseMap& pm);
   // Lines of one file whose uses a task sub-phase drops (`off`: branches its value does not
@@ -129,7 +129,7 @@ class ProgramModel {
   int def_named(int file, std::string_view name) const;
   void index_def(int unit);
 
-  const std::vector<ScannedFile>& files_;
+  const ScannedFiles& files_;
   const ImportGraph& graph_;
   std::vector<Unit> units_;
   std::vector<int> module_unit_;  // per file: its module-code unit (-1 for non-Python files)

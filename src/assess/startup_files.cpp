@@ -22,7 +22,7 @@ std::string folder_of(const std::string& rel_path) {
 
 // Python files another project file runs by name: a ".py" path given to open() (to exec it),
 // runpy.run_path() or execfile().
-std::vector<bool> run_by_name(const std::vector<ScannedFile>& files, const ImportGraph& graph) {
+std::vector<bool> run_by_name(const ScannedFiles& files, const ImportGraph& graph) {
   std::vector<bool> out(files.size(), false);
   for (const auto& sf : files) {
     if (sf.file.kind != FileKind::Python && sf.file.kind != FileKind::Notebook) continue;
@@ -39,8 +39,8 @@ std::vector<bool> run_by_name(const std::vector<ScannedFile>& files, const Impor
 
 }  // namespace
 
-std::vector<int> startup_file_indexes(const std::vector<ScannedFile>& files,
-                                      const ImportGraph& graph, const PhaseMap& pm) {
+std::vector<int> startup_file_indexes(const ScannedFiles& files, const ImportGraph& graph,
+                                      const PhaseMap& pm) {
   std::vector<bool> imported(files.size(), false);
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].file.kind == FileKind::Config) continue;  // a class path imports nothing
@@ -68,7 +68,7 @@ std::vector<int> startup_file_indexes(const std::vector<ScannedFile>& files,
   return out;
 }
 
-std::vector<std::string> startup_files(const std::vector<ScannedFile>& files) {
+std::vector<std::string> startup_files(const ScannedFiles& files) {
   const ImportGraph graph(files);
   std::vector<Diagnostic> ignored;  // the scan reports these
   const PhaseMap pm = build_phases(files, graph, embedded_model().phases, {}, ignored);

@@ -16,9 +16,9 @@
 namespace ascendify::assess {
 
 // Root-relative paths, sorted.
-std::vector<std::string> startup_files(const std::vector<ScannedFile>& files);
+std::vector<std::string> startup_files(const ScannedFiles& files);
 // The same, as file indexes, from a graph and phases already built (the scan's own).
-std::vector<int> startup_file_indexes(const std::vector<ScannedFile>& files,
-                                      const ImportGraph& graph, const PhaseMap& pm);
+std::vector<int> startup_file_indexes(const ScannedFiles& files, const ImportGraph& graph,
+                                      const PhaseMap& pm);
 
 }  // namespace ascendify::assess

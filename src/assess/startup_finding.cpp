@@ -8,9 +8,8 @@
 
 namespace ascendify::assess {
 
-std::vector<Finding> startup_findings(const std::vector<ScannedFile>& files,
-                                      const ImportGraph& graph, const PhaseMap& pm,
-                                      const rules::RuleSet& rules) {
+std::vector<Finding> startup_findings(const ScannedFiles& files, const ImportGraph& graph,
+                                      const PhaseMap& pm, const rules::RuleSet& rules) {
   std::vector<Finding> out;
   UseDigest scratch;
   for (int i : startup_file_indexes(files, graph, pm)) {

@@ -14,8 +14,7 @@
 namespace ascendify::assess {
 
 // Sorted.
-std::vector<Finding> startup_findings(const std::vector<ScannedFile>& files,
-                                      const ImportGraph& graph, const PhaseMap& pm,
-                                      const rules::RuleSet& rules);
+std::vector<Finding> startup_findings(const ScannedFiles& files, const ImportGraph& graph,
+                                      const PhaseMap& pm, const rules::RuleSet& rules);
 
 }  // namespace ascendify::assess

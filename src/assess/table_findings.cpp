@@ -7,7 +7,7 @@
 
 namespace ascendify::assess {
 
-std::vector<Finding> table_findings(const std::vector<ScannedFile>& files,
+std::vector<Finding> table_findings(const ScannedFiles& files,
                                     const std::vector<ExternalImport>& externals,
                                     const Model& model, const rules::RuleSet& rules,
                                     OperatorCheck& operators) {

@@ -34,8 +34,7 @@ bool takes(const FileFacts::TaskBranch& b, std::string_view value) {
 // The choices of `c`: literal, or the module-level list its source names in another file
 // ("wan.configs.WAN_CONFIGS": the module wan.configs, its list WAN_CONFIGS).
 std::vector<std::string> choices_of(const FileFacts::OptionChoices& c, int file,
-                                    const std::vector<ScannedFile>& files,
-                                    const ImportGraph& graph) {
+                                    const ScannedFiles& files, const ImportGraph& graph) {
   if (!c.values.empty() || c.source.empty()) return c.values;
   const size_t dot = c.source.rfind('.');
   if (dot == std::string::npos) return {};
@@ -96,9 +95,8 @@ struct TaskItem {
 };
 
 // The task of `item` (copy_of < 0): what the entry runs with the option at that value.
-TaskPhase compute_task(const TaskItem& item, const Assessment& a,
-                       const std::vector<ScannedFile>& files, const PhaseMap& pm,
-                       const ProgramModel& program, const EffortModel& m,
+TaskPhase compute_task(const TaskItem& item, const Assessment& a, const ScannedFiles& files,
+                       const PhaseMap& pm, const ProgramModel& program, const EffortModel& m,
                        const std::function<int(const std::string&)>& file_of) {
   const size_t p = item.p;
   const PhaseSummary& phase = a.phases[p];
@@ -163,7 +161,7 @@ TaskPhase compute_task(const TaskItem& item, const Assessment& a,
 
 }  // namespace
 
-void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const ImportGraph& graph,
+void find_tasks(Assessment& a, const ScannedFiles& files, const ImportGraph& graph,
                 const PhaseMap& pm, const ProgramModel& program,
                 const std::vector<std::string>& task_options, const EffortModel& m,
                 unsigned threads) {

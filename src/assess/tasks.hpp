@@ -21,7 +21,7 @@ namespace ascendify::assess {
 // Fills a.tasks (needs the findings attributed and classified, and the kernel rows).
 // `task_options`: PhaseModel::task_options. `threads`: the -j budget (0 = every core); the
 // list does not depend on it.
-void find_tasks(Assessment& a, const std::vector<ScannedFile>& files, const ImportGraph& graph,
+void find_tasks(Assessment& a, const ScannedFiles& files, const ImportGraph& graph,
                 const PhaseMap& pm, const ProgramModel& program,
                 const std::vector<std::string>& task_options, const EffortModel& m,
                 unsigned threads = 0);

@@ -123,7 +123,7 @@ std::string pairing_text(const NpuReleaseModel& r) {
   return s;
 }
 
-std::vector<Finding> torch_pin_findings(const std::vector<ScannedFile>& files,
+std::vector<Finding> torch_pin_findings(const ScannedFiles& files,
                                         const std::vector<NpuReleaseModel>& releases,
                                         const rules::RuleSet& rules) {
   std::vector<Finding> out;
@@ -155,7 +155,7 @@ std::vector<Finding> torch_pin_findings(const std::vector<ScannedFile>& files,
   return out;
 }
 
-std::string project_torch_version(const std::vector<ScannedFile>& files,
+std::string project_torch_version(const ScannedFiles& files,
                                   const std::vector<NpuReleaseModel>& releases) {
   for (const ScannedFile& sf : files)
     for (const Fact& f : sf.facts.facts)

@@ -30,12 +30,12 @@ std::optional<TorchPinAdvice> advise_torch_pin(std::string_view spec,
 std::string pairing_text(const NpuReleaseModel& release);
 
 // Findings of `dependency.torch-npu-release` on each torch pin no release allows.
-std::vector<Finding> torch_pin_findings(const std::vector<ScannedFile>& files,
+std::vector<Finding> torch_pin_findings(const ScannedFiles& files,
                                         const std::vector<NpuReleaseModel>& releases,
                                         const rules::RuleSet& rules);
 
 // The torch version the project's first readable torch pin pairs with ("2.4.0"), or "".
-std::string project_torch_version(const std::vector<ScannedFile>& files,
+std::string project_torch_version(const ScannedFiles& files,
                                   const std::vector<NpuReleaseModel>& releases);
 
 // Writes the pairing into the torch rows of the dependency matrix (DependencyRow::npu_release).

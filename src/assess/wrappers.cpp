@@ -73,8 +73,8 @@ struct Edge {
 
 // Calls into the project's own compiled CUDA extensions (KernelFact "extension-build" names):
 // findings of custom_op.own-extension-call, facilities of their functions.
-std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
-                                     const ProgramModel& program, const rules::RuleSet& rules,
+std::vector<Finding> extension_calls(const ScannedFiles& files, const ProgramModel& program,
+                                     const rules::RuleSet& rules,
                                      const std::set<std::string, std::less<>>& externals) {
   std::set<std::string, std::less<>> extensions;
   for (const auto& f : files)
@@ -115,9 +115,8 @@ std::vector<Finding> extension_calls(const std::vector<ScannedFile>& files,
 }  // namespace
 
 std::vector<Finding> wrapper_call_findings(
-    const std::vector<ScannedFile>& files, const ProgramModel& program,
-    const std::vector<Finding>& findings, const rules::RuleSet& rules,
-    const std::set<std::string, std::less<>>& external_modules) {
+    const ScannedFiles& files, const ProgramModel& program, const std::vector<Finding>& findings,
+    const rules::RuleSet& rules, const std::set<std::string, std::less<>>& external_modules) {
   // Facilities point into `findings` and `ext`, which must not move while `wrappers` lives.
   const std::vector<Finding> ext = extension_calls(files, program, rules, external_modules);
   std::vector<Finding> out;

@@ -26,8 +26,7 @@ namespace ascendify::assess {
 // project's own compiled extensions (custom_op.own-extension-call) and into external ones
 // (custom_op.external-extension-call), and the call-site findings.
 std::vector<Finding> wrapper_call_findings(
-    const std::vector<ScannedFile>& files, const ProgramModel& program,
-    const std::vector<Finding>& findings, const rules::RuleSet& rules,
-    const std::set<std::string, std::less<>>& external_modules);
+    const ScannedFiles& files, const ProgramModel& program, const std::vector<Finding>& findings,
+    const rules::RuleSet& rules, const std::set<std::string, std::less<>>& external_modules);
 
 }  // namespace ascendify::assess

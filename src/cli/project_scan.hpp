@@ -28,7 +28,7 @@ struct ProjectScanArgs {
 
 struct ProjectScan {
   std::unique_ptr<rules::RuleSet> rules;  // the findings point into it: keep it alive
-  std::vector<ScannedFile> files;         // sorted by rel_path
+  ScannedFiles files;                     // sorted by rel_path
   Assessment assessment;
 };
 

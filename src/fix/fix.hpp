@@ -95,7 +95,7 @@ struct FixResult {
 
 // Plans the edits. `files` are the scanned files (kind, facts); findings refer to them by
 // rel_path. Never throws on bad input.
-FixResult plan_fixes(const std::vector<ScannedFile>& files, const std::vector<Finding>& findings,
+FixResult plan_fixes(const ScannedFiles& files, const std::vector<Finding>& findings,
                      const std::filesystem::path& root, const FixOptions& options,
                      const TextProvider& provider = {});
 

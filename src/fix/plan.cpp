@@ -386,7 +386,7 @@ class Planner {
 
 }  // namespace
 
-FixResult plan_fixes(const std::vector<ScannedFile>& files, const std::vector<Finding>& findings,
+FixResult plan_fixes(const ScannedFiles& files, const std::vector<Finding>& findings,
                      const std::filesystem::path& root, const FixOptions& options,
                      const TextProvider& provider) {
   FixResult res;

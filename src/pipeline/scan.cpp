@@ -26,8 +26,10 @@ namespace ascendify::pipeline {
 
 namespace {
 
+// A file's results beside its facts, which go straight into its record of the scan's files.
 struct PerFile {
-  FileFacts facts;
+  explicit PerFile(FileFacts& into) : facts(into) {}
+  FileFacts& facts;
   std::vector<Finding> findings;
   size_t suppressed = 0;
   uint64_t bytes = 0;
@@ -164,13 +166,32 @@ void report_tallies(const WorkerTallies* tally) {
       c->report();
 }
 
-// Builds the result from the files in rel_path order and their per-file results (moved from).
-// `result.diagnostics` already holds the discovery diagnostics.
-void merge(const std::vector<std::pair<SourceFile*, PerFile*>>& in, ScanResult& result) {
+// Puts `files[order[k]]` at `files[k]` for every k, moving each record once (cycle by cycle):
+// no second copy of the records, whose facts are most of a scan's memory.
+void permute(ScannedFiles& files, const std::vector<size_t>& order) {
+  std::vector<bool> placed(files.size(), false);
+  for (size_t k = 0; k < files.size(); ++k) {
+    if (placed[k] || order[k] == k) continue;
+    ScannedFile first = std::move(files[k]);
+    size_t to = k;
+    for (size_t from = order[to]; from != k; to = from, from = order[to]) {
+      files[to] = std::move(files[from]);
+      placed[to] = true;
+    }
+    files[to] = std::move(first);
+    placed[to] = true;
+  }
+}
+
+// Builds the result from the scanned files and their per-file results (moved from); `order`
+// lists the files' indexes by rel_path. `result.diagnostics` already holds the discovery
+// diagnostics.
+template <class Slots>
+void merge(ScannedFiles& files, Slots& per_file, const std::vector<size_t>& order,
+           ScanResult& result) {
   StageTimer t_merge("merge");
-  result.files.reserve(in.size());
   size_t total_findings = 0;
-  for (const auto& entry : in) total_findings += entry.second->findings.size();
+  for (const PerFile& pf : per_file) total_findings += pf.findings.size();
   // Room for the project stage's findings (calls of wrappers, tables, re-exported uses, start-up
   // checks), merged into this list in place (project/findings.cpp): without it the list moves
   // to a new buffer there and is held twice where a scan's memory peaks (3.6 MB at -j 1 on
@@ -178,18 +199,19 @@ void merge(const std::vector<std::pair<SourceFile*, PerFile*>>& in, ScanResult& 
   // repositories; more than an eighth only costs that move again.
   result.findings.reserve(total_findings + total_findings / 8);
   std::map<FileKind, uint32_t> by_kind;
-  for (const auto& [file, per] : in) {
-    PerFile& pf = *per;
-    SourceFile& f = *file;
+  for (const size_t i : order) {
+    PerFile& pf = per_file[i];
     result.stats.files_scanned++;
     result.stats.bytes_scanned += pf.bytes;
-    by_kind[f.kind]++;
+    by_kind[files[i].file.kind]++;
     result.stats.suppressed += static_cast<uint32_t>(pf.suppressed);
     for (auto& d : pf.facts.diagnostics) result.diagnostics.push_back(std::move(d));
     pf.facts.diagnostics.clear();
     std::move(pf.findings.begin(), pf.findings.end(), std::back_inserter(result.findings));
-    result.files.push_back({std::move(f), std::move(pf.facts)});
+    std::vector<Finding>().swap(pf.findings);  // for the project stage to reuse
   }
+  permute(files, order);
+  result.files = std::move(files);
   for (const auto& [kind, count] : by_kind)
     result.stats.files_by_kind[std::string(to_string(kind))] += count;
   // Files come sorted by path and each file's findings sorted: normally already in order.
@@ -223,7 +245,12 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   result.filters = project::FileFilters(found.files, options.filters);
 
   const size_t n = found.files.size();
-  std::vector<PerFile> per_file(n);
+  ScannedFiles files;
+  for (SourceFile& f : found.files) files.push_back({std::move(f), {}});
+  found.files = {};
+  std::vector<PerFile> per_file;
+  per_file.reserve(n);
+  for (ScannedFile& f : files) per_file.emplace_back(f.facts);
   unsigned threads =
       std::min<unsigned>(thread_count(options), static_cast<unsigned>(std::max<size_t>(n, 1)));
 
@@ -233,8 +260,8 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   auto worker = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) {
       PerFile& out = per_file[i];
-      if (const auto text = analyse(found.files[i], out, tally)) {
-        finish(found.files[i], *text, out, rules, options, tally);
+      if (const auto text = analyse(files[i].file, out, tally)) {
+        finish(files[i].file, *text, out, rules, options, tally);
         share_digest_strings(out);
         filter(out, result.filters);
       }
@@ -248,10 +275,9 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
 
   t_files.stop();
   report_tallies(tally);
-  std::vector<std::pair<SourceFile*, PerFile*>> in;
-  in.reserve(n);
-  for (size_t i = 0; i < n; ++i) in.emplace_back(&found.files[i], &per_file[i]);
-  merge(in, result);
+  std::vector<size_t> order(n);  // the walk sorted them
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  merge(files, per_file, order, result);
   return result;
 }
 
@@ -308,12 +334,12 @@ class StreamedScan {
     {
       StageTimer t_discover("discover");
       found = discover::walk(root, options_.discover, [&](const SourceFile& f) {
-        SourceFile copy = f;  // the walk keeps its own for the filters
+        ScannedFile record{f, {}};  // the walk keeps its own file for the filters
         size_t count;
         {
           std::lock_guard<std::mutex> lock(mu_);
-          files_.push_back(std::move(copy));
-          slots_.emplace_back();
+          files_.push_back(std::move(record));
+          slots_.emplace_back(files_.back().facts);
           count = files_.size();
         }
         work_.notify_one();
@@ -346,7 +372,7 @@ class StreamedScan {
     while (!stop_) {
       if (next_ < files_.size()) {
         const size_t i = next_++;
-        const SourceFile& file = files_[i];
+        const SourceFile& file = files_[i].file;
         PerFile& out = slots_[i];
         const project::FileFilters* ready = walk_done_ ? &filters_ : nullptr;
         lock.unlock();
@@ -439,15 +465,15 @@ class StreamedScan {
     const size_t n = files_.size();
     for (size_t i = 0; i < n; ++i)
       if (!slots_[i].filtered) filter(slots_[i], filters_);
-    std::vector<std::pair<SourceFile*, PerFile*>> in;
-    in.reserve(n);
-    for (size_t i = 0; i < n; ++i) in.emplace_back(&files_[i], &slots_[i]);
-    std::sort(in.begin(), in.end(),
-              [](const auto& a, const auto& b) { return a.first->rel_path < b.first->rel_path; });
+    std::vector<size_t> order(n);
+    for (size_t i = 0; i < n; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [this](size_t a, size_t b) {
+      return files_[a].file.rel_path < files_[b].file.rel_path;
+    });
     ScanResult result;
     result.diagnostics = std::move(found.diagnostics);
     found.files = {};
-    merge(in, result);
+    merge(files_, slots_, order, result);
     result.filters = std::move(filters_);
     return result;
   }
@@ -476,9 +502,9 @@ class StreamedScan {
   double last_report_ = 0;  // calling thread only
 
   std::mutex mu_;
-  std::condition_variable work_;  // workers: a new file, the end of the walk, a stop
-  std::deque<SourceFile> files_;  // in walk order
-  std::deque<PerFile> slots_;
+  std::condition_variable work_;    // workers: a new file, the end of the walk, a stop
+  ScannedFiles files_;              // in walk order; the facts filled in by the workers
+  std::deque<PerFile> slots_;       // the rest of each file's results
   size_t next_ = 0;                 // next file to take
   bool walk_done_ = false;          // and `filters_` built
   bool stop_ = false;               // the rules failed: no more files

@@ -50,7 +50,7 @@ struct ScanOptions {
 using FileRecord = ScannedFile;
 
 struct ScanResult {
-  std::vector<FileRecord> files;  // sorted by rel_path
+  ScannedFiles files;             // sorted by rel_path
   std::vector<Finding> findings;  // sorted, through `filters`
   std::vector<Diagnostic> diagnostics;
   ScanStats stats;

@@ -28,7 +28,7 @@ void merge_sorted(std::vector<Finding>& into, std::vector<Finding> more) {
 
 }  // namespace
 
-Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_file,
+Project derive(const ScannedFiles& files, std::vector<Finding> per_file,
                const rules::RuleSet& rules, const FileFilters& filters, const assess::Model& model,
                unsigned threads, const assess::PhaseOverrides* phases) {
   Project p;

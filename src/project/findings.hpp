@@ -27,7 +27,7 @@ struct Project {
 // where their rule skips tests. `phases` (the --phase overrides; null: not asked): the task
 // phases are built too, beside the program model, into `cross.phases`, and their start-up
 // findings (assess/startup_finding.hpp) join the derived ones.
-Project derive(const std::vector<ScannedFile>& files, std::vector<Finding> per_file,
+Project derive(const ScannedFiles& files, std::vector<Finding> per_file,
                const rules::RuleSet& rules, const FileFilters& filters,
                const assess::Model& model = assess::embedded_model(), unsigned threads = 0,
                const assess::PhaseOverrides* phases = nullptr);

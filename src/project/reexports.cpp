@@ -77,7 +77,7 @@ uint32_t name_end(const LineIndex& lines, uint32_t line, uint32_t col) {
 
 class Resolver {
  public:
-  Resolver(const std::vector<ScannedFile>& files, const assess::ImportGraph& graph)
+  Resolver(const ScannedFiles& files, const assess::ImportGraph& graph)
       : files_(files), graph_(graph) {}
 
   // `name` with a re-exported prefix replaced by what the re-exporting module bound it to,
@@ -160,7 +160,7 @@ class Resolver {
     return it->second;
   }
 
-  const std::vector<ScannedFile>& files_;
+  const ScannedFiles& files_;
   const assess::ImportGraph& graph_;
   std::unordered_map<int, Bindings> bindings_;
   std::unordered_map<std::string, Bound, StringViewHash, std::equal_to<>> memo_;
@@ -172,7 +172,7 @@ class Resolver {
 
 }  // namespace
 
-std::vector<Finding> reexported_findings(const std::vector<ScannedFile>& files,
+std::vector<Finding> reexported_findings(const ScannedFiles& files,
                                          const assess::ImportGraph& graph,
                                          const rules::RuleSet& rules, const match::DropHit* drop) {
   std::vector<Finding> out;

@@ -17,7 +17,7 @@ namespace ascendify::project {
 // The findings of the re-exported uses of `files` (absolute imports of a project module's
 // import-bound names, followed through up to four modules), sorted. A use is guarded when the
 // re-exporting import is. `drop` (optional): the scan's per-hit filter.
-std::vector<Finding> reexported_findings(const std::vector<ScannedFile>& files,
+std::vector<Finding> reexported_findings(const ScannedFiles& files,
                                          const assess::ImportGraph& graph,
                                          const rules::RuleSet& rules, const match::DropHit* drop);
 

@@ -37,7 +37,7 @@ void fact(ScannedFile& f, FactKind kind, const std::string& name, const std::str
 }
 
 TEST(KernelLinks, TritonLaunchesResolveByFileAndModule) {
-  std::vector<ScannedFile> files = {file("a/ops.py"), file("b/other.py"), file("c/user.py")};
+  ScannedFiles files = {file("a/ops.py"), file("b/other.py"), file("c/user.py")};
   kernel(files[0], KernelKind::Triton, "_fwd_kernel");
   kernel(files[1], KernelKind::Triton, "_fwd_kernel");
   kernel(files[0], KernelKind::AutogradFunction, "Fn", {"forward:_fwd", "backward:_bwd"});
@@ -59,10 +59,10 @@ TEST(KernelLinks, TritonLaunchesResolveByFileAndModule) {
 }
 
 TEST(KernelLinks, CudaKernelsThroughTheExtension) {
-  std::vector<ScannedFile> files = {file("setup.py", FileKind::SetupPy),
-                                    file("csrc/bind.cpp", FileKind::Native),
-                                    file("csrc/fwd.cu", FileKind::Native),
-                                    file("csrc/bwd.cu", FileKind::Native), file("pkg/iface.py")};
+  ScannedFiles files = {file("setup.py", FileKind::SetupPy),
+                        file("csrc/bind.cpp", FileKind::Native),
+                        file("csrc/fwd.cu", FileKind::Native),
+                        file("csrc/bwd.cu", FileKind::Native), file("pkg/iface.py")};
   kernel(files[0], KernelKind::ExtensionBuild, "pkg.scan_ext",
          {"./csrc/bind.cpp", "csrc/fwd.cu", "csrc/bwd.cu"});
   fact(files[1], FactKind::Native, "fwd", "binding", "", 3, Usage::Load, "TORCH_EXTENSION_NAME");

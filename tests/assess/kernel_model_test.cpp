@@ -117,7 +117,7 @@ ScannedFile py(const std::string& path, const Strings& functions) {
 }
 
 TEST(KernelFallback, ByNameStemInRelatedDirectories) {
-  std::vector<ScannedFile> files = {
+  ScannedFiles files = {
       py("pkg/ops/triton/norm.py", {"rms_norm_ref", "helper_ref"}),
       py("pkg/ops/ops_ref.py", {"layer_norm", "_private"}),
       py("other/far/away.py", {"swiglu_ref"}),

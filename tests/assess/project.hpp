@@ -11,7 +11,7 @@
 namespace ascendify::test {
 
 struct Project {
-  std::vector<ScannedFile> files;
+  ScannedFiles files;
   std::vector<Finding> findings;
 
   ScannedFile& file(const std::string& path, FileKind kind = FileKind::Python) {

@@ -44,7 +44,7 @@ class TempDir {
 
 // Plans a sync rename for every file, reading from disk under `root`.
 FixResult plan_disk(const fs::path& root, const std::vector<std::string>& rels) {
-  std::vector<ScannedFile> files;
+  ScannedFiles files;
   std::vector<Finding> findings;
   for (const auto& rel : rels) {
     ScannedFile sf;

@@ -79,7 +79,7 @@ class Fixture {
     });
   }
 
-  std::vector<ScannedFile> files;
+  ScannedFiles files;
   std::map<std::string, std::string> texts;
   std::deque<Finding> findings;
 };

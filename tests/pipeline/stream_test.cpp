@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <mutex>
 #include <set>
@@ -200,6 +201,39 @@ TEST(ScanStreamed, OwnCodeFilterSeesTheWholeWalk) {
     EXPECT_EQ(std::find(kept.begin(), kept.end(), "attention.flash-attn-import"), kept.end());
     EXPECT_EQ(kept.size() + 1, all.size());
     EXPECT_EQ(own.filters.own_packages().of(""), std::set<std::string>{"flash_attn"});
+  }
+}
+
+// The walk goes depth first through sorted entries, so "a/b.py" comes before "a-c.py" and
+// "a.py", which sort before it by path ('-' < '.' < '/'). The scan fills each file's record where
+// the walk put it and reorders the records in place, cycle by cycle: each must still hold its
+// own file's facts.
+TEST(ScanStreamed, RecordsKeepTheirFactsWhenWalkAndPathOrderDiffer) {
+  TempTree t;
+  const std::vector<std::string> paths = {"a/b.py",     "a/c/d.py", "a-c.py",  "a.py",
+                                          "a/c-e.py",   "a/c.py",   "b.py",    "a0.py",
+                                          "a/b/c/d.py", "a/b-c.py", "a/b.c.py"};
+  auto option_of = [](const std::string& path) {
+    std::string dest = "opt_" + path;
+    for (char& c : dest)
+      if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return dest;
+  };
+  for (const std::string& path : paths)
+    t.file(path, "import argparse\np = argparse.ArgumentParser()\np.add_argument(\"--" +
+                     option_of(path) + "\", action=\"store_true\")\n");
+  for (unsigned threads : {1u, 3u}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    const ScanResult r = streamed(t.root(), with_threads(threads));
+    ASSERT_EQ(r.files.size(), paths.size());
+    for (size_t i = 0; i < r.files.size(); ++i) {
+      const ScannedFile& f = r.files[i];
+      if (i) {
+        EXPECT_LT(r.files[i - 1].file.rel_path, f.file.rel_path);
+      }
+      EXPECT_EQ(f.facts.flag_options, std::vector<std::string>{option_of(f.file.rel_path)})
+          << f.file.rel_path;
+    }
   }
 }
 
