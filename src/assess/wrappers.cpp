@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <unordered_map>
+#include <utility>
 
 #include "assess/marker_findings.hpp"
 #include "core/group_by_key.hpp"
@@ -164,42 +165,44 @@ std::vector<Finding> wrapper_call_findings(
   };
   if (wrappers.empty()) return with_ext();
 
-  // The calls of project units in file `fi`, in file order: functions called, classes
-  // instantiated (`Cls(...)`) or applied (`Fn.apply(...)`). `each(site, callee)`.
+  // The calls of project units in the Python files, file by file, each file's in file order:
+  // functions called, classes instantiated (`Cls(...)`) or applied (`Fn.apply(...)`).
+  // `each(fi, digest, site, callee)`, then `file_done(fi)` after each file.
   std::vector<int> resolved;
-  auto for_each_call = [&](int fi, auto&& each) {
-    const UseDigest& d = program.digest(fi);
-    resolved.assign(d.count() + 1, -2);  // names are interned: each decided once per file
-    for (const UseDigest::Site& s : d.sites) {
-      if (s.kind != FactKind::Reference || s.usage != Usage::Call) continue;
-      int& callee = resolved[s.name];
-      if (callee == -2) {
-        callee = program.resolved_name(fi, s.name);
-        if (callee >= 0 && program.is_module(callee)) callee = -1;
-        if (callee >= 0 && program.unit(callee).is_class) {
-          const std::string_view leaf = leaf_of(d.str(s.name));
-          if (leaf != program.unit(callee).name && leaf != "apply") callee = -1;
+  auto for_each_call = [&](auto&& each, auto&& file_done) {
+    for (size_t i = 0; i < files.size(); ++i) {
+      if (files[i].file.kind != FileKind::Python) continue;
+      const int fi = static_cast<int>(i);
+      const UseDigest& d = program.digest(fi);
+      resolved.assign(d.count() + 1, -2);  // names are interned: each decided once per file
+      for (const UseDigest::Site& s : d.sites) {
+        if (s.kind != FactKind::Reference || s.usage != Usage::Call) continue;
+        int& callee = resolved[s.name];
+        if (callee == -2) {
+          callee = program.resolved_name(fi, s.name);
+          if (callee >= 0 && program.is_module(callee)) callee = -1;
+          if (callee >= 0 && program.unit(callee).is_class) {
+            const std::string_view leaf = leaf_of(d.str(s.name));
+            if (leaf != program.unit(callee).name && leaf != "apply") callee = -1;
+          }
         }
+        if (callee >= 0) each(fi, d, s, callee);
       }
-      if (callee >= 0) each(s, callee);
+      file_done(fi);
     }
   };
-  auto python = [&](size_t i) { return files[i].file.kind == FileKind::Python; };
 
   // Two passes over the calls: the wrappers of wrappers first, from the calls that can make
   // one (8 bytes each), then the calls of the wrappers found. Keeping every call of a project
   // unit for both (60,099 on the speed corpus, for 74 wrappers) set the scan's peak memory.
   std::vector<Edge> edges;
-  for (size_t i = 0; i < files.size(); ++i) {
-    if (!python(i)) continue;
-    const int fi = static_cast<int>(i);
-    const UseDigest& d = program.digest(fi);
-    for_each_call(fi, [&](const UseDigest::Site& s, int callee) {
-      if (s.guarded) return;
-      if (const int caller = wrapper_unit(fi, d.str(s.scope)); caller >= 0)
-        edges.push_back({callee, caller});
-    });
-  }
+  for_each_call(
+      [&](int fi, const UseDigest& d, const UseDigest::Site& s, int callee) {
+        if (s.guarded) return;
+        if (const int caller = wrapper_unit(fi, d.str(s.scope)); caller >= 0)
+          edges.push_back({callee, caller});
+      },
+      [](int) {});
   // The callers by callee, in call order.
   KeyGroups callers_of;
   group_by_key(
@@ -228,20 +231,18 @@ std::vector<Finding> wrapper_call_findings(
 
   // One finding per call of a wrapper, outside the wrapper itself and outside kernels.
   std::vector<std::pair<int, std::vector<Call>>> sites;  // by file
-  for (size_t i = 0; i < files.size(); ++i) {
-    if (!python(i)) continue;
-    const int fi = static_cast<int>(i);
-    const UseDigest& d = program.digest(fi);
-    std::vector<Call> list;
-    for_each_call(fi, [&](const UseDigest::Site& s, int callee) {
-      if (!is_wrapper[static_cast<size_t>(callee)]) return;
-      const int caller = program.unit_of(fi, d.str(s.scope));
-      if (caller == callee || (caller >= 0 && kernel_unit[static_cast<size_t>(caller)])) return;
-      list.push_back({callee, s.scope, s.line, static_cast<uint32_t>(leaf_of(d.str(s.name)).size()),
-                      s.col, s.guarded});
-    });
-    if (!list.empty()) sites.emplace_back(fi, std::move(list));
-  }
+  std::vector<Call> list;                                // the file's
+  for_each_call(
+      [&](int fi, const UseDigest& d, const UseDigest::Site& s, int callee) {
+        if (!is_wrapper[static_cast<size_t>(callee)]) return;
+        const int caller = program.unit_of(fi, d.str(s.scope));
+        if (caller == callee || (caller >= 0 && kernel_unit[static_cast<size_t>(caller)])) return;
+        list.push_back({callee, s.scope, s.line,
+                        static_cast<uint32_t>(leaf_of(d.str(s.name)).size()), s.col, s.guarded});
+      },
+      [&](int fi) {
+        if (!list.empty()) sites.emplace_back(fi, std::exchange(list, {}));
+      });
   for (const auto& [fi, list] : sites) {
     const UseDigest& d = program.digest(fi);
     std::vector<Fact> facts;

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "core/leb128.hpp"
 #include "core/rule.hpp"
 #include "core/snapshot_io.hpp"
 
@@ -35,11 +36,7 @@ constexpr size_t kMinString = 1, kMinSpan = 6;
 // Numbers as LEB128 varints (most are small: lines, columns, string ids), strings as a varint
 // length and the bytes: a third of the fixed-width size.
 void put_u(Writer& w, uint64_t v) {
-  while (v >= 0x80) {
-    w.u8(static_cast<uint8_t>(v | 0x80));
-    v >>= 7;
-  }
-  w.u8(static_cast<uint8_t>(v));
+  leb128::put(v, [&w](uint8_t b) { w.u8(b); });
 }
 
 uint64_t get_u(Reader& r) {
@@ -63,12 +60,12 @@ uint32_t get_u32(Reader& r) {
 
 // Signed values zigzag-encoded (-1 is one byte).
 void put_i(Writer& w, int32_t v) {
-  put_u(w, (static_cast<uint32_t>(v) << 1) ^ static_cast<uint32_t>(v >> 31));
+  put_u(w, leb128::zigzag(v));
 }
 
 int32_t get_i32(Reader& r) {
   const uint32_t u = get_u32(r);
-  return static_cast<int32_t>((u >> 1) ^ (~(u & 1) + 1));
+  return static_cast<int32_t>(leb128::unzigzag(u));
 }
 
 void put_s(Writer& w, std::string_view s) {

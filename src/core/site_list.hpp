@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/fact_kind.hpp"
+#include "core/leb128.hpp"
 
 namespace ascendify {
 
@@ -55,7 +56,7 @@ class SiteList {
     if (!same_line) {
       // Zigzag of the difference modulo 2^32: exact for any two lines.
       const auto delta = static_cast<int32_t>(s.line - last_line_);
-      put(static_cast<uint32_t>(delta) << 1 ^ static_cast<uint32_t>(delta >> 31));
+      put(leb128::zigzag(delta));
     }
     put(s.col);
     put(s.name);
@@ -104,6 +105,7 @@ class SiteList {
       if (at_ != end_) decode();
       return *this;
     }
+    void operator++(int) { ++*this; }  // an input iterator's: the site read is gone
     bool operator==(const const_iterator& o) const { return at_ == o.at_; }
 
    private:
@@ -126,7 +128,7 @@ class SiteList {
       site_.guarded = (head >> 5) & 1;
       if (!(head & 0x80)) {
         const uint32_t z = get();
-        site_.line += (z >> 1) ^ (0u - (z & 1));  // undoes the zigzag, modulo 2^32
+        site_.line += leb128::unzigzag(z);  // modulo 2^32
       }
       site_.col = static_cast<uint16_t>(get());
       site_.name = get();
@@ -164,11 +166,7 @@ class SiteList {
     return code == 0 ? FactKind::Reference : code == 1 ? FactKind::MethodCall : FactKind::Native;
   }
   void put(uint32_t v) {
-    while (v >= 0x80) {
-      bytes_.push_back(static_cast<uint8_t>(v | 0x80));
-      v >>= 7;
-    }
-    bytes_.push_back(static_cast<uint8_t>(v));
+    leb128::put(v, [this](uint8_t b) { bytes_.push_back(b); });
   }
 
   std::vector<uint8_t> bytes_;

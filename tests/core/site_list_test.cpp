@@ -5,8 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <random>
+#include <ranges>
 #include <vector>
 
 namespace ascendify {
@@ -40,6 +43,25 @@ TEST(SiteList, EmptyReadsNothing) {
   EXPECT_TRUE(list.empty());
   EXPECT_EQ(list.begin(), list.end());
   EXPECT_TRUE(list.to_vector().empty());
+}
+
+static_assert(std::input_iterator<SiteList::const_iterator>);
+static_assert(std::ranges::input_range<SiteList>);
+
+TEST(SiteList, ReadsAsARange) {
+  SiteList list;
+  for (const Site& s : {site(1, 0, 1, 0), site(1, 4, 2, 0, FactKind::MethodCall), site(9, 2, 1, 3)})
+    list.push_back(s);
+  EXPECT_EQ(std::ranges::count_if(list, [](const Site& s) { return s.name == 1; }), 2);
+  auto it = list.begin();
+  it++;
+  EXPECT_EQ(it->col, 4);
+  EXPECT_EQ(it->kind, FactKind::MethodCall);
+  it++;
+  EXPECT_EQ(it->line, 9u);
+  EXPECT_EQ(it->scope, 3u);
+  it++;
+  EXPECT_EQ(it, list.end());
 }
 
 TEST(SiteList, EdgeValuesReadBack) {
