@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
+#include <iterator>
 #include <string>
 #include <unordered_map>
 
@@ -29,18 +31,40 @@ struct Reexports {
 // The import-bound names of one module: alias -> qualified name, as the analyzer binds them
 // (`import a.b` binds a; `import a.b as m` binds m to a.b; `from a import x as y`, y to a.x), and
 // as the relative imports of module `dotted` do (`from .attention import f` in pkg/__init__.py
-// binds f to pkg.attention.f, a project name the resolver follows further).
-using Bindings = std::unordered_map<std::string, Bound, StringViewHash, std::equal_to<>>;
+// binds f to pkg.attention.f, a project name the resolver follows further). The last import of
+// an alias binds it. A table sorted by alias, of views: into the file's digest, which outlives
+// the pass, or into the resolver's own strings (a relative import's name, a digest built for the
+// call). Hash maps of copied strings were 3-4 MB on the speed corpus, held while the program
+// model is built beside this pass (-j 2) where a scan's memory peaks.
+struct Bindings {
+  struct Entry {
+    std::string_view alias, qualified;
+    bool guarded = false;
+  };
+  std::vector<Entry> entries;
+  bool built = false;
+
+  const Entry* find(std::string_view alias) const {
+    auto it = std::lower_bound(entries.begin(), entries.end(), alias,
+                               [](const Entry& e, std::string_view a) { return e.alias < a; });
+    return it != entries.end() && it->alias == alias ? &*it : nullptr;
+  }
+};
 
 std::string_view parent_of(std::string_view dotted) {
   const size_t dot = dotted.rfind('.');
   return dot == std::string_view::npos ? std::string_view() : dotted.substr(0, dot);
 }
 
-Bindings bindings_of(const ScannedFile& file, std::string_view dotted) {
+// `keep(view)`: a view that outlives the digest when the digest is `scratch` (built for the call).
+template <class Keep>
+Bindings bindings_of(const ScannedFile& file, std::string_view dotted, Keep&& keep) {
   Bindings out;
+  out.built = true;
   UseDigest scratch;
   const UseDigest& d = uses_of(file.facts, scratch);
+  const bool own = &d == &scratch;
+  auto lasting = [&](std::string_view v) { return own ? keep(std::string(v)) : v; };
   const std::string& path = file.file.rel_path;
   const bool init = path == "__init__.py" || path.ends_with("/__init__.py");
   for (const UseDigest::ImportSite& m : d.imports) {
@@ -50,13 +74,27 @@ Bindings bindings_of(const ScannedFile& file, std::string_view dotted) {
       std::string_view package = init ? dotted : parent_of(dotted);
       for (int up = 1; up < m.level && !package.empty(); ++up) package = parent_of(package);
       if (package.empty()) continue;  // above the top of the package
-      out[std::string(alias)] = Bound{std::string(package) + "." + std::string(name), m.guarded};
+      out.entries.push_back(
+          {lasting(alias), keep(concat({package, ".", name})), static_cast<bool>(m.guarded)});
       continue;
     }
     const bool plain = d.str(m.detail).empty();
     const std::string_view bound = plain && alias == name.substr(0, name.find('.')) ? alias : name;
-    out[std::string(alias)] = Bound{std::string(bound), m.guarded};
+    out.entries.push_back({lasting(alias), lasting(bound), static_cast<bool>(m.guarded)});
   }
+  // By alias, the last import of each kept.
+  std::stable_sort(
+      out.entries.begin(), out.entries.end(),
+      [](const Bindings::Entry& x, const Bindings::Entry& y) { return x.alias < y.alias; });
+  auto last = out.entries.begin();
+  for (auto it = out.entries.begin(); it != out.entries.end(); ++it) {
+    if (last != out.entries.begin() && std::prev(last)->alias == it->alias)
+      *std::prev(last) = *it;
+    else
+      *last++ = *it;
+  }
+  out.entries.erase(last, out.entries.end());
+  out.entries.shrink_to_fit();
   return out;
 }
 
@@ -78,7 +116,7 @@ uint32_t name_end(const LineIndex& lines, uint32_t line, uint32_t col) {
 class Resolver {
  public:
   Resolver(const ScannedFiles& files, const assess::ImportGraph& graph)
-      : files_(files), graph_(graph) {}
+      : files_(files), graph_(graph), bindings_(files.size()) {}
 
   // `name` with a re-exported prefix replaced by what the re-exporting module bound it to,
   // followed through up to four modules; empty when no prefix is a project module's import.
@@ -113,10 +151,10 @@ class Resolver {
       const size_t end = name.find('.', dot + 1);
       const std::string_view alias = name.substr(
           dot + 1, end == std::string_view::npos ? std::string_view::npos : end - dot - 1);
-      const Bindings& b = bindings(module, name.substr(0, dot));
-      auto hit = b.find(alias);
-      if (hit == b.end()) return nullptr;
-      scratch_ = hit->second;
+      const Bindings::Entry* hit = bindings(module, name.substr(0, dot)).find(alias);
+      if (!hit) return nullptr;
+      scratch_.qualified = hit->qualified;
+      scratch_.guarded = hit->guarded;
       if (end != std::string_view::npos) scratch_.qualified += name.substr(end);
       return &scratch_;
     }
@@ -136,9 +174,9 @@ class Resolver {
     r.module = at->first;
     const int module = module_of(dotted);
     if (module >= 0)
-      for (const auto& [alias, bound] : bindings(module, dotted))
-        if (const Bound* b = resolve(std::string(dotted) + "." + alias))
-          r.by_alias.emplace(std::string_view(alias), b);  // views into bindings_ (stable)
+      for (const Bindings::Entry& e : bindings(module, dotted).entries)
+        if (const Bound* b = resolve(concat({dotted, ".", e.alias})))
+          r.by_alias.emplace(e.alias, b);  // a view of the digest or of owned_: stable
     return r;
   }
 
@@ -153,16 +191,18 @@ class Resolver {
 
   // `dotted`: the name the module was found under (its relative imports resolve against it).
   const Bindings& bindings(int module, std::string_view dotted) {
-    auto it = bindings_.find(module);
-    if (it == bindings_.end())
-      it =
-          bindings_.emplace(module, bindings_of(files_[static_cast<size_t>(module)], dotted)).first;
-    return it->second;
+    Bindings& b = bindings_[static_cast<size_t>(module)];
+    if (!b.built)
+      b = bindings_of(
+          files_[static_cast<size_t>(module)], dotted,
+          [this](std::string s) -> std::string_view { return owned_.emplace_back(std::move(s)); });
+    return b;
   }
 
   const ScannedFiles& files_;
   const assess::ImportGraph& graph_;
-  std::unordered_map<int, Bindings> bindings_;
+  std::vector<Bindings> bindings_;  // by file index, built when first asked for
+  std::deque<std::string> owned_;   // strings the bindings view that no digest holds
   std::unordered_map<std::string, Bound, StringViewHash, std::equal_to<>> memo_;
   std::unordered_map<std::string, int, StringViewHash, std::equal_to<>> modules_;
   // Node-based maps: the views in Reexports and the Bound pointers stay valid as they grow.
