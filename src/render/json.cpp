@@ -392,22 +392,13 @@ void render_json_to(const Assessment& a, const std::function<void(std::string_vi
   // corpus). The bytes are those of doc() with the whole array.
   auto items = [&](std::string_view key, const auto& v, auto element) {
     member(key);
-    if (v.empty()) {
-      out += "[]";
-      return;
-    }
-    out += '[';
-    for (size_t i = 0; i < v.size(); ++i) {
-      if (i) out += ',';
-      json_text::newline(out, 2);
+    json_text::append_array(out, 1, v.size(), [&](size_t i) {
       json_text::append_indented(out, 2, dumped(element(v[i])));
       if (out.size() >= kFlushBytes) {
         sink(out);
         out.clear();
       }
-    }
-    json_text::newline(out, 1);
-    out += ']';
+    });
   };
   out += '{';
   doc("schema", "ascendify.report/1");

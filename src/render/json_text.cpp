@@ -117,18 +117,7 @@ void key(std::string& out, int level, std::string_view name) {
 }
 
 void append_strings(std::string& out, int level, const std::vector<std::string>& v) {
-  if (v.empty()) {
-    out += "[]";
-    return;
-  }
-  out += '[';
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (i) out += ',';
-    newline(out, level + 1);
-    append_string(out, v[i]);
-  }
-  newline(out, level);
-  out += ']';
+  append_array(out, level, v.size(), [&](size_t i) { append_string(out, v[i]); });
 }
 
 void append_indented(std::string& out, int level, std::string_view dumped) {

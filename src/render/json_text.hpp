@@ -1,6 +1,7 @@
 #pragma once
 // Hand-written JSON text in exactly the layout of nlohmann's dump(2) (ensure_ascii off,
 // invalid UTF-8 replaced), for the parts of a report too big to build as a document first.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -17,6 +18,24 @@ void newline(std::string& out, int level);
 
 // `"key": ` at `level` (preceded by a newline and indentation).
 void key(std::string& out, int level, std::string_view name);
+
+// An array of `n` elements at `level`, as dump(2) lays it out ("[]" when empty):
+// `element(i)` appends the i-th element's text, which starts at indentation level + 1.
+template <class Element>
+void append_array(std::string& out, int level, size_t n, Element&& element) {
+  if (n == 0) {
+    out += "[]";
+    return;
+  }
+  out += '[';
+  for (size_t i = 0; i < n; ++i) {
+    if (i) out += ',';
+    newline(out, level + 1);
+    element(i);
+  }
+  newline(out, level);
+  out += ']';
+}
 
 // An array of strings at `level` ("[]" when empty).
 void append_strings(std::string& out, int level, const std::vector<std::string>& v);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../discover/temp_tree.hpp"
+#include "embedded_rules.hpp"
 #include "pipeline/scan.hpp"
 
 namespace ascendify::project {
@@ -17,13 +18,7 @@ namespace {
 
 using discover::testing::TempTree;
 
-const rules::RuleSet& embedded_rules() {
-  static const rules::RuleSet set = [] {
-    std::vector<Diagnostic> diags;
-    return rules::load_rules({}, diags);
-  }();
-  return set;
-}
+using pipeline::testing::embedded_rules;
 
 // "path:line rule match" of each re-exported finding.
 std::vector<std::string> reexported(const TempTree& t, bool slim) {

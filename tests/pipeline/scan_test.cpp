@@ -5,16 +5,12 @@
 
 #include <tuple>
 
+#include "embedded_rules.hpp"
+
 namespace ascendify::pipeline {
 namespace {
 
-const rules::RuleSet& embedded_rules() {
-  static const rules::RuleSet set = [] {
-    std::vector<Diagnostic> diags;
-    return rules::load_rules({}, diags);
-  }();
-  return set;
-}
+using testing::embedded_rules;
 
 using Key = std::tuple<std::string, std::string, uint32_t, uint32_t, std::string, std::string>;
 

@@ -15,6 +15,7 @@
 
 #include "../discover/temp_tree.hpp"
 #include "core/use_digest.hpp"
+#include "embedded_rules.hpp"
 #include "pipeline/scan.hpp"
 
 namespace ascendify::pipeline {
@@ -22,13 +23,7 @@ namespace {
 
 using discover::testing::TempTree;
 
-const rules::RuleSet& embedded_rules() {
-  static const rules::RuleSet set = [] {
-    std::vector<Diagnostic> diags;
-    return rules::load_rules({}, diags);
-  }();
-  return set;
-}
+using testing::embedded_rules;
 
 std::string source(const std::string& dir) {
   return std::string(ASCENDIFY_SOURCE_DIR) + "/" + dir;
