@@ -231,17 +231,17 @@ std::vector<Finding> wrapper_call_findings(
 
   // One finding per call of a wrapper, outside the wrapper itself and outside kernels.
   std::vector<std::pair<int, std::vector<Call>>> sites;  // by file
-  std::vector<Call> list;                                // the file's
+  std::vector<Call> calls;                               // the file's
   for_each_call(
       [&](int fi, const UseDigest& d, const UseDigest::Site& s, int callee) {
         if (!is_wrapper[static_cast<size_t>(callee)]) return;
         const int caller = program.unit_of(fi, d.str(s.scope));
         if (caller == callee || (caller >= 0 && kernel_unit[static_cast<size_t>(caller)])) return;
-        list.push_back({callee, s.scope, s.line,
-                        static_cast<uint32_t>(leaf_of(d.str(s.name)).size()), s.col, s.guarded});
+        calls.push_back({callee, s.scope, s.line,
+                         static_cast<uint32_t>(leaf_of(d.str(s.name)).size()), s.col, s.guarded});
       },
       [&](int fi) {
-        if (!list.empty()) sites.emplace_back(fi, std::exchange(list, {}));
+        if (!calls.empty()) sites.emplace_back(fi, std::exchange(calls, {}));
       });
   for (const auto& [fi, list] : sites) {
     const UseDigest& d = program.digest(fi);

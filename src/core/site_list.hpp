@@ -105,7 +105,12 @@ class SiteList {
       if (at_ != end_) decode();
       return *this;
     }
-    void operator++(int) { ++*this; }  // an input iterator's: the site read is gone
+    // The iterator before the step, with the site it had read: `*it++` works.
+    const_iterator operator++(int) {
+      const_iterator before = *this;
+      ++*this;
+      return before;
+    }
     bool operator==(const const_iterator& o) const { return at_ == o.at_; }
 
    private:

@@ -369,8 +369,9 @@ constexpr size_t kFlushBytes = 256 * 1024;
 void render_json_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
                     unsigned threads) {
   // The top-level object is written by hand, member by member, so the findings never become a
-  // document; the other members are small documents dumped and indented in place. The bytes are
-  // those of dumping one whole document with dump(2).
+  // document; the arrays are written element by element (items()), and the other members are
+  // small documents dumped and indented in place. The bytes are those of dumping one whole
+  // document with dump(2).
   FindingBlocks findings(a.findings, threads);  // starts rendering now, beside the members
   std::string out;
   bool first = true;

@@ -54,7 +54,7 @@ TEST(SiteList, ReadsAsARange) {
     list.push_back(s);
   EXPECT_EQ(std::ranges::count_if(list, [](const Site& s) { return s.name == 1; }), 2);
   auto it = list.begin();
-  it++;
+  EXPECT_EQ((*it++).name, 1u);  // the site read before the step
   EXPECT_EQ(it->col, 4);
   EXPECT_EQ(it->kind, FactKind::MethodCall);
   it++;

@@ -82,9 +82,15 @@ TEST(Reexports, SameFromSlimmedAndFromWholeFacts) {
          "sync()\n"
          "at.tc.synchronize()\n"
          "cuda_mod.empty_cache()\n");
-  const std::vector<std::string> slim = reexported(t, true);
-  EXPECT_GE(slim.size(), 3u);
-  EXPECT_EQ(reexported(t, false), slim);
+  const std::vector<std::string> expected = {
+      "run.py:5 attention.flash-attn-func flash_attn.flash_attn_func",
+      "run.py:6 device.cuda-synchronize torch.cuda.synchronize",
+      "run.py:7 device.cuda-synchronize torch.cuda.synchronize",
+      "run.py:8 device.cuda-empty-cache torch.cuda.empty_cache"};
+  // Whole facts: the digest is built per call, and the bindings keep copies of its strings (a
+  // view of them would dangle: scripts/sanitize.sh reports it).
+  EXPECT_EQ(reexported(t, true), expected);
+  EXPECT_EQ(reexported(t, false), expected);
 }
 
 }  // namespace

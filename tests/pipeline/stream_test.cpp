@@ -199,10 +199,12 @@ TEST(ScanStreamed, OwnCodeFilterSeesTheWholeWalk) {
   }
 }
 
-// The walk goes depth first through sorted entries, so "a/b.py" comes before "a-c.py" and
-// "a.py", which sort before it by path ('-' < '.' < '/'). The scan fills each file's record where
-// the walk put it and reorders the records in place, cycle by cycle: each must still hold its
-// own file's facts.
+// The walk lists a directory's files before its subdirectories, so "b.py" comes before
+// "a/b.py", and "a/c.py" before "a/b/c/d.py", which sort the other way by path. Here the two orders
+// differ by a 9-cycle. The scan fills each file's record where the walk put it (each worker
+// writes through a reference to it) and reorders the records in place: they must come out in
+// path order (fails without the reordering), each still holding its own file's facts (fails if
+// a worker's facts land in another file's record).
 TEST(ScanStreamed, RecordsKeepTheirFactsWhenWalkAndPathOrderDiffer) {
   TempTree t;
   const std::vector<std::string> paths = {"a/b.py",     "a/c/d.py", "a-c.py",  "a.py",

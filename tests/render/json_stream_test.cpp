@@ -73,6 +73,37 @@ TEST(JsonStream, SameBytesOnAnyThreadCountAndInBoundedPieces) {
   EXPECT_GE(pieces, 6u);
 }
 
+// The arrays other than the findings are written element by element and passed on every 256 KB:
+// 3,000 diagnostics of about 250 bytes each go out in several pieces, none much over that.
+TEST(JsonStream, LongArrayMembersPassOnInBoundedPieces) {
+  testing::SampleRules R;
+  Assessment a = testing::sample_assessment(R);
+  const size_t base = a.diagnostics.size();  // the sample's own come first
+  for (uint32_t i = 0; i < 3000; ++i)
+    a.diagnostics.push_back({"pkg/m" + std::to_string(i) + ".py", i % 3 ? i : 0,
+                             std::string(200, "ab\"\t\xe9"[i % 5])});
+  std::vector<size_t> sizes;
+  std::string text;
+  render_json_to(
+      a,
+      [&](std::string_view p) {
+        sizes.push_back(p.size());
+        text += p;
+      },
+      1);
+  const ordered_json doc = ordered_json::parse(text);
+  EXPECT_EQ(text, doc.dump(2) + "\n");
+  ASSERT_EQ(doc["diagnostics"].size(), base + 3000);
+  EXPECT_FALSE(doc["diagnostics"][base].contains("line"));
+  EXPECT_EQ(doc["diagnostics"][base + 1]["line"], 1);
+  size_t big = 0;
+  for (size_t n : sizes) {
+    EXPECT_LT(n, 256u * 1024 + 4096);
+    if (n >= 256u * 1024) ++big;
+  }
+  EXPECT_GE(big, 2u);  // the diagnostics (about 800 KB) left in at least two full pieces
+}
+
 TEST(JsonStream, EmptyFindingsArray) {
   testing::SampleRules R;
   Assessment a = testing::sample_assessment(R);
