@@ -9,6 +9,7 @@
 #include <iterator>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <thread>
 
@@ -276,7 +277,7 @@ ScanResult scan_files(discover::Result found, const rules::RuleSet& rules,
   t_files.stop();
   report_tallies(tally);
   std::vector<size_t> order(n);  // the walk sorted them
-  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::iota(order.begin(), order.end(), size_t{0});
   merge(files, per_file, order, result);
   return result;
 }
@@ -466,7 +467,7 @@ class StreamedScan {
     for (size_t i = 0; i < n; ++i)
       if (!slots_[i].filtered) filter(slots_[i], filters_);
     std::vector<size_t> order(n);
-    for (size_t i = 0; i < n; ++i) order[i] = i;
+    std::iota(order.begin(), order.end(), size_t{0});
     std::sort(order.begin(), order.end(), [this](size_t a, size_t b) {
       return files_[a].file.rel_path < files_[b].file.rel_path;
     });

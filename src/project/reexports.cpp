@@ -82,18 +82,16 @@ Bindings bindings_of(const ScannedFile& file, std::string_view dotted, Keep&& ke
     const std::string_view bound = plain && alias == name.substr(0, name.find('.')) ? alias : name;
     out.entries.push_back({lasting(alias), lasting(bound), static_cast<bool>(m.guarded)});
   }
-  // By alias, the last import of each kept.
+  // By alias, the last import of each kept: reversed, the last comes first in its run.
+  std::reverse(out.entries.begin(), out.entries.end());
   std::stable_sort(
       out.entries.begin(), out.entries.end(),
       [](const Bindings::Entry& x, const Bindings::Entry& y) { return x.alias < y.alias; });
-  auto last = out.entries.begin();
-  for (auto it = out.entries.begin(); it != out.entries.end(); ++it) {
-    if (last != out.entries.begin() && std::prev(last)->alias == it->alias)
-      *std::prev(last) = *it;
-    else
-      *last++ = *it;
-  }
-  out.entries.erase(last, out.entries.end());
+  out.entries.erase(std::unique(out.entries.begin(), out.entries.end(),
+                                [](const Bindings::Entry& x, const Bindings::Entry& y) {
+                                  return x.alias == y.alias;
+                                }),
+                    out.entries.end());
   out.entries.shrink_to_fit();
   return out;
 }
