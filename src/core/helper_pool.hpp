@@ -110,6 +110,13 @@ class Helper {
 
   bool valid() const { return task_ != nullptr; }
 
+  // Runs the task on this thread if no thread has started it: for a caller about to wait for
+  // another task, which would otherwise sit idle while this one waits in the queue. get() then
+  // only collects the result.
+  void run_here_if_queued() {
+    if (task_) task_->run_if_untaken();
+  }
+
   // The task's result (running it here if no thread has started it), or its exception.
   R get() {
     task_->finish();

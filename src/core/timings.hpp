@@ -1,10 +1,11 @@
 #pragma once
 // Stage timings for performance work: with ASCENDIFY_TIMINGS set in the environment, each
 // StageTimer prints "ascendify: timing: <stage> <wall> ms wall <cpu> ms cpu <rss> MB rss <peak>
-// MB peak" to stderr when it ends (cpu: of the calling thread only, so a serial stage reads the
-// same on a busy machine; rss: resident now; peak: the high-water mark so far, which says the
-// stage that set a run's peak). Off (one cached getenv) otherwise. Used by bench/README.md to say
-// where the wall time goes.
+// MB peak <end> ms end" to stderr when it ends (cpu: of the calling thread only, so a serial stage
+// reads the same on a busy machine; rss: resident now; peak: the high-water mark so far, which
+// says the stage that set a run's peak; end: since the program started, which lays the stages of
+// a parallel run out on one timeline). Off (one cached getenv) otherwise. Used by bench/README.md
+// to say where the wall time goes.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -12,6 +13,9 @@
 #include <ctime>
 
 namespace ascendify {
+
+// When the program started: set during static initialisation, before main().
+inline const std::chrono::steady_clock::time_point kProgramStart = std::chrono::steady_clock::now();
 
 inline bool timings_enabled() {
   static const bool on = std::getenv("ASCENDIFY_TIMINGS") != nullptr;
@@ -26,13 +30,13 @@ class StageTimer {
   void stop() {
     if (!stage_) return;
     if (timings_enabled()) {
-      double ms =
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
-              .count();
+      using ms = std::chrono::duration<double, std::milli>;
+      const auto now = std::chrono::steady_clock::now();
       std::fprintf(stderr,
                    "ascendify: timing: %-24s %8.1f ms wall %8.1f ms cpu %6ld MB rss %6ld MB "
-                   "peak\n",
-                   stage_, ms, thread_cpu_ms() - cpu_start_, rss_mb(), peak_rss_mb());
+                   "peak %7.1f ms end\n",
+                   stage_, ms(now - start_).count(), thread_cpu_ms() - cpu_start_, rss_mb(),
+                   peak_rss_mb(), ms(now - kProgramStart).count());
     }
     stage_ = nullptr;
   }

@@ -69,6 +69,36 @@ TEST(HelperPool, AWaitRunsAQueuedTaskWhileThePoolIsBusy) {
   EXPECT_TRUE(blocker.get()) << "the busy task was not released: the wait depended on it";
 }
 
+TEST(HelperPool, RunHereIfQueuedRunsAQueuedTaskAtOnceAndLeavesAStartedOneAlone) {
+  // -j 2: the pool thread is held by `blocker`; `queued` waits behind it and runs on this
+  // thread when asked to, before any get(). A second ask, and asking the running `blocker`,
+  // do nothing (no second run, no wait).
+  std::atomic<bool> started{false}, released{false};
+  std::atomic<int> runs{0};
+  auto blocker = start_helper(2, [&] {
+    started = true;
+    const auto limit = std::chrono::steady_clock::now() + 10s;
+    while (!released && std::chrono::steady_clock::now() < limit) std::this_thread::sleep_for(1ms);
+  });
+  while (!started) std::this_thread::sleep_for(1ms);
+  std::thread::id where;
+  auto queued = start_helper(2, [&] {
+    ++runs;
+    where = std::this_thread::get_id();
+    return 7;
+  });
+  queued.run_here_if_queued();
+  EXPECT_EQ(runs, 1) << "the queued task did not run when asked to";
+  EXPECT_EQ(where, std::this_thread::get_id());
+  queued.run_here_if_queued();
+  blocker.run_here_if_queued();  // started on the pool thread: returns without waiting
+  EXPECT_FALSE(released);
+  released = true;
+  EXPECT_EQ(queued.get(), 7);
+  EXPECT_EQ(runs, 1);
+  blocker.get();
+}
+
 TEST(HelperPool, JobsTwoUsesOneHelperThread) {
   std::vector<std::thread::id> ids(64);
   std::vector<Helper<void>> tasks;
