@@ -123,10 +123,11 @@ struct Ext {
   std::set<std::string> sources;  // root-relative paths
 };
 
-// The passes of link_kernels, in order: kernels indexed by name; each file's direct uses
-// (launches, references) and `Fn.apply` uses of autograd Functions; the project's extension
-// modules, their bindings and the Python calls of their ops, linked to the CUDA kernels of the
-// extension's sources; then each kernel's callers summarised.
+// The passes of link_kernels, in order: kernels indexed by name; the project's extension
+// modules and their bindings; each file's direct uses (launches, references), then in one more
+// pass over its Python sites the `Fn.apply` uses of autograd Functions and the calls of the
+// extensions' ops; the ops' calls linked to the CUDA kernels of the extension's sources; then
+// each kernel's callers summarised.
 class KernelLinker {
  public:
   explicit KernelLinker(const ScannedFiles& files)
@@ -136,13 +137,14 @@ class KernelLinker {
   }
 
   std::vector<KernelLinks> run() {
-    for (size_t g = 0; g < files_.size(); ++g) {
-      link_direct_uses(g);
-      link_autograd_applies(g);
-    }
     collect_extensions();
     map_bindings();
-    collect_op_calls();
+    for (const auto& [mod, ops] : module_ops_) maybe_module_.add(mod);
+    for (const auto& e : exts_) maybe_module_.add(e.module);
+    for (size_t g = 0; g < files_.size(); ++g) {
+      link_direct_uses(g);
+      link_python_calls(g);
+    }
     for (size_t c = 0; c < kernels_.size(); ++c) link_extension_ops(c);
     return summarise();
   }
@@ -233,13 +235,20 @@ class KernelLinker {
     }
   }
 
-  // autograd.Function uses in file g: `Fn.apply(...)` (local: a method call on Fn; imported: a
-  // reference "...Fn.apply"). After link_direct_uses(g), whose state it shares.
-  void link_autograd_applies(size_t g) {
+  // Two kinds of calls in Python file g, in one pass over its sites (one decoding of them):
+  // - autograd.Function uses, `Fn.apply(...)` (local: a method call on Fn; imported: a
+  //   reference "...Fn.apply"); after link_direct_uses(g), whose state it shares;
+  // - calls `mod.op(...)` of a known extension module (op_calls_).
+  void link_python_calls(size_t g) {
     if (!is_python(files_[g])) return;
     const UseDigest& d = *digests_[g];
     FileState& st = *state_;
+    const bool any_module = !module_ops_.empty() || !exts_.empty();
+    // Whether a name's module part names an extension module, answered once per interned
+    // name (sites repeat names): 0 not asked, 1 no, 2 yes.
+    std::vector<uint8_t> names_module(any_module ? d.count() : 0, 0);
     for (const auto& x : d.sites) {
+      if (any_module && x.kind == FactKind::Reference) add_op_call(g, d, x, names_module[x.name]);
       std::string_view recv;
       if (x.kind == FactKind::MethodCall && x.usage == Usage::Call &&
           (ask(d, st, x.name) & kKernel))
@@ -298,37 +307,23 @@ class KernelLinker {
     }
   }
 
-  // Python calls `mod.op(...)` of a known extension module.
-  void collect_op_calls() {
-    if (module_ops_.empty() && exts_.empty()) return;
-    NameFilter maybe_module;
-    for (const auto& [mod, ops] : module_ops_) maybe_module.add(mod);
-    for (const auto& e : exts_) maybe_module.add(e.module);
-    for (size_t g = 0; g < files_.size(); ++g) {
-      if (!is_python(files_[g])) continue;
-      const UseDigest& d = *digests_[g];
-      // Whether a name's module part names an extension module, answered once per interned
-      // name (sites repeat names): 0 not asked, 1 no, 2 yes.
-      std::vector<uint8_t> names_module(d.count(), 0);
-      for (const auto& x : d.sites) {
-        if (x.kind != FactKind::Reference) continue;
-        const std::string_view name = d.str(x.name);
-        uint8_t& known = names_module[x.name];
-        if (!known) {
-          const std::string_view m = last_part(head_part(name));
-          known = m.empty() || !maybe_module.may_contain(m) ||
-                          (!module_ops_.count(m) &&
-                           !std::any_of(exts_.begin(), exts_.end(),
-                                        [&](const Ext& e) { return e.module == m; }))
-                      ? 1
-                      : 2;
-        }
-        if (known == 1) continue;
-        const std::string_view mod = last_part(head_part(name));
-        op_calls_[{std::string(mod), std::string(last_part(name))}].push_back(
-            {g, x.line, std::string(d.str(x.scope)), true});
-      }
+  // A reference site `mod.op` in Python file g, when mod is a known extension module.
+  // `known`: what is known of the site's name (0 not asked, 1 no extension module, 2 one).
+  void add_op_call(size_t g, const UseDigest& d, const UseDigest::Site& x, uint8_t& known) {
+    const std::string_view name = d.str(x.name);
+    if (!known) {
+      const std::string_view m = last_part(head_part(name));
+      known = m.empty() || !maybe_module_.may_contain(m) ||
+                      (!module_ops_.count(m) &&
+                       !std::any_of(exts_.begin(), exts_.end(),
+                                    [&](const Ext& e) { return e.module == m; }))
+                  ? 1
+                  : 2;
     }
+    if (known == 1) return;
+    const std::string_view mod = last_part(head_part(name));
+    op_calls_[{std::string(mod), std::string(last_part(name))}].push_back(
+        {g, x.line, std::string(d.str(x.scope)), true});
   }
 
   // Kernel c's uses through extension ops: an extension build takes every call of its
@@ -413,6 +408,7 @@ class KernelLinker {
   std::vector<KernelRef> kernels_;
   std::unordered_map<std::string, std::vector<size_t>, StringViewHash, std::equal_to<>> by_name_;
   NameFilter maybe_kernel_;
+  NameFilter maybe_module_;             // the extension modules' names (add_op_call)
   std::vector<std::vector<Use>> uses_;  // per kernel
   std::vector<UseDigest> scratch_;      // digests built here when not stored
   std::vector<const UseDigest*> digests_;
