@@ -412,7 +412,7 @@ class KernelLinker {
   std::vector<std::vector<Use>> uses_;  // per kernel
   std::vector<UseDigest> scratch_;      // digests built here when not stored
   std::vector<const UseDigest*> digests_;
-  std::optional<FileState> state_;  // the current file's (link_direct_uses, then applies)
+  std::optional<FileState> state_;  // the current file's (link_direct_uses, link_python_calls)
   std::vector<Ext> exts_;
   std::map<std::string, std::set<std::string>, std::less<>> module_ops_;  // module -> bound ops
   std::map<std::string, std::set<std::string>> file_modules_, file_ops_;  // path -> ...

@@ -252,7 +252,8 @@ void append_finding_range(std::string& out, const std::vector<Finding>& findings
 }
 
 // The findings array in blocks of kBlock findings, rendered on up to `threads` threads while
-// the calling thread passes finished blocks on in order (at most threads + 1 blocks in memory).
+// the calling thread passes finished blocks on in order, rendering queued ones itself while it
+// waits for the front one (at most threads + 1 blocks in memory).
 // The first blocks start rendering as soon as this is constructed, so that they overlap with
 // whatever the caller writes before the array (the report's other members). A helper's handle
 // waits for its block when destroyed, so none outlives the findings it reads.
