@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -17,6 +18,20 @@ namespace ascendify {
 namespace {
 
 using namespace std::chrono_literals;
+
+// -j 2: a task that holds the pool's one thread until `released` is set (at most 10 s), started
+// before this returns; its result says whether it was released.
+Helper<bool> hold_the_pool_thread(const std::atomic<bool>& released) {
+  auto started = std::make_shared<std::atomic<bool>>(false);
+  auto blocker = start_helper(2, [started, &released] {
+    *started = true;
+    const auto limit = std::chrono::steady_clock::now() + 10s;
+    while (!released && std::chrono::steady_clock::now() < limit) std::this_thread::sleep_for(1ms);
+    return released.load();
+  });
+  while (!*started) std::this_thread::sleep_for(1ms);
+  return blocker;
+}
 
 TEST(HelperPool, ResultAndExceptionReachTheCaller) {
   auto value = start_helper(2, [] { return 41 + 1; });
@@ -51,14 +66,8 @@ TEST(HelperPool, AHandleDroppedBeforeTheTaskStartedDropsTheTask) {
 TEST(HelperPool, AWaitRunsAQueuedTaskWhileThePoolIsBusy) {
   // -j 2: one pool thread, kept busy by `blocker` until `unblocker` has run. Without the
   // waiter running a queued task itself, `unblocker.get()` would wait for ever.
-  std::atomic<bool> started{false}, released{false};
-  auto blocker = start_helper(2, [&] {
-    started = true;
-    const auto limit = std::chrono::steady_clock::now() + 10s;
-    while (!released && std::chrono::steady_clock::now() < limit) std::this_thread::sleep_for(1ms);
-    return released.load();
-  });
-  while (!started) std::this_thread::sleep_for(1ms);
+  std::atomic<bool> released{false};
+  auto blocker = hold_the_pool_thread(released);
   std::thread::id where;
   auto unblocker = start_helper(2, [&] {
     where = std::this_thread::get_id();
@@ -73,15 +82,9 @@ TEST(HelperPool, RunHereIfQueuedRunsAQueuedTaskAtOnceAndLeavesAStartedOneAlone) 
   // -j 2: the pool thread is held by `blocker`; `queued` waits behind it and runs on this
   // thread when asked to, before any get(). A second ask, and asking the running `blocker`,
   // do nothing (no second run, no wait).
-  std::atomic<bool> started{false}, released{false};
+  std::atomic<bool> released{false};
   std::atomic<int> runs{0};
-  auto blocker = start_helper(2, [&] {
-    started = true;
-    const auto limit = std::chrono::steady_clock::now() + 10s;
-    while (!released && std::chrono::steady_clock::now() < limit) std::this_thread::sleep_for(1ms);
-    return released.load();
-  });
-  while (!started) std::this_thread::sleep_for(1ms);
+  auto blocker = hold_the_pool_thread(released);
   std::thread::id where;
   auto queued = start_helper(2, [&] {
     ++runs;
