@@ -310,18 +310,17 @@ class KernelLinker {
   // A reference site `mod.op` in Python file g, when mod is a known extension module.
   // `known`: what is known of the site's name (0 not asked, 1 no extension module, 2 one).
   void add_op_call(size_t g, const UseDigest& d, const UseDigest::Site& x, uint8_t& known) {
+    if (known == 1) return;  // most reference sites: their name was asked about already
     const std::string_view name = d.str(x.name);
-    if (!known) {
-      const std::string_view m = last_part(head_part(name));
-      known = m.empty() || !maybe_module_.may_contain(m) ||
-                      (!module_ops_.count(m) &&
+    const std::string_view mod = last_part(head_part(name));
+    if (!known)
+      known = mod.empty() || !maybe_module_.may_contain(mod) ||
+                      (!module_ops_.count(mod) &&
                        !std::any_of(exts_.begin(), exts_.end(),
-                                    [&](const Ext& e) { return e.module == m; }))
+                                    [&](const Ext& e) { return e.module == mod; }))
                   ? 1
                   : 2;
-    }
     if (known == 1) return;
-    const std::string_view mod = last_part(head_part(name));
     op_calls_[{std::string(mod), std::string(last_part(name))}].push_back(
         {g, x.line, std::string(d.str(x.scope)), true});
   }

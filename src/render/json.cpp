@@ -277,7 +277,7 @@ class FindingBlocks {
     } else {
       while (!in_flight_.empty()) {
         // The front block may be on the pool's thread: render the queued ones here meanwhile,
-        // rather than wait for it with a core idle (-j 2: render+write 50 -> 30 ms wall).
+        // rather than wait for it with a core idle (-j 2: render+write about 50 -> 35 ms wall).
         for (size_t i = 1; i < in_flight_.size(); ++i) in_flight_[i].run_here_if_queued();
         const std::string text = in_flight_.front().get();
         in_flight_.pop_front();
