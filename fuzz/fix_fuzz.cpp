@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   ScannedFile file;
   file.file.rel_path = "fuzz.py";
-  file.file.abs_path = "/nonexistent/fuzz.py";
+  file.file.root = "/nonexistent/";
   file.file.kind = FileKind::Python;
   file.file.size = size;
   file.facts = python::analyze(text, "fuzz.py");

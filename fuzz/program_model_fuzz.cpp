@@ -44,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (auto& [path, text] : parts) {
     ScannedFile f;
     f.file.rel_path = path;
-    f.file.abs_path = "/nonexistent/" + path;
+    f.file.root = "/nonexistent/";
     f.file.kind = FileKind::Python;
     f.file.size = text.size();
     f.facts = python::analyze(text, path);

@@ -179,7 +179,7 @@ class PhaseAttributor {
       f.phases = {};
       f.optional_in = 0;
       if (!last_path || *last_path != f.path) {
-        last_path = &f.path;
+        last_path = &f.path.str();
         last_index = index_.find(f.path);
         last_kernels = kernels_in.find(f.path);
       }
@@ -237,10 +237,10 @@ class PhaseAttributor {
     bool file_reached = false;
     bool backward_skipped = false;  // a phase reaches it, but only a backward runs it
     // In the backward of an autograd.Function (`Fn.backward`): only a training step runs it.
-    const bool in_backward =
-        kernel && (kernel->backward_only || (kernel->kind == KernelKind::AutogradFunction &&
-                                             (f.scope == kernel->name + ".backward" ||
-                                              f.scope.starts_with(kernel->name + ".backward."))));
+    const bool in_backward = kernel && (kernel->backward_only ||
+                                        (kernel->kind == KernelKind::AutogradFunction &&
+                                         (f.scope == kernel->name + ".backward" ||
+                                          f.scope.str().starts_with(kernel->name + ".backward."))));
     names_.clear();
     for (size_t p = 0; p < pm_.phases.size(); ++p) {
       if (!pm_.reached[p][i]) continue;

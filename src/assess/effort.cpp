@@ -151,7 +151,7 @@ EffortHours estimate(const EffortScope& scope, const EffortModel& m) {
   for (const Finding* f : scope.findings) {
     if (f->domain == Domain::CustomOp) {
       if (!last_path || *last_path != f->path) {
-        last_path = &f->path;
+        last_path = &f->path.str();
         last_in_kernel_file = kernel_files.count(f->path) > 0;
       }
       if (last_in_kernel_file) continue;

@@ -99,7 +99,7 @@ void add_external_rows(std::vector<KernelRow>& rows, const std::vector<ExternalI
   for (const Finding& f : findings)
     if (f.rule_id == "custom_op.external-extension-call" ||
         f.rule_id == "custom_op.external-extension-import") {
-      const std::string_view m = std::string_view(f.match).substr(0, f.match.find('.'));
+      const std::string_view m = std::string_view(f.match).substr(0, f.match.str().find('.'));
       if (auto it = by_module.find(std::string(m)); it != by_module.end()) {
         if (f.rule_id == "custom_op.external-extension-call")
           it->second.callers.push_back(f.path + ":" + std::to_string(f.span.line));

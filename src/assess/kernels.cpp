@@ -140,7 +140,7 @@ int kernel_of(const std::vector<KernelRow>& kernels, const std::vector<size_t>& 
     const KernelRow& k = kernels[i];
     if (k.kind == KernelKind::ExtensionBuild) continue;
     if (!f.scope.empty() && !k.name.empty() &&
-        (f.scope == k.name || f.scope.starts_with(k.name + ".")))
+        (f.scope == k.name || f.scope.str().starts_with(k.name + ".")))
       return static_cast<int>(i);
     const uint32_t last = k.line + std::max<uint32_t>(k.loc, 1) - 1;
     if (f.span.line >= k.line && f.span.line <= last) return static_cast<int>(i);

@@ -26,12 +26,12 @@ std::vector<Finding> match_markers(const rules::RuleSet& rules, const ScannedFil
   uses.suppressions = sf.facts.suppressions;
   uses.facts = std::move(facts);
   std::string error;
-  const std::string text = read_file(sf.file.abs_path, error).value_or(std::string());
+  const std::string text = read_file(sf.file.abs_path(), error).value_or(std::string());
   std::vector<Finding> found = match::match_file(rules, sf.file, text, uses);
   for (Finding& f : found)
     for (const Fact& x : uses.facts)
       if (!x.detail.empty() && x.span.line == f.span.line && x.span.col == f.span.col) {
-        f.match = x.detail;
+        f.match = interned(x.detail);
         break;
       }
   return found;

@@ -260,7 +260,7 @@ std::vector<Finding> wrapper_call_findings(
       const Finding& u = *w.facility;
       const ProgramModel::Unit& callee = program.unit(c->callee);
       const std::string& def_path = files[static_cast<size_t>(callee.file)].file.rel_path;
-      f.match = callee.name;
+      f.match = interned(callee.name);
       f.stops_run = false;  // the facility underneath is the stopper, listed once
       const std::string at = concat({u.path, ":", std::to_string(u.span.line)});
       f.message +=

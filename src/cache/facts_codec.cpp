@@ -18,8 +18,8 @@ using snapshot::Writer;
 static_assert(sizeof(void*) != 8 || sizeof(Fact) == 248, "encode the new Fact field");
 static_assert(sizeof(void*) != 8 || sizeof(Arg) == 96, "encode the new Arg field");
 static_assert(sizeof(void*) != 8 || sizeof(KernelFact) == 160, "encode the new KernelFact field");
-static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 552, "encode the new FileFacts field");
-static_assert(sizeof(void*) != 8 || sizeof(Finding) == 264, "encode the new Finding field");
+static_assert(sizeof(void*) != 8 || sizeof(FileFacts) == 360, "encode the new FileFacts field");
+static_assert(sizeof(void*) != 8 || sizeof(Finding) == 192, "encode the new Finding field");
 static_assert(sizeof(Span) == 24 && sizeof(Diagnostic) == 72, "encode the new field");
 
 constexpr uint8_t kFactKinds = static_cast<uint8_t>(FactKind::Native) + 1;
@@ -87,7 +87,8 @@ uint32_t get_count(Reader& r, size_t min_item_bytes) {
   return r.ok() ? n : 0;
 }
 
-void put_strings(Writer& w, const std::vector<std::string>& list) {
+template <typename List>  // std::vector<std::string> or ThinVector<std::string>
+void put_strings(Writer& w, const List& list) {
   put_u(w, list.size());
   for (const auto& s : list) put_s(w, s);
 }
@@ -122,10 +123,10 @@ bool get_bool(Reader& r) {
   return v == 1;
 }
 
-template <typename T, typename Put>
-void put_list(Writer& w, const std::vector<T>& list, Put&& one) {
+template <typename List, typename Put>  // a std::vector or a ThinVector
+void put_list(Writer& w, const List& list, Put&& one) {
   put_u(w, static_cast<uint32_t>(list.size()));
-  for (const T& item : list) one(item);
+  for (const auto& item : list) one(item);
 }
 
 template <typename T, typename Get>
@@ -432,7 +433,7 @@ void put_finding(Writer& w, const Finding& f) {
   w.u8(static_cast<uint8_t>(f.domain));
   put_s(w, f.path);
   put(w, f.span);
-  for (const std::string* s : {&f.match, &f.snippet, &f.scope}) put_s(w, *s);
+  for (const std::string* s : {&f.match.str(), &f.snippet, &f.scope.str()}) put_s(w, *s);
   // The texts are mostly the rule's own: a bit each says so instead of a copy per finding.
   const std::string* texts[] = {&f.message.str(), &f.replacement.str(), &f.message_zh.str(),
                                 &f.replacement_zh.str()};
@@ -467,9 +468,11 @@ Finding get_finding(Reader& r, const rules::RuleSet& rules) {
     if (f.rule) f.rule_id = RuleText::of(f.rule->id);
   }
   f.domain = r.enumerator<Domain>(kDomains);
-  f.path = get_s(r);
+  f.path = interned(get_s(r));
   f.span = get_span(r);
-  for (std::string* s : {&f.match, &f.snippet, &f.scope}) *s = get_s(r);
+  f.match = interned(get_s(r));
+  f.snippet = get_s(r);
+  f.scope = interned(get_s(r));
   const uint8_t same = r.u8();
   if (same > 15 || (same && !f.rule)) r.fail();
   if (!r.ok()) return f;

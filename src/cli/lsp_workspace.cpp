@@ -134,7 +134,7 @@ void Workspace::analyse(Analysis& a) {
   a.site_ranges.clear();
   a.shown_ranges.clear();
   SourceFile& sf = a.file.file;
-  sf.abs_path = (root_ / sf.rel_path).string();
+  sf.root = interned((root_ / "").string());
   sf.kind = discover::classify_with_content(sf.rel_path, std::string_view(a.text).substr(0, 256));
   sf.size = a.text.size();
   if (sf.kind == FileKind::Other || sf.kind == FileKind::CMake) return;

@@ -16,6 +16,7 @@
 #include "core/site_list.hpp"
 #include "core/span.hpp"
 #include "core/string_pool.hpp"
+#include "core/thin_vector.hpp"
 
 namespace ascendify {
 
@@ -153,11 +154,12 @@ struct UseDigest {
   }
 };
 
-// Everything one front end learned from one file.
+// Everything one front end learned from one file. The lists most files leave empty are
+// ThinVectors (core/thin_vector.hpp): a scan keeps one FileFacts per file it found.
 struct FileFacts {
   std::vector<Fact> facts;
-  std::vector<KernelFact> kernels;
-  std::vector<Diagnostic> diagnostics;
+  ThinVector<KernelFact> kernels;
+  ThinVector<Diagnostic> diagnostics;
   // Notebook: for each fact line in the concatenated code, which cell and line in the cell.
   // Empty for other kinds.
   struct CellLine {
@@ -165,7 +167,7 @@ struct FileFacts {
     uint32_t line = 0;       // 1-based line within the cell
     uint32_t json_line = 0;  // 1-based line inside the .ipynb file
   };
-  std::vector<CellLine> cell_lines;  // indexed by (line - 1) of the concatenated code
+  ThinVector<CellLine> cell_lines;  // indexed by (line - 1) of the concatenated code
   // Python: bodies that run only when a flag is set (`if use_fp8:`, `if args.use_fp8:`, the
   // else of `if not trt:`), lines first..last. `flag`: the name tested. `param`: a parameter of
   // the enclosing function that defaults to False / None (off unless a caller asks); else an
@@ -182,7 +184,7 @@ struct FileFacts {
     bool constant = false;
     bool option = false;
   };
-  std::vector<FlagBlock> flag_blocks;
+  ThinVector<FlagBlock> flag_blocks;
   // Python: the branches of an if/elif/else chain that tests one argparse option against
   // literals (`if "t2v" in args.task:`, `elif args.task == "i2v":`, `else:`), lines
   // first..last. Per task sub-phase, each value of the option takes the first branch whose
@@ -195,7 +197,7 @@ struct FileFacts {
     std::vector<std::pair<char, std::string>> atoms;
     bool is_else = false;
   };
-  std::vector<TaskBranch> task_branches;
+  ThinVector<TaskBranch> task_branches;
   // Python: argparse options declared with `choices=`: the dest, its default (a string
   // literal, else ""), and the choices, either literal values or the name of what lists them
   // (`choices=list(WAN_CONFIGS.keys())`: "wan.configs.WAN_CONFIGS" as the import binds it,
@@ -204,27 +206,27 @@ struct FileFacts {
     std::string dest, default_value, source;
     std::vector<std::string> values;
   };
-  std::vector<OptionChoices> option_choices;
+  ThinVector<OptionChoices> option_choices;
   // Python: module-level names bound once to a dict display with string keys or a list/tuple
   // of strings: the keys / strings (a `choices=` source another file names).
-  std::vector<std::pair<std::string, std::vector<std::string>>> module_string_lists;
+  ThinVector<std::pair<std::string, std::vector<std::string>>> module_string_lists;
   // Python: the bodies of module-level `if __name__ == "__main__":` blocks, lines first..last:
   // they run only when the file is the program, not when another module imports it.
-  std::vector<std::pair<uint32_t, uint32_t>> main_blocks;
+  ThinVector<std::pair<uint32_t, uint32_t>> main_blocks;
   // Python: dests of argparse options that are off by default (`action="store_true"`,
   // `default=False`): "use_fp8" for `add_argument("--use-fp8", action="store_true")`.
-  std::vector<std::string> flag_options;
+  ThinVector<std::string> flag_options;
   // Shell scripts, Dockerfiles: the long options their commands pass, as argparse names the
   // dests ("i2v_mode" for `python sample.py --i2v-mode`; "steps" for `--steps=4`).
-  std::vector<std::string> passed_options;
+  ThinVector<std::string> passed_options;
   // Suppressions `# ascendify: ignore[rule-id]`: line -> rule ids ("" = all rules).
-  std::vector<std::pair<uint32_t, std::string>> suppressions;
+  ThinVector<std::pair<uint32_t, std::string>> suppressions;
   // Set only by `ascendify scan` after matching (pipeline slim mode): the Reference,
   // MethodCall and Import facts then live only here, not in `facts`.
   UseDigest uses;
   // Slim mode: the ".py" paths this file runs by name (script_run_by_name), kept when the
   // String facts are dropped.
-  std::vector<std::string> scripts_run;
+  ThinVector<std::string> scripts_run;
   bool uses_digested = false;
 };
 

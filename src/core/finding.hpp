@@ -4,7 +4,7 @@
 
 #include "core/domain.hpp"
 #include "core/phase_names.hpp"
-#include "core/rule_text.hpp"
+#include "core/shared_text.hpp"
 #include "core/span.hpp"
 
 namespace ascendify {
@@ -28,9 +28,11 @@ struct Finding {
   const Rule* rule = nullptr;  // owned by the RuleSet, which outlives the scan result
   RuleText rule_id;            // the rule's own id (RuleText::of) when `rule` is set
   Domain domain = Domain::Device;
-  std::string path;  // relative to the scanned root
+  // path, match and scope point at interned copies (interned, core/shared_text.hpp) where the
+  // matcher and the cache make findings: one copy per file, function or name, not per finding.
+  SharedText path;  // relative to the scanned root
   Span span;
-  std::string match;     // the matched text ("torch.cuda.empty_cache", "\"cuda\"")
+  SharedText match;      // the matched text ("torch.cuda.empty_cache", "\"cuda\"")
   std::string snippet;   // the whole source line, trimmed
   RuleText message;      // the rule's own text unless a pass changed it
   RuleText replacement;  // likewise (a template with no {name} or {tail} is the rule's)
@@ -63,7 +65,7 @@ struct Finding {
   // than deciding again); None: it does (LowConfidence: only with --unsafe-fixes).
   ManualReason manual = ManualReason::NoAutofix;
   bool auto_by_transfer_to_npu = false;
-  std::string scope;  // "RMSNorm.forward"
+  SharedText scope;   // "RMSNorm.forward"
   PhaseNames phases;  // filled by assess (shared lists)
   // Bit p set: in the report's phase p (Assessment::phases order, the first 64) the site runs
   // only under an off-by-default flag or a ruled-out branch; it stays out of that phase's

@@ -3,6 +3,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/shared_text.hpp"
+
 namespace ascendify {
 
 enum class FileKind : uint8_t {
@@ -26,9 +28,14 @@ std::string_view to_string(FileKind kind);
 // One file found by discover. The text is read later, once, by the pipeline.
 struct SourceFile {
   std::string rel_path;  // '/'-separated, relative to the scanned root
-  std::string abs_path;  // path to open
+  // The scanned root as a path to open ending with '/' ("/home/u/repo/"), or "" when rel_path
+  // opens as it is: one interned copy for the whole walk, not a whole path per file (a scan
+  // keeps its files' records to the end, tens of thousands in a big tree).
+  SharedText root;
   FileKind kind = FileKind::Other;
   uint64_t size = 0;
+
+  std::string abs_path() const { return root + rel_path; }  // the path to open
 };
 
 }  // namespace ascendify

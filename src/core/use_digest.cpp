@@ -96,7 +96,7 @@ bool script_run_by_name(const Fact& f) {
 }
 
 std::vector<std::string> scripts_run_by_name(const FileFacts& facts) {
-  if (facts.uses_digested) return facts.scripts_run;
+  if (facts.uses_digested) return {facts.scripts_run.begin(), facts.scripts_run.end()};
   std::vector<std::string> out;
   for (const Fact& f : facts.facts)
     if (script_run_by_name(f)) out.push_back(f.name);

@@ -91,6 +91,7 @@ class Walker {
   const OnFile* on_file_;  // optional
   fs::path root_abs_;
   std::string root_abs_prefix_;  // root_abs_ ending with one '/': rel appended gives the path
+  SharedText root_;              // root_abs_prefix_ interned: each file's SourceFile::root
   std::string root_canon_;
   std::shared_ptr<const IgnoreList> user_excludes_;  // Options::excludes alone (null: none)
   std::set<std::pair<dev_t, ino_t>> visited_;
@@ -188,9 +189,7 @@ void Walker::add_file(const std::string& rel, const Frame& in, const IgnoreList*
   }
   SourceFile f;
   f.rel_path = rel;
-  f.abs_path.reserve(root_abs_prefix_.size() + rel.size());
-  f.abs_path = root_abs_prefix_;  // root_abs_ / rel, without parsing rel into a path
-  f.abs_path += rel;
+  f.root = root_;  // root_abs_ / rel, without parsing rel into a path
   f.kind = kind;
   f.size = size;
   result_.files.push_back(std::move(f));
@@ -459,6 +458,7 @@ void Walker::run(const fs::path& root) {
   // What fs::path's operator/ gives: a '/' between unless the root already ends with one.
   root_abs_prefix_ = root_abs_.native();
   if (root_abs_.has_filename()) root_abs_prefix_ += '/';
+  root_ = interned(root_abs_prefix_);
   fs::path canon = fs::canonical(root, ec);
   if (ec) {
     diag(".", "cannot resolve root: " + ec.message());

@@ -246,7 +246,8 @@ bool is_suppressed(const FileFacts& facts, const Hit& h) {
   return false;
 }
 
-Finding make_finding(Hit& h, std::string match, const SourceFile& file, const FileFacts& facts,
+// `path`: the file's interned path, shared by its findings.
+Finding make_finding(Hit& h, std::string_view match, const SharedText& path, const FileFacts& facts,
                      SnippetSource& snippets) {
   const Rule& r = *h.rule;
   const Fact& f = *h.fact;
@@ -254,9 +255,9 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
   fd.rule = &r;
   fd.rule_id = RuleText::of(r.id);
   fd.domain = r.domain;
-  fd.path = file.rel_path;
+  fd.path = path;
   fd.span = f.span;
-  fd.match = std::move(match);
+  fd.match = interned(match);
   fd.snippet = clip_utf8(snippets.line(f.span.line), kSnippetBytes);
   fd.message = RuleText::of(r.message);
   fd.replacement = std::move(h.replacement);
@@ -277,7 +278,7 @@ Finding make_finding(Hit& h, std::string match, const SourceFile& file, const Fi
   fd.manual = manual_reason(r, inline_python, f.beside_npu);
   fd.autofix = fd.manual == ManualReason::None;
   fd.auto_by_transfer_to_npu = r.transfer_to_npu == TransferCoverage::Covered && !inline_python;
-  fd.scope = f.scope;
+  fd.scope = interned(f.scope);
   if (!facts.cell_lines.empty() && f.span.line >= 1 && f.span.line <= facts.cell_lines.size()) {
     fd.cell = facts.cell_lines[f.span.line - 1].cell;
     fd.cell_line = facts.cell_lines[f.span.line - 1].line;
@@ -306,6 +307,7 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
   out.reserve(hits.size());
   // Snippet lines are found on the first finding only: most files have none.
   std::optional<SnippetSource> snippets;
+  SharedText path;
   const Hit* previous = nullptr;
   for (Hit& h : hits) {
     // One finding per rule and place: the first fact that fired it (rule ids are unique).
@@ -320,8 +322,11 @@ std::vector<Finding> match_file(const rules::RuleSet& rules, const SourceFile& f
     }
     std::string match = match_text(*h.fact);
     if (drop && (*drop)(file, *h.rule, match)) continue;
-    if (!snippets) snippets.emplace(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
-    out.push_back(make_finding(h, std::move(match), file, facts, *snippets));
+    if (!snippets) {
+      snippets.emplace(text, !facts.cell_lines.empty() ? &facts.cell_lines : nullptr);
+      path = interned(file.rel_path);
+    }
+    out.push_back(make_finding(h, match, path, facts, *snippets));
   }
   return out;
 }

@@ -9,7 +9,7 @@
 
 namespace ascendify::match {
 
-SnippetSource::SnippetSource(std::string_view text, const std::vector<FileFacts::CellLine>* cells)
+SnippetSource::SnippetSource(std::string_view text, const ThinVector<FileFacts::CellLine>* cells)
     : text_(text), cells_(cells) {
   if (cells_ && !cells_->empty()) {
     std::string_view t = trim(text);

@@ -14,7 +14,7 @@ namespace ascendify::match {
 
 class SnippetSource {
  public:
-  SnippetSource(std::string_view text, const std::vector<FileFacts::CellLine>* cells);
+  SnippetSource(std::string_view text, const ThinVector<FileFacts::CellLine>* cells);
   // The trimmed source line for a fact line (1-based); empty when out of range. The view is
   // valid until the next call (a decoded notebook line lives in this object).
   std::string_view line(uint32_t line_no);
@@ -31,7 +31,7 @@ class SnippetSource {
   uint32_t line_ = 1;  // the line asked for last,
   size_t start_ = 0;   // and its first byte
   std::optional<LineIndex> index_;
-  const std::vector<FileFacts::CellLine>* cells_;
+  const ThinVector<FileFacts::CellLine>* cells_;
   bool json_ = false;
   std::string decoded_;
 };

@@ -114,7 +114,7 @@ std::optional<std::string_view> analyse(const SourceFile& file, PerFile& out, Wo
   double t = tally ? StageTimer::thread_cpu_ms() : 0;
   std::string& buffer = read_buffer();
   // The walk stat-ed the file: its size needs no second fstat.
-  const auto text = read_file_into(file.abs_path, buffer, error, static_cast<int64_t>(file.size));
+  const auto text = read_file_into(file.abs_path(), buffer, error, static_cast<int64_t>(file.size));
   if (tally) t = tally->read.add_since(t);
   if (!text) {
     out.facts.diagnostics.push_back({file.rel_path, 0, error});
@@ -409,7 +409,7 @@ class StreamedScan {
     if (caching && !rules) return;
     CacheProbe probe;
     if (caching)
-      if (const auto state = cache::stat_file(file.abs_path)) {
+      if (const auto state = cache::stat_file(file.abs_path())) {
         probe.cache = options_.cache;
         probe.rules = rules;
         probe.state = *state;

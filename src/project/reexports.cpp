@@ -290,7 +290,7 @@ std::vector<Finding> reexported_findings(const ScannedFiles& files,
     uses.suppressions = f.facts.suppressions;
     if (match::match_file(rules, f.file, std::string_view(), uses, nullptr, drop).empty()) continue;
     std::string error;  // an unreadable file keeps its findings, without snippets
-    const std::string text = read_file(f.file.abs_path, error).value_or(std::string());
+    const std::string text = read_file(f.file.abs_path(), error).value_or(std::string());
     const LineIndex lines(text);
     for (Fact& x : uses.facts) x.span.end_col = name_end(lines, x.span.line, x.span.col);
     std::vector<Finding> found = match::match_file(rules, f.file, text, uses, nullptr, drop);

@@ -110,7 +110,7 @@ void Analyzer::prescan_module() {
              ? option_defaults_.erase(it)
              : std::next(it);
   // A list bound more than once is not the one `choices=` means.
-  std::erase_if(out_.module_string_lists, [&](const auto& l) {
+  std::erase_if(out_.module_string_lists.vec(), [&](const auto& l) {
     return std::count(bound.begin(), bound.end(), l.first) != 1 ||
            std::find(rebound.begin(), rebound.end(), l.first) != rebound.end();
   });

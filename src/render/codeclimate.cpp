@@ -33,7 +33,8 @@ std::string render_codeclimate(const Assessment& a, std::string_view path_prefix
   std::map<uint64_t, size_t> occurrences;
   for (size_t i = 0; i < a.findings.size(); ++i) {
     const Finding& f = a.findings[i];
-    const std::string path = path_prefix.empty() ? f.path : std::string(path_prefix) + "/" + f.path;
+    const std::string path =
+        path_prefix.empty() ? f.path.str() : std::string(path_prefix) + "/" + f.path;
     std::string description = message_of(f, Lang::En);
     if (description.empty()) description = f.rule_id + ": " + f.match;
     const std::string_view r = replacement_of(f);

@@ -93,7 +93,7 @@ void line_row(std::string& s, const Finding* const* b, const Finding* const* e, 
   std::vector<std::string> classes, confidences, fixes, phases, rules;
   for (auto p = b; p != e; ++p) {
     const Finding& f = **p;
-    add_distinct(snippets, std::string_view(f.snippet.empty() ? f.match : f.snippet));
+    add_distinct(snippets, std::string_view(f.snippet.empty() ? f.match.str() : f.snippet));
     const std::string_view r = replacement_of(f, l.lang);
     if (!r.empty()) add_distinct(replacements, r);
     add_distinct(classes, std::string(l.class_short[static_cast<size_t>(work_of(f))]));

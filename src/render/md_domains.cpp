@@ -35,7 +35,7 @@ std::string tag_value(const Finding& f, std::string_view prefix) {
 }
 
 std::string original_cell(const Finding& f) {
-  return md_code(f.snippet.empty() ? f.match : f.snippet);
+  return md_code(f.snippet.empty() ? f.match.str() : f.snippet);
 }
 
 std::string file_cell(std::string_view path) {

@@ -71,7 +71,7 @@ std::string render_text(const Assessment& a, const TextOptions& o) {
       const Finding& f = *fs[i];
       const size_t c = static_cast<size_t>(f.site_class);
       // "./" before a path that would start a workflow command ("::warning ...") in CI logs.
-      const std::string path = f.path.rfind(':', 0) == 0 ? "./" + f.path : f.path;
+      const std::string path = f.path.str().starts_with(':') ? "./" + f.path : f.path.str();
       std::string where = fmt::format("{}:{}:{}", safe(path), f.span.line, f.span.col);
       std::string tail;
       if (f.optional)
@@ -144,7 +144,8 @@ std::string render_github(const Assessment& a, std::string_view path_prefix) {
     std::string text = f.message;
     const std::string_view r = replacement_of(f);
     if (!r.empty()) text += " Replacement: " + std::string(r);
-    const std::string file = path_prefix.empty() ? f.path : std::string(path_prefix) + "/" + f.path;
+    const std::string file =
+        path_prefix.empty() ? f.path.str() : std::string(path_prefix) + "/" + f.path;
     out += fmt::format("::{} file={},line={},col={}", level, gh_property(file), f.span.line,
                        f.span.col);
     if (f.span.end_col > f.span.col + 1 && f.span.end_line <= f.span.line)

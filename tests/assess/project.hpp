@@ -17,7 +17,7 @@ struct Project {
   ScannedFile& file(const std::string& path, FileKind kind = FileKind::Python) {
     ScannedFile f;
     f.file.rel_path = path;
-    f.file.abs_path = "/nonexistent/" + path;
+    f.file.root = "/nonexistent/";
     f.file.kind = kind;
     files.push_back(std::move(f));
     return files.back();

@@ -41,8 +41,8 @@ TEST(Walk, SortedOutputWithKindsSizeAndAbsPath) {
   ASSERT_EQ(r.files.size(), 4u);
   EXPECT_EQ(r.files[2].kind, FileKind::Requirements);
   EXPECT_EQ(r.files[3].size, 5u);
-  EXPECT_EQ(std::filesystem::path(r.files[1].abs_path), t.root() / "a" / "b.py");
-  EXPECT_TRUE(std::filesystem::exists(r.files[1].abs_path));
+  EXPECT_EQ(std::filesystem::path(r.files[1].abs_path()), t.root() / "a" / "b.py");
+  EXPECT_TRUE(std::filesystem::exists(r.files[1].abs_path()));
 }
 
 TEST(Walk, IncludeOther) {
@@ -345,7 +345,7 @@ TEST(Walk, OnFileSeesEveryListedFileOnceInWalkOrder) {
   std::vector<std::string> seen;
   Result r = walk(t.root(), o, [&](const SourceFile& f) {
     seen.push_back(f.rel_path);
-    EXPECT_FALSE(f.abs_path.empty());
+    EXPECT_FALSE(f.abs_path().empty());
   });
   EXPECT_EQ(seen, (V{"c.py", "a/z.py", "a/b/y.py"}));
   EXPECT_EQ(paths(r), (V{"a/b/y.py", "a/z.py", "c.py"}));

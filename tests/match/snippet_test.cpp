@@ -64,7 +64,7 @@ TEST(SnippetSource, OutOfOrderAndPastTheEndStayLinear) {
 
 TEST(SnippetSource, NotebookJsonLine) {
   const std::string text = "{\n \"cells\": [\n  \"x = t.cuda()\\n\",\n]}";
-  std::vector<FileFacts::CellLine> cells = {{1, 1, 3}};
+  ThinVector<FileFacts::CellLine> cells = {{1, 1, 3}};
   SnippetSource s(text, &cells);
   EXPECT_EQ(s.line(1), "x = t.cuda()");
   EXPECT_EQ(s.line(2), "");

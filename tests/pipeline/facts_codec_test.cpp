@@ -44,7 +44,7 @@ std::vector<Encoded> encode_tree(const std::string& dir) {
   const discover::Result found = discover::walk(fs::path(ASCENDIFY_SOURCE_DIR) / dir, {});
   for (const SourceFile& file : found.files) {
     std::string error;
-    const auto text = read_file(file.abs_path, error);
+    const auto text = read_file(file.abs_path(), error);
     if (!text) continue;
     FileFacts facts = pipeline::analyze_file(file, *text);
     size_t suppressed = 0;

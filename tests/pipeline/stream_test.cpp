@@ -45,7 +45,7 @@ void expect_identical(const ScanResult& a, const ScanResult& b) {
     const auto& x = a.files[i];
     const auto& y = b.files[i];
     EXPECT_EQ(x.file.rel_path, y.file.rel_path);
-    EXPECT_EQ(x.file.abs_path, y.file.abs_path);
+    EXPECT_EQ(x.file.abs_path(), y.file.abs_path());
     EXPECT_EQ(x.file.kind, y.file.kind);
     EXPECT_EQ(x.file.size, y.file.size);
     EXPECT_EQ(x.facts.facts.size(), y.facts.facts.size()) << x.file.rel_path;
