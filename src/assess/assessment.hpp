@@ -11,6 +11,7 @@
 #include "core/domain.hpp"
 #include "core/finding.hpp"
 #include "core/kernel_kind.hpp"
+#include "core/phase_names.hpp"
 #include "core/rule.hpp"
 
 namespace ascendify {
@@ -78,12 +79,12 @@ struct KernelRow {
 // One task of a phase whose entry dispatches on an argparse option (`--task t2v-14B`): the
 // code that value runs (assess/tasks.hpp).
 struct TaskPhase {
-  std::string phase;               // "inference"
-  std::string entry;               // "generate.py"
-  std::string option;              // "task"
-  std::string value;               // "t2v-14B"
-  bool is_default = false;         // the option's default: what the default run does
-  std::vector<std::string> files;  // files with a function or class the task runs, sorted
+  std::string phase;        // "inference"
+  std::string entry;        // "generate.py"
+  std::string option;       // "task"
+  std::string value;        // "t2v-14B"
+  bool is_default = false;  // the option's default: what the default run does
+  SharedNames files;        // files with a function or class the task runs, sorted (copies share)
   uint32_t findings = 0;
   EffortRange effort;                 // the task ported alone
   std::vector<std::string> rule_ids;  // rules with non-info findings in the task, sorted

@@ -154,7 +154,7 @@ TaskPhase compute_task(const TaskItem& item, const Assessment& a, const ScannedF
   for (int f : used_files) paths.emplace_back(files[static_cast<size_t>(f)].file.rel_path);
   std::sort(paths.begin(), paths.end());
   paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
-  t.files.assign(paths.begin(), paths.end());
+  t.files = SharedNames::List(paths.begin(), paths.end());
   t.rule_ids.assign(rules.begin(), rules.end());
   return t;
 }
@@ -246,7 +246,14 @@ void find_tasks(Assessment& a, const ScannedFiles& files, const ImportGraph& gra
   }
   for (size_t i = 0; i < items.size(); ++i) {
     if (items[i].copy_of < 0) {
-      a.tasks.push_back(std::move(computed[i]));
+      // Tasks of other phases or entries often run the same files: one list for them all.
+      TaskPhase& t = computed[i];
+      for (const TaskPhase& before : a.tasks)
+        if (before.files == t.files) {
+          t.files = before.files;
+          break;
+        }
+      a.tasks.push_back(std::move(t));
       continue;
     }
     TaskPhase t = a.tasks[static_cast<size_t>(items[i].copy_of)];
