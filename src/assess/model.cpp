@@ -200,17 +200,20 @@ void load_model_file(Model& model, std::string_view name, std::string_view text,
       for (const auto& v : root["versions"]) {
         OperatorListModel l;
         l.torch = str_of(v["torch"]);
-        l.unsupported = strings(v["unsupported"]);
+        std::vector<std::string> unsupported = strings(v["unsupported"]);
         std::vector<std::pair<std::string, std::string>> supported;
         for (const auto& s : v["supported"])
           supported.emplace_back(s.IsSequence() ? s[0].as<std::string>() : s.as<std::string>(),
                                  s.IsSequence() ? s[1].as<std::string>() : std::string());
         std::sort(supported.begin(), supported.end());
-        std::sort(l.unsupported.begin(), l.unsupported.end());
-        for (auto& [name, note] : supported) {
-          l.supported.push_back(std::move(name));
-          l.notes.push_back(std::move(note));
+        std::sort(unsupported.begin(), unsupported.end());
+        l.unsupported = PackedNames::of(unsupported);
+        for (const auto& [name, note] : supported) {
+          l.supported.push_back(name);
+          l.notes.push_back(note);
         }
+        l.supported.shrink_to_fit();
+        l.notes.shrink_to_fit();
         copy.operator_lists.push_back(std::move(l));
       }
       copy.operator_refs = strings(root["refs"]);

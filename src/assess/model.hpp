@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/packed_names.hpp"
 
 namespace ascendify::assess {
 
@@ -143,11 +144,12 @@ struct NpuReleaseModel {
 };
 
 // Huawei's PyTorch API support list for one torch version (rules/model/operators.yaml).
+// Packed (core/packed_names.hpp): the lists hold about 25,000 strings.
 struct OperatorListModel {
-  std::string torch;                     // "2.8"
-  std::vector<std::string> unsupported;  // sorted
-  std::vector<std::string> supported;    // sorted
-  std::vector<std::string> notes;        // per supported name: verified dtypes / notes, or ""
+  std::string torch;        // "2.8"
+  PackedNames unsupported;  // sorted
+  PackedNames supported;    // sorted
+  PackedNames notes;        // per supported name: verified dtypes / notes, or ""
 };
 
 struct Model {

@@ -37,7 +37,7 @@ static_assert(sizeof(SiteFactors) == 24 && sizeof(KernelModel) == 208 &&
                   sizeof(PhaseConvention) == 80 && sizeof(PhaseModel) == 360 &&
                   sizeof(RoadmapStepModel) == 192 && sizeof(FeasibilityModel) == 128 &&
                   sizeof(Model) == 1088 && sizeof(KernelPurpose) == 144 &&
-                  sizeof(OperatorListModel) == 104 && sizeof(HardwareProfileModel) == 208 &&
+                  sizeof(OperatorListModel) == 200 && sizeof(HardwareProfileModel) == 208 &&
                   sizeof(NpuReleaseModel) == 128 && sizeof(CounterpartModel) == 312 &&
                   sizeof(AssumptionModel) == 96 && sizeof(KernelPathModel) == 320,
               "a model struct changed: update the model snapshot encoding (see above)");

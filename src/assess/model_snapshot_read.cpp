@@ -160,7 +160,7 @@ bool read_model_snapshot(std::string_view blob, uint64_t source_hash, Model* mod
   m.operator_lists.resize(r.count(16));
   for (OperatorListModel& l : m.operator_lists) {
     l.torch = r.str();
-    for (auto* list : {&l.unsupported, &l.supported, &l.notes}) *list = r.strings();
+    for (auto* list : {&l.unsupported, &l.supported, &l.notes}) *list = r.packed_strings();
   }
   m.operator_refs = r.strings();
   KernelPathModel k = kernel_paths(r);

@@ -144,7 +144,7 @@ std::string write_model_snapshot(const Model& model, const KernelPathModel& kern
   w.u32(static_cast<uint32_t>(model.operator_lists.size()));
   for (const OperatorListModel& l : model.operator_lists) {
     w.str(l.torch);
-    for (const auto* list : {&l.unsupported, &l.supported, &l.notes}) w.strings(*list);
+    for (const auto* list : {&l.unsupported, &l.supported, &l.notes}) w.packed_strings(*list);
   }
   w.strings(model.operator_refs);
   kernel_paths(w, kernels);

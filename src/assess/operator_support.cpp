@@ -25,11 +25,6 @@ int minor_version(std::string_view v) {
   return major * 1000 + minor;
 }
 
-bool listed(const std::vector<std::string>& sorted, std::string_view name) {
-  return std::binary_search(sorted.begin(), sorted.end(), name,
-                            [](std::string_view a, std::string_view b) { return a < b; });
-}
-
 }  // namespace
 
 const OperatorListModel* operator_list_for(const std::vector<OperatorListModel>& lists,
@@ -73,14 +68,14 @@ std::vector<Finding> check_operators(const ScannedFiles& files,
           name.starts_with("torch.backends.") || !rules.exact(MatchKind::Reference, name).empty())
         continue;
       ++check.checked;
-      if (listed(list.unsupported, name)) {
+      if (list.unsupported.sorted_contains(name)) {
         ++check.unsupported;
         ++unsupported[std::string(name)];
-        const bool later = &newest != &list && listed(newest.supported, name);
+        const bool later = &newest != &list && newest.supported.sorted_contains(name);
         markers.push_back(marker_fact(std::string(later ? kLaterMarker : kMarker), d.str(s.scope),
                                       s.line, s.col, static_cast<uint32_t>(name.size()), s.guarded,
                                       std::string(name)));
-      } else if (listed(list.supported, name)) {
+      } else if (list.supported.sorted_contains(name)) {
         ++check.supported;
       } else {
         ++check.unknown;

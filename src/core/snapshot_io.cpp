@@ -75,6 +75,11 @@ void Writer::strings(const std::vector<std::string>& list) {
   for (const auto& s : list) str(s);
 }
 
+void Writer::packed_strings(const PackedNames& list) {
+  u32(static_cast<uint32_t>(list.size()));
+  for (std::string_view s : list) str(s);
+}
+
 bool Reader::take(size_t n, const char*& p) {
   if (!ok_ || in_.size() - pos_ < n) {
     ok_ = false;
@@ -129,6 +134,17 @@ uint32_t Reader::count(size_t min_item_bytes) {
 std::vector<std::string> Reader::strings() {
   std::vector<std::string> out(count(4));
   for (auto& s : out) s = str();
+  return out;
+}
+
+PackedNames Reader::packed_strings() {
+  PackedNames out;
+  for (uint32_t n = count(4); n > 0 && ok_; --n) {
+    const uint32_t size = u32();
+    const char* p;
+    if (take(size, p)) out.push_back(std::string_view(p, size));
+  }
+  out.shrink_to_fit();
   return out;
 }
 

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/packed_names.hpp"
+
 namespace ascendify::snapshot {
 
 // 64-bit hash of `data` (8 bytes per step; not cryptographic: it detects corruption and stale
@@ -29,6 +31,7 @@ class Writer {
   void raw(std::string_view s) { out_.append(s); }  // bytes without a length
   void reserve(size_t n) { out_.reserve(n); }
   void strings(const std::vector<std::string>& list);
+  void packed_strings(const PackedNames& list);  // the bytes strings() writes for its names
   const std::string& bytes() const { return out_; }
 
  private:
@@ -46,6 +49,7 @@ class Reader {
   double f64();
   std::string str();
   std::vector<std::string> strings();
+  PackedNames packed_strings();  // strings() read into one buffer
   // A count of items each at least `min_item_bytes` long: more than the remaining input can
   // hold fails the reader (a corrupt count never makes a huge allocation).
   uint32_t count(size_t min_item_bytes);

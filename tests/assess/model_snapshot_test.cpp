@@ -124,6 +124,39 @@ std::string model_difference(const Model& a, const Model& b) {
     d.field("assumptions.en", a.assumptions[i].en, b.assumptions[i].en);
     d.field("assumptions.zh", a.assumptions[i].zh, b.assumptions[i].zh);
   }
+  d.field("hardware.size", a.hardware.size(), b.hardware.size());
+  for (size_t i = 0; i < a.hardware.size() && i < b.hardware.size(); ++i) {
+    const HardwareProfileModel& s = a.hardware[i];
+    const HardwareProfileModel& t = b.hardware[i];
+    d.field("hardware.id", s.id, t.id);
+    d.field("hardware.name", s.name, t.name);
+    d.field("hardware.name_zh", s.name_zh, t.name_zh);
+    d.field("hardware.aliases", s.aliases, t.aliases);
+    d.field("hardware.summary", s.summary, t.summary);
+    d.field("hardware.summary_zh", s.summary_zh, t.summary_zh);
+    d.field("hardware.refs", s.refs, t.refs);
+  }
+  d.field("default_hardware", a.default_hardware, b.default_hardware);
+  d.field("npu_releases.size", a.npu_releases.size(), b.npu_releases.size());
+  for (size_t i = 0; i < a.npu_releases.size() && i < b.npu_releases.size(); ++i) {
+    const NpuReleaseModel& s = a.npu_releases[i];
+    const NpuReleaseModel& t = b.npu_releases[i];
+    d.field("npu_releases.torch_npu", s.torch_npu, t.torch_npu);
+    d.field("npu_releases.torch", s.torch, t.torch);
+    d.field("npu_releases.cann", s.cann, t.cann);
+    d.field("npu_releases.status", s.status, t.status);
+  }
+  d.field("npu_release_refs", a.npu_release_refs, b.npu_release_refs);
+  d.field("operator_lists.size", a.operator_lists.size(), b.operator_lists.size());
+  for (size_t i = 0; i < a.operator_lists.size() && i < b.operator_lists.size(); ++i) {
+    const OperatorListModel& s = a.operator_lists[i];
+    const OperatorListModel& t = b.operator_lists[i];
+    d.field("operator_lists.torch", s.torch, t.torch);
+    d.field("operator_lists.unsupported", s.unsupported, t.unsupported);
+    d.field("operator_lists.supported", s.supported, t.supported);
+    d.field("operator_lists.notes", s.notes, t.notes);
+  }
+  d.field("operator_refs", a.operator_refs, b.operator_refs);
   return d.first();
 }
 
@@ -204,6 +237,21 @@ Model full_model() {
       {"env", "Environment", "detail", "环境搭建", "安装 CANN", {"dependency"}, true, false, true},
       {"kern", "Kernels", "", "", "", {}, false, true, false}};
   m.feasibility = {{"no-npu"}, {"fa3"}, {"cuda"}, 12, {"triton"}, {"custom_op.triton-tma"}};
+  m.hardware = {{"atlas-a2",
+                 "Atlas A2",
+                 "Atlas A2 训练系列",
+                 {"910b"},
+                 "summary",
+                 "概述",
+                 {"ascend-facts.md §4"}},
+                {"ascend-950", "Ascend 950", "", {}, "", "", {}}};
+  m.default_hardware = "atlas-a2";
+  m.npu_releases = {{"2.8.0", "2.8.0", "8.3.RC1", "maintained"}, {"2.1.0", "2.1.0", "", ""}};
+  m.npu_release_refs = {"versions source"};
+  m.operator_lists = {
+      {"2.8", {"torch.Tensor.chalf", "to_sparse"}, {"torch.add", "torch.mm"}, {"fp16, fp32", ""}},
+      {"2.1", {}, {"torch.add"}, {""}}};
+  m.operator_refs = {"op_list source"};
   return m;
 }
 
@@ -248,6 +296,15 @@ TEST(ModelDifference, SeesAChangeInEachPart) {
       {"assumptions.zh", [](Model& x) { x.assumptions[0].zh = "x"; }},
       {"roadmap.verification", [](Model& x) { x.roadmap[0].verification = false; }},
       {"rewrite_kernel_kinds", [](Model& x) { x.feasibility.rewrite_kernel_kinds.clear(); }},
+      {"hardware.aliases", [](Model& x) { x.hardware[0].aliases.clear(); }},
+      {"default_hardware", [](Model& x) { x.default_hardware = "ascend-950"; }},
+      {"npu_releases.cann", [](Model& x) { x.npu_releases[1].cann = "8.0"; }},
+      {"operator_lists.supported", [](Model& x) { x.operator_lists[1].supported = {}; }},
+      {"operator_lists.notes",
+       [](Model& x) {
+         x.operator_lists[0].notes = {"fp16", ""};
+       }},
+      {"operator_refs", [](Model& x) { x.operator_refs.clear(); }},
   };
   for (const auto& [field, change] : changes) {
     Model c = m;
