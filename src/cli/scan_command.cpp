@@ -68,7 +68,7 @@ void emit_report(const Assessment& a, const std::string& format, const ScanArgs&
                  unsigned threads, bool color, const std::function<void(std::string_view)>& put) {
   if (format == "json") return render::render_json_to(a, put, threads);
   if (format == "sarif") return render::render_sarif_to(a, put);
-  if (format == "md") return put(render::render_markdown(a, lang_of(args.lang)));
+  if (format == "md") return render::render_markdown_to(a, lang_of(args.lang), put);
   if (format == "csv") return put(render::render_csv(a));
   if (format == "github") return put(render::render_github(a, workspace_prefix(args)));
   if (format == "codeclimate") {

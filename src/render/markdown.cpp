@@ -345,9 +345,31 @@ void write_diagnostics(std::string& out, const Assessment& a, const Labels& l) {
 
 }  // namespace
 
+namespace {
+
+// Passes `out` to `sink` but for its trailing newlines, which the document's end trims.
+void pass_finished(std::string& out, const std::function<void(std::string_view)>& sink) {
+  const size_t keep = out.find_last_not_of('\n') + 1;  // npos + 1 == 0: all newlines
+  if (keep == 0) return;
+  sink(std::string_view(out).substr(0, keep));
+  out.erase(0, keep);
+}
+
+}  // namespace
+
 std::string render_markdown(const Assessment& a, Lang lang) {
+  std::string out;
+  render_markdown_to(a, lang, [&](std::string_view piece) { out += piece; });
+  return out;
+}
+
+void render_markdown_to(const Assessment& a, Lang lang,
+                        const std::function<void(std::string_view)>& sink, size_t piece_bytes) {
   const Labels& l = labels(lang);
   std::string out;
+  const MdFlush flush = [&] {
+    if (out.size() >= piece_bytes) pass_finished(out, sink);
+  };
   const std::string project = a.project_name.empty() ? a.root : a.project_name;
   out += fmt::format("# {}{}\n\n", md_text(project), l.title_suffix);
   out += fill(l.generated_by,
@@ -367,13 +389,14 @@ std::string render_markdown(const Assessment& a, Lang lang) {
   write_summary(out, a, l, lang);
   write_matrix(out, a, l);
   write_sets(out, a, l);
-  write_domain_details(out, a, lang);
+  write_domain_details(out, a, lang, flush);
   write_roadmap(out, a, l, lang);
   write_risk_matrix(out, a, l);
   write_diagnostics(out, a, l);
+  // One newline at the end. What was passed on before ends with another character.
   while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n')
     out.pop_back();
-  return out;
+  sink(out);
 }
 
 }  // namespace ascendify::render

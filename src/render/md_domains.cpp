@@ -43,19 +43,19 @@ std::string file_cell(std::string_view path) {
 }
 
 // Common columns: # | File | Line | Original | Replacement | Confidence | Auto/Manual.
-void generic_table(std::string& out, const Findings& fs, const Labels& l) {
-  std::vector<Row> rows;
+void generic_table(std::string& out, const Findings& fs, const Labels& l, const MdFlush& flush) {
+  TableWriter t(out,
+                {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
+                 std::string(l.c_original), std::string(l.c_replacement),
+                 std::string(l.c_confidence), std::string(l.c_auto)},
+                flush);
   for (size_t i = 0; i < fs.size(); ++i) {
     const Finding& f = *fs[i];
-    rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), original_cell(f),
-                    md_text(replacement_of(f, l.lang)), confidence_label(f.confidence, l),
-                    auto_label(f, l)});
+    t.row({std::to_string(i + 1), file_cell(f.path), line_cell(f), original_cell(f),
+           md_text(replacement_of(f, l.lang)), confidence_label(f.confidence, l),
+           auto_label(f, l)});
   }
-  table(out,
-        {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
-         std::string(l.c_original), std::string(l.c_replacement), std::string(l.c_confidence),
-         std::string(l.c_auto)},
-        rows);
+  t.end();
 }
 
 std::string status_label(std::string_view status, Lang lang) {
@@ -69,7 +69,8 @@ std::string status_label(std::string_view status, Lang lang) {
   return std::string(it->second[lang == Lang::Zh ? 0 : 1]);
 }
 
-void dependency_section(std::string& out, const Assessment& a, const Findings& fs, Lang lang) {
+void dependency_section(std::string& out, const Assessment& a, const Findings& fs, Lang lang,
+                        const MdFlush& flush) {
   const Labels& l = labels(lang);
   if (!a.dependencies.empty()) {
     std::vector<Row> rows;
@@ -108,24 +109,24 @@ void dependency_section(std::string& out, const Assessment& a, const Findings& f
     if (!dev_tools.empty())
       out += fmt::format("{}: {}\n\n", l.dev_tools, fmt::join(dev_tools, ", "));
   }
-  if (!fs.empty()) generic_table(out, fs, l);
+  if (!fs.empty()) generic_table(out, fs, l, flush);
 }
 
-void device_section(std::string& out, const Findings& fs, const Labels& l) {
-  std::vector<Row> rows;
+void device_section(std::string& out, const Findings& fs, const Labels& l, const MdFlush& flush) {
+  TableWriter t(out,
+                {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
+                 std::string(l.c_original), std::string(l.c_replacement), std::string(l.c_auto)},
+                flush);
   size_t manual = 0, transfer = 0, fixable = 0;
   for (size_t i = 0; i < fs.size(); ++i) {
     const Finding& f = *fs[i];
     if (f.auto_by_transfer_to_npu) ++transfer;
     if (f.autofix) ++fixable;
     if (!f.auto_by_transfer_to_npu && !f.autofix && f.severity != Severity::Info) ++manual;
-    rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), original_cell(f),
-                    md_text(replacement_of(f, l.lang)), auto_label(f, l)});
+    t.row({std::to_string(i + 1), file_cell(f.path), line_cell(f), original_cell(f),
+           md_text(replacement_of(f, l.lang)), auto_label(f, l)});
   }
-  table(out,
-        {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
-         std::string(l.c_original), std::string(l.c_replacement), std::string(l.c_auto)},
-        rows);
+  t.end();
   out += fmt::format("- {}: {}\n- {}: {}\n- {}: {}\n\n", l.manual_sites, manual, l.auto_sites,
                      transfer, l.fixable_sites, fixable);
 }
@@ -190,27 +191,33 @@ std::string risk_label(Confidence c, const Labels& l) {
   return "—";
 }
 
-void attention_section(std::string& out, const Findings& fs, const Labels& l) {
-  std::vector<Row> rows;
+void attention_section(std::string& out, const Findings& fs, const Labels& l,
+                       const MdFlush& flush) {
+  TableWriter t(out,
+                {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line),
+                 std::string(l.c_type), std::string(l.c_function), std::string(l.c_replacement),
+                 std::string(l.c_layout), std::string(l.c_risk)},
+                flush);
   for (size_t i = 0; i < fs.size(); ++i) {
     const Finding& f = *fs[i];
     const std::string type = attention_type(f);
     std::string function = md_code(f.match);
     if (!f.scope.empty()) function += " @ " + md_code(f.scope);
-    rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), type, function,
-                    md_text(replacement_of(f, l.lang)), attention_layout(f, type, l),
-                    risk_label(f.confidence, l)});
+    t.row({std::to_string(i + 1), file_cell(f.path), line_cell(f), type, function,
+           md_text(replacement_of(f, l.lang)), attention_layout(f, type, l),
+           risk_label(f.confidence, l)});
   }
-  table(out,
-        {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line), std::string(l.c_type),
-         std::string(l.c_function), std::string(l.c_replacement), std::string(l.c_layout),
-         std::string(l.c_risk)},
-        rows);
+  t.end();
 }
 
-void kernel_inventory(std::string& out, const Assessment& a, const Findings& fs, const Labels& l) {
+void kernel_inventory(std::string& out, const Assessment& a, const Findings& fs, const Labels& l,
+                      const MdFlush& flush) {
   out += fmt::format("**{}**\n\n", l.kernel_inventory);
-  std::vector<Row> rows;
+  TableWriter t(out,
+                {std::string(l.c_num), std::string(l.c_type), std::string(l.c_file),
+                 std::string(l.c_function), std::string(l.c_purpose), std::string(l.c_called_in),
+                 std::string(l.c_replacement), std::string(l.c_effort)},
+                flush);
   for (size_t i = 0; i < a.kernels.size(); ++i) {
     const KernelRow& k = a.kernels[i];
     std::string type = md_text(to_string(k.kind));
@@ -230,17 +237,13 @@ void kernel_inventory(std::string& out, const Assessment& a, const Findings& fs,
         days = rule_effort_days(f->rule, 1);
         break;
       }
-    rows.push_back({std::to_string(i + 1), type, file_cell(k.path + ":" + std::to_string(k.line)),
-                    md_code(k.name), purpose, called_in,
-                    md_text(l.lang == Lang::Zh && !k.ascend_path_zh.empty() ? k.ascend_path_zh
-                                                                            : k.ascend_path),
-                    days_cell(days, l)});
+    t.row({std::to_string(i + 1), type, file_cell(k.path + ":" + std::to_string(k.line)),
+           md_code(k.name), purpose, called_in,
+           md_text(l.lang == Lang::Zh && !k.ascend_path_zh.empty() ? k.ascend_path_zh
+                                                                   : k.ascend_path),
+           days_cell(days, l)});
   }
-  table(out,
-        {std::string(l.c_num), std::string(l.c_type), std::string(l.c_file),
-         std::string(l.c_function), std::string(l.c_purpose), std::string(l.c_called_in),
-         std::string(l.c_replacement), std::string(l.c_effort)},
-        rows);
+  t.end();
 }
 
 std::string hccl_support(const Finding& f, const Labels& l) {
@@ -257,23 +260,29 @@ std::string hccl_support(const Finding& f, const Labels& l) {
   return "—";
 }
 
-void distributed_section(std::string& out, const Findings& fs, const Labels& l) {
-  std::vector<Row> rows;
+void distributed_section(std::string& out, const Findings& fs, const Labels& l,
+                         const MdFlush& flush) {
+  TableWriter t(out,
+                {std::string(l.c_num), std::string(l.c_operation), std::string(l.c_file),
+                 std::string(l.c_line), std::string(l.c_hccl), std::string(l.c_notes)},
+                flush);
   for (size_t i = 0; i < fs.size(); ++i) {
     const Finding& f = *fs[i];
     std::string notes = md_text(replacement_of(f, l.lang));
     if (f.guarded) notes += fmt::format(" ({})", l.guarded);
-    rows.push_back({std::to_string(i + 1), md_code(f.match), file_cell(f.path), line_cell(f),
-                    hccl_support(f, l), notes});
+    t.row({std::to_string(i + 1), md_code(f.match), file_cell(f.path), line_cell(f),
+           hccl_support(f, l), notes});
   }
-  table(out,
-        {std::string(l.c_num), std::string(l.c_operation), std::string(l.c_file),
-         std::string(l.c_line), std::string(l.c_hccl), std::string(l.c_notes)},
-        rows);
+  t.end();
 }
 
-void precision_section(std::string& out, const Findings& fs, const Labels& l) {
-  std::vector<Row> rows;
+void precision_section(std::string& out, const Findings& fs, const Labels& l,
+                       const MdFlush& flush) {
+  TableWriter t(
+      out,
+      {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line), std::string(l.c_pattern),
+       std::string(l.c_original), std::string(l.c_ascend), std::string(l.c_effort)},
+      flush);
   std::map<std::string, size_t> seen;  // rule id -> sites so far
   for (size_t i = 0; i < fs.size(); ++i) {
     const Finding& f = *fs[i];
@@ -285,14 +294,10 @@ void precision_section(std::string& out, const Findings& fs, const Labels& l) {
       const double hours = first ? f.rule->effort.first_hours : f.rule->effort.per_site_hours;
       if (hours > 0.0) days = hours / 8.0;
     }
-    rows.push_back({std::to_string(i + 1), file_cell(f.path), line_cell(f), pattern,
-                    original_cell(f), md_text(replacement_of(f, l.lang)), days_cell(days, l)});
+    t.row({std::to_string(i + 1), file_cell(f.path), line_cell(f), pattern, original_cell(f),
+           md_text(replacement_of(f, l.lang)), days_cell(days, l)});
   }
-  table(
-      out,
-      {std::string(l.c_num), std::string(l.c_file), std::string(l.c_line), std::string(l.c_pattern),
-       std::string(l.c_original), std::string(l.c_ascend), std::string(l.c_effort)},
-      rows);
+  t.end();
 }
 
 // Nothing to change (keep it as it is: `non_blocking=True`, a barrier, an info finding):
@@ -360,7 +365,7 @@ void imports_line(std::string& out, const Findings& imports, const Labels& l) {
 
 }  // namespace
 
-void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
+void write_domain_details(std::string& out, const Assessment& a, Lang lang, const MdFlush& flush) {
   const Labels& l = labels(lang);
   std::array<Findings, 7> by_domain;
   Findings unreached, keep;
@@ -398,37 +403,37 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
     out += "\n\n";
     switch (kAllDomains[d]) {
       case Domain::Dependency:
-        dependency_section(out, a, fs, lang);
+        dependency_section(out, a, fs, lang, flush);
         break;
       case Domain::Device:
-        if (!fs.empty()) device_section(out, fs, l);
+        if (!fs.empty()) device_section(out, fs, l, flush);
         break;
       case Domain::Attention:
-        if (!fs.empty()) attention_section(out, fs, l);
+        if (!fs.empty()) attention_section(out, fs, l, flush);
         imports_line(out, attention_imports, l);
         break;
       case Domain::CustomOp:
-        if (!a.kernels.empty()) kernel_inventory(out, a, fs, l);
+        if (!a.kernels.empty()) kernel_inventory(out, a, fs, l, flush);
         if (!fs.empty()) {
           out += fmt::format("**{}**\n\n", l.finding_list);
-          generic_table(out, fs, l);
+          generic_table(out, fs, l, flush);
         }
         break;
       case Domain::Distributed:
-        if (!fs.empty()) distributed_section(out, fs, l);
+        if (!fs.empty()) distributed_section(out, fs, l, flush);
         break;
       case Domain::Precision:
-        if (!fs.empty()) precision_section(out, fs, l);
+        if (!fs.empty()) precision_section(out, fs, l, flush);
         break;
       case Domain::Compile:
-        if (!fs.empty()) generic_table(out, fs, l);
+        if (!fs.empty()) generic_table(out, fs, l, flush);
         break;
     }
   }
   if (!keep.empty()) {  // collapsed: GitHub and most viewers render <details>
     out += fmt::format("### {}\n\n<details><summary>{}</summary>\n\n", l.h_no_change,
                        fill(l.no_change_summary_fmt, {{"n", std::to_string(keep.size())}}));
-    generic_table(out, keep, l);
+    generic_table(out, keep, l, flush);
     out += "</details>\n\n";
   }
   if (unreached.empty()) return;
@@ -439,19 +444,18 @@ void write_domain_details(std::string& out, const Assessment& a, Lang lang) {
       out += fmt::format("- `{}` ({}:{}): {}\n", d.name, d.path, d.line, d.findings);
     out += '\n';
   }
-  std::vector<Row> rows;
+  TableWriter t(out,
+                {std::string(l.c_num), std::string(l.c_domain), std::string(l.c_file),
+                 std::string(l.c_line), std::string(l.c_original), std::string(l.c_replacement),
+                 std::string(l.c_confidence), std::string(l.c_auto)},
+                flush);
   for (size_t i = 0; i < unreached.size(); ++i) {
     const Finding& f = *unreached[i];
-    rows.push_back({std::to_string(i + 1),
-                    std::string(l.domain_names[static_cast<size_t>(f.domain)]), file_cell(f.path),
-                    line_cell(f), original_cell(f), md_text(replacement_of(f, l.lang)),
-                    confidence_label(f.confidence, l), auto_label(f, l)});
+    t.row({std::to_string(i + 1), std::string(l.domain_names[static_cast<size_t>(f.domain)]),
+           file_cell(f.path), line_cell(f), original_cell(f), md_text(replacement_of(f, l.lang)),
+           confidence_label(f.confidence, l), auto_label(f, l)});
   }
-  table(out,
-        {std::string(l.c_num), std::string(l.c_domain), std::string(l.c_file),
-         std::string(l.c_line), std::string(l.c_original), std::string(l.c_replacement),
-         std::string(l.c_confidence), std::string(l.c_auto)},
-        rows);
+  t.end();
 }
 
 }  // namespace ascendify::render

@@ -28,22 +28,37 @@ std::string fill(std::string_view fmt,
   return out;
 }
 
-void table(std::string& out, const Row& header, const std::vector<Row>& rows) {
-  auto line = [&out](const Row& cells) {
-    out += '|';
-    for (const auto& c : cells) {
-      out += ' ';
-      out += c;
-      out += " |";
-    }
-    out += '\n';
-  };
-  line(header);
+namespace {
+
+void table_line(std::string& out, const Row& cells) {
   out += '|';
-  for (size_t i = 0; i < header.size(); ++i) out += "---|";
+  for (const auto& c : cells) {
+    out += ' ';
+    out += c;
+    out += " |";
+  }
   out += '\n';
-  for (const auto& r : rows) line(r);
-  out += '\n';
+}
+
+}  // namespace
+
+TableWriter::TableWriter(std::string& out, const Row& header, const MdFlush& flush)
+    : out_(out), flush_(flush) {
+  table_line(out_, header);
+  out_ += '|';
+  for (size_t i = 0; i < header.size(); ++i) out_ += "---|";
+  out_ += '\n';
+}
+
+void TableWriter::row(const Row& cells) {
+  table_line(out_, cells);
+  if (flush_) flush_();
+}
+
+void table(std::string& out, const Row& header, const std::vector<Row>& rows) {
+  TableWriter t(out, header);
+  for (const auto& r : rows) t.row(r);
+  t.end();
 }
 
 std::string auto_label(const Finding& f, const Labels& l) {

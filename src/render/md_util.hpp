@@ -1,5 +1,6 @@
 #pragma once
 // Building blocks of the Markdown report.
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,6 +20,24 @@ std::string fill(std::string_view fmt,
 
 // A GFM table; cells must already be escaped (md_text / md_code). Ends with a blank line.
 void table(std::string& out, const Row& header, const std::vector<Row>& rows);
+
+// Called between the rows of the long tables: passes on what is finished of the report
+// (render_markdown_to). Empty: the report is built whole.
+using MdFlush = std::function<void()>;
+
+// The table of table(), written as it comes: the header when made, each row when given (then
+// `flush`), the blank line on end(). The findings tables hold one row per site: kept whole
+// until written, their cells were several times the report's size at its end.
+class TableWriter {
+ public:
+  TableWriter(std::string& out, const Row& header, const MdFlush& flush = {});
+  void row(const Row& cells);
+  void end() { out_ += '\n'; }
+
+ private:
+  std::string& out_;
+  const MdFlush& flush_;
+};
 
 // "auto (transfer_to_npu)" / "auto (ascendify fix)" / "manual" / "info", plus "guarded".
 std::string auto_label(const Finding& f, const Labels& l);

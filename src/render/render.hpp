@@ -23,6 +23,11 @@ void render_json_to(const Assessment& a, const std::function<void(std::string_vi
 // domain, roadmap, risk matrix, diagnostics. Every finding is listed (the report is the
 // evidence).
 std::string render_markdown(const Assessment& a, Lang lang);
+// The same bytes, handed to `sink` piece by piece in order, a piece once the text passes
+// `piece_bytes` between two rows of a findings table: the tables are never held whole.
+void render_markdown_to(const Assessment& a, Lang lang,
+                        const std::function<void(std::string_view)>& sink,
+                        size_t piece_bytes = 256 * 1024);
 
 // A short summary for a terminal; ANSI colours only when `color` is true.
 std::string render_terminal(const Assessment& a, bool color);
