@@ -28,9 +28,9 @@ void render_report(const Assessment& a, const std::string& format, const std::st
   const render::Lang l = lang == "en" ? render::Lang::En : render::Lang::Zh;
   if (format == "json") return render::render_json_to(a, put, 1);
   if (format == "sarif") return render::render_sarif_to(a, put);
-  if (format == "md") return put(render::render_markdown(a, l));
-  if (format == "html") return put(render::render_html(a, l));
-  put(render::render_csv(a));
+  if (format == "md") return render::render_markdown_to(a, l, put);
+  if (format == "html") return render::render_html_to(a, l, put);
+  render::render_csv_to(a, put);
 }
 
 }  // namespace

@@ -69,12 +69,12 @@ void emit_report(const Assessment& a, const std::string& format, const ScanArgs&
   if (format == "json") return render::render_json_to(a, put, threads);
   if (format == "sarif") return render::render_sarif_to(a, put);
   if (format == "md") return render::render_markdown_to(a, lang_of(args.lang), put);
-  if (format == "csv") return put(render::render_csv(a));
+  if (format == "csv") return render::render_csv_to(a, put);
   if (format == "github") return put(render::render_github(a, workspace_prefix(args)));
   if (format == "codeclimate") {
     // Paths of the repository the job runs in; a folder outside it: paths of that folder.
     const std::string prefix = workspace_prefix(args);
-    return put(render::render_codeclimate(a, prefix.starts_with('/') ? "" : prefix));
+    return render::render_codeclimate_to(a, put, prefix.starts_with('/') ? "" : prefix);
   }
   if (format == "text") {
     render::TextOptions o;
@@ -83,7 +83,7 @@ void emit_report(const Assessment& a, const std::string& format, const ScanArgs&
     put(render::render_text(a, o));
     return put(render::render_terminal(a, color));
   }
-  put(render::render_html(a, lang_of(args.lang)));
+  render::render_html_to(a, lang_of(args.lang), put);
 }
 
 bool parse_phases(const std::vector<std::string>& specs,

@@ -25,6 +25,14 @@ std::string_view codeclimate_severity(const Finding& f) {
 }
 
 std::string render_codeclimate(const Assessment& a, std::string_view path_prefix) {
+  std::string out;
+  render_codeclimate_to(
+      a, [&](std::string_view piece) { out += piece; }, path_prefix);
+  return out;
+}
+
+void render_codeclimate_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
+                           std::string_view path_prefix, size_t piece_bytes) {
   using ordered_json = nlohmann::ordered_json;
   std::string out = "[";
   // The fingerprint hashes what a line says, not where it is: an edit above a finding moves
@@ -57,9 +65,13 @@ std::string render_codeclimate(const Assessment& a, std::string_view path_prefix
     for (size_t p = item.find('\n'); p != std::string::npos; p = item.find('\n', p + 3))
       item.insert(p + 1, "  ");
     out += item;
+    if (out.size() >= piece_bytes) {
+      sink(out);
+      out.clear();
+    }
   }
   out += a.findings.empty() ? "]\n" : "\n]\n";
-  return out;
+  sink(out);
 }
 
 }  // namespace ascendify::render

@@ -27,6 +27,13 @@ void row(std::string& out, const std::vector<std::string>& fields) {
 
 std::string render_csv(const Assessment& a) {
   std::string out;
+  render_csv_to(a, [&](std::string_view piece) { out += piece; });
+  return out;
+}
+
+void render_csv_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
+                   size_t piece_bytes) {
+  std::string out;
   row(out, {"domain", "rule", "file", "line", "column", "original", "snippet", "replacement",
             "confidence", "auto_manual", "guarded", "optional", "phases", "class"});
   for (const auto& f : a.findings) {
@@ -36,8 +43,12 @@ std::string render_csv(const Assessment& a) {
               std::to_string(f.span.col), f.match, f.snippet, f.replacement,
               std::string(to_string(f.confidence)), auto_manual(f), f.guarded ? "true" : "false",
               f.optional ? "true" : "false", phases, std::string(to_string(f.site_class))});
+    if (out.size() >= piece_bytes) {
+      sink(out);
+      out.clear();
+    }
   }
-  return out;
+  sink(out);
 }
 
 }  // namespace ascendify::render

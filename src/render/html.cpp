@@ -41,10 +41,21 @@ std::string nav(const Labels& l) {
 }  // namespace
 
 std::string render_html(const Assessment& a, Lang lang) {
+  std::string s;
+  render_html_to(a, lang, [&](std::string_view piece) { s += piece; });
+  return s;
+}
+
+void render_html_to(const Assessment& a, Lang lang,
+                    const std::function<void(std::string_view)>& sink, size_t piece_bytes) {
   const Labels& l = labels(lang);
   const std::string project = html_escape(a.project_name.empty() ? a.root : a.project_name);
   std::string s;
-  s.reserve(64 * 1024 + a.findings.size() * 320);
+  const std::function<void()> flush = [&] {
+    if (s.size() < piece_bytes) return;
+    sink(s);
+    s.clear();
+  };
   s += fmt::format("<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\n",
                    lang == Lang::Zh ? "zh-CN" : "en");
   s += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
@@ -59,15 +70,18 @@ std::string render_html(const Assessment& a, Lang lang) {
   s += html::section_glance(a, l) + "\n";
   s += html::section_summary(a, l) + "\n";
   s += html::section_matrix(a, l) + "\n";
-  s += html::section_findings(a, l) + "\n";
-  s += html::section_kernels(a, l) + "\n";
-  s += html::section_dependencies(a, l) + "\n";
-  s += html::section_roadmap(a, l) + "\n";
-  s += html::section_risks(a, l) + "\n";
+  flush();
+  html::write_section_findings(s, a, l, flush);
+  s += "\n";
+  for (auto* section : {&html::section_kernels, &html::section_dependencies, &html::section_roadmap,
+                        &html::section_risks}) {
+    s += section(a, l) + "\n";
+    flush();
+  }
   s += html::section_diagnostics(a, l);
   s += fmt::format("</main>\n<footer>{}</footer>\n", l.footer);
   s += "<script>" + std::string(html::script()) + "</script>\n</body></html>\n";
-  return s;
+  sink(s);
 }
 
 }  // namespace ascendify::render

@@ -170,10 +170,13 @@ void render_group(std::string& s, const Group& g, bool open, const std::string& 
 }
 
 void render_groups(std::string& s, std::string_view id, const std::vector<Group>& groups,
-                   size_t open, const Labels& l) {
+                   size_t open, const Labels& l, const std::function<void()>& flush) {
   const std::string head = group_head(l);
   s += fmt::format("<div class=\"groups\" id=\"{}\">", id);
-  for (size_t i = 0; i < groups.size(); ++i) render_group(s, groups[i], i < open, head, l);
+  for (size_t i = 0; i < groups.size(); ++i) {
+    render_group(s, groups[i], i < open, head, l);
+    flush();
+  }
   s += "</div>";
 }
 
@@ -212,7 +215,8 @@ std::string filters(size_t total, const Labels& l) {
 
 }  // namespace
 
-std::string section_findings(const Assessment& a, const Labels& l) {
+void write_section_findings(std::string& s, const Assessment& a, const Labels& l,
+                            const std::function<void()>& flush) {
   std::array<std::vector<Group>, 3> parts;  // Part order
   std::array<size_t, 3> counts{};
   std::string_view last_path;
@@ -233,15 +237,14 @@ std::string section_findings(const Assessment& a, const Labels& l) {
     add(parts[static_cast<size_t>(p)], f);
     ++counts[static_cast<size_t>(p)];
   }
-  std::string s =
-      fmt::format("<section id=\"findings\" data-page=\"{}\"><h2>{}</h2>", kPage, l.h_findings);
+  s += fmt::format("<section id=\"findings\" data-page=\"{}\"><h2>{}</h2>", kPage, l.h_findings);
   s += filters(a.findings.size(), l);
   s += fmt::format("<p class=\"muted\">{}</p>", l.work_intro);
   const auto& work = parts[static_cast<size_t>(Part::Work)];
   if (work.empty())
     s += fmt::format("<p class=\"muted\" id=\"work\">{}</p>", l.no_findings);
   else
-    render_groups(s, "work", work, kOpenGroups, l);
+    render_groups(s, "work", work, kOpenGroups, l, flush);
   const auto& apart = parts[static_cast<size_t>(Part::Unreached)];
   if (!apart.empty()) {
     s += fmt::format(
@@ -255,7 +258,7 @@ std::string section_findings(const Assessment& a, const Labels& l) {
                          html_escape(d.path), d.line, n_findings(d.findings, l));
       s += "</ul>";
     }
-    render_groups(s, "unreached-groups", apart, 0, l);
+    render_groups(s, "unreached-groups", apart, 0, l, flush);
     s += "</details>";
   }
   const auto& none = parts[static_cast<size_t>(Part::NoChange)];
@@ -264,10 +267,10 @@ std::string section_findings(const Assessment& a, const Labels& l) {
         "<details class=\"part\" id=\"no-change\"><summary><h3>{} <span "
         "class=\"muted\">({})</span></h3></summary><p class=\"muted\">{}</p>",
         l.h_no_change, n_findings(counts[2], l), l.no_change_note);
-    render_groups(s, "no-change-groups", none, 0, l);
+    render_groups(s, "no-change-groups", none, 0, l, flush);
     s += "</details>";
   }
-  return s + "</section>";
+  s += "</section>";
 }
 
 }  // namespace ascendify::render::html

@@ -2,6 +2,7 @@
 // Building blocks of the HTML report (html*.cpp). Every function returns markup in which all
 // repository text has been passed through html_escape; fixed words come from Labels, so the
 // page speaks the report's language (labels(lang)).
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,11 +24,13 @@ std::string chart_heatmap(const Assessment& a, const Labels& l);  // id="chart-h
 std::string chart_effort(const Assessment& a, const Labels& l);   // id="chart-effort"
 
 // Sections, in page order.
-std::string section_glance(const Assessment& a, const Labels& l);    // html_card.cpp
-std::string section_summary(const Assessment& a, const Labels& l);   // html_summary.cpp
-std::string section_matrix(const Assessment& a, const Labels& l);    // html_sections.cpp
-std::string section_findings(const Assessment& a, const Labels& l);  // html_findings.cpp
-std::string section_kernels(const Assessment& a, const Labels& l);   // html_sections.cpp
+std::string section_glance(const Assessment& a, const Labels& l);   // html_card.cpp
+std::string section_summary(const Assessment& a, const Labels& l);  // html_summary.cpp
+std::string section_matrix(const Assessment& a, const Labels& l);   // html_sections.cpp
+// html_findings.cpp: appended to `s`, `flush` called after each group of findings (a file's).
+void write_section_findings(std::string& s, const Assessment& a, const Labels& l,
+                            const std::function<void()>& flush);
+std::string section_kernels(const Assessment& a, const Labels& l);  // html_sections.cpp
 std::string section_dependencies(const Assessment& a, const Labels& l);
 std::string section_roadmap(const Assessment& a, const Labels& l);
 std::string section_risks(const Assessment& a, const Labels& l);

@@ -54,11 +54,17 @@ std::string render_github(const Assessment& a, std::string_view path_prefix = {}
 // = info. Fingerprints hash rule id, path and line text (plus the occurrence among identical
 // ones): stable when lines move, unique in a report. `path_prefix` as for render_github.
 std::string render_codeclimate(const Assessment& a, std::string_view path_prefix = {});
+// The same bytes, handed to `sink` a piece (about `piece_bytes`) at a time.
+void render_codeclimate_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
+                           std::string_view path_prefix = {}, size_t piece_bytes = 256 * 1024);
 // The Code Quality severity of one finding (as above).
 std::string_view codeclimate_severity(const Finding& f);
 
 // One row per finding, RFC 4180 (CRLF line ends, quoted where needed), with a header row.
 std::string render_csv(const Assessment& a);
+// The same bytes, handed to `sink` a piece (about `piece_bytes`) at a time.
+void render_csv_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
+                   size_t piece_bytes = 256 * 1024);
 
 // SARIF 2.1.0 for GitHub code scanning.
 std::string render_sarif(const Assessment& a);
@@ -73,5 +79,10 @@ void render_sarif_to(const Assessment& a, const std::function<void(std::string_v
 // diagnostics. All repository text is HTML-escaped; the script reads only the DOM, so no
 // repository text is ever inside a <script> block.
 std::string render_html(const Assessment& a, Lang lang);
+// The same bytes, handed to `sink` piece by piece in order, a piece once the page passes
+// `piece_bytes` between two sections or two groups of findings: never held whole.
+void render_html_to(const Assessment& a, Lang lang,
+                    const std::function<void(std::string_view)>& sink,
+                    size_t piece_bytes = 256 * 1024);
 
 }  // namespace ascendify::render
