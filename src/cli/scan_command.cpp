@@ -70,7 +70,7 @@ void emit_report(const Assessment& a, const std::string& format, const ScanArgs&
   if (format == "sarif") return render::render_sarif_to(a, put);
   if (format == "md") return render::render_markdown_to(a, lang_of(args.lang), put);
   if (format == "csv") return render::render_csv_to(a, put);
-  if (format == "github") return put(render::render_github(a, workspace_prefix(args)));
+  if (format == "github") return render::render_github_to(a, put, workspace_prefix(args));
   if (format == "codeclimate") {
     // Paths of the repository the job runs in; a folder outside it: paths of that folder.
     const std::string prefix = workspace_prefix(args);
@@ -80,7 +80,7 @@ void emit_report(const Assessment& a, const std::string& format, const ScanArgs&
     render::TextOptions o;
     o.color = color;
     o.lang = terminal_lang(args);
-    put(render::render_text(a, o));
+    render::render_text_to(a, o, put);
     return put(render::render_terminal(a, color));
   }
   render::render_html_to(a, lang_of(args.lang), put);
@@ -162,7 +162,8 @@ void show_on_terminal(const Assessment& a, const ReportPlan& plan, const ScanArg
     o.lang = terminal_lang(args);
     o.per_domain_limit = args.verbose ? 0 : kTerminalFindingsPerDomain;
     o.replacements = args.verbose;
-    std::cout << render::render_text(a, o) << '\n' << render::render_terminal(a, color);
+    render::render_text_to(a, o, to_stdout);
+    std::cout << '\n' << render::render_terminal(a, color);
   }
   if (args.verbose || plan.terminal_summary)
     print_diagnostics(a.diagnostics, args.verbose ? a.diagnostics.size() : kTerminalDiagnostics);

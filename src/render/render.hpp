@@ -42,12 +42,19 @@ struct TextOptions {
   bool replacements = true;     // a "→ replacement" line under each finding
 };
 std::string render_text(const Assessment& a, const TextOptions& options);
+// The same bytes, handed to `sink` a piece (about `piece_bytes`) at a time.
+void render_text_to(const Assessment& a, const TextOptions& options,
+                    const std::function<void(std::string_view)>& sink,
+                    size_t piece_bytes = 256 * 1024);
 
 // GitHub Actions workflow commands (`::error file=...,line=...::message`), one per finding
 // that asks for a change: stops the run = error, must adapt = warning, else notice.
 // `path_prefix`: the scanned folder relative to the workspace the annotations attach to (the
 // current folder), "" when it is that folder.
 std::string render_github(const Assessment& a, std::string_view path_prefix = {});
+// The same bytes, handed to `sink` a piece (about `piece_bytes`) at a time.
+void render_github_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
+                      std::string_view path_prefix = {}, size_t piece_bytes = 256 * 1024);
 
 // GitLab Code Quality (Code Climate issues), one per finding: stops the run = blocker, a rule
 // of severity blocker = critical, must adapt = major, mechanical = minor, tuning and no change

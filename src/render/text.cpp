@@ -49,6 +49,13 @@ bool listed(const Finding& f) {
 }  // namespace
 
 std::string render_text(const Assessment& a, const TextOptions& o) {
+  std::string out;
+  render_text_to(a, o, [&](std::string_view piece) { out += piece; });
+  return out;
+}
+
+void render_text_to(const Assessment& a, const TextOptions& o,
+                    const std::function<void(std::string_view)>& sink, size_t piece_bytes) {
   auto paint = [&](std::string_view code, std::string_view t) {
     return o.color ? fmt::format("\x1b[{}m{}\x1b[0m", code, t) : std::string(t);
   };
@@ -86,6 +93,10 @@ std::string render_text(const Assessment& a, const TextOptions& o) {
       const std::string_view r = replacement_of(f, o.lang);
       if (o.replacements && !r.empty())
         out += fmt::format("      {} {}\n", paint("2", "→"), safe(clip(r, 160)));
+      if (out.size() >= piece_bytes) {
+        sink(out);
+        out.clear();
+      }
     }
     if (shown < fs.size())
       out += fmt::format(
@@ -97,7 +108,7 @@ std::string render_text(const Assessment& a, const TextOptions& o) {
                                                   : "{} no-change findings not listed (see the "
                                                     "report)\n"),
                                   no_change));
-  return out;
+  sink(out);
 }
 
 namespace {
@@ -134,6 +145,14 @@ std::string gh_property(std::string_view s) {
 }  // namespace
 
 std::string render_github(const Assessment& a, std::string_view path_prefix) {
+  std::string out;
+  render_github_to(
+      a, [&](std::string_view piece) { out += piece; }, path_prefix);
+  return out;
+}
+
+void render_github_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
+                      std::string_view path_prefix, size_t piece_bytes) {
   // stops the run -> error, must adapt -> warning, mechanical / tuning -> notice.
   constexpr std::array<std::string_view, kSiteClasses> kLevel = {"error", "warning", "notice",
                                                                  "notice", ""};
@@ -151,8 +170,12 @@ std::string render_github(const Assessment& a, std::string_view path_prefix) {
     if (f.span.end_col > f.span.col + 1 && f.span.end_line <= f.span.line)
       out += fmt::format(",endColumn={}", f.span.end_col - 1);  // inclusive there
     out += fmt::format(",title={}::{}\n", gh_property("ascendify " + f.rule_id), gh_data(text));
+    if (out.size() >= piece_bytes) {
+      sink(out);
+      out.clear();
+    }
   }
-  return out;
+  sink(out);
 }
 
 }  // namespace ascendify::render

@@ -1,6 +1,6 @@
-// The HTML, CSV and Code Quality reports are passed on in pieces (render_*_to): the HTML
-// between its sections and the groups of its findings, the others between findings. Whatever
-// the piece size, the bytes are those of the report built whole.
+// The HTML, CSV, Code Quality, text and GitHub reports are passed on in pieces (render_*_to):
+// the HTML between its sections and the groups of its findings, the others between findings.
+// Whatever the piece size, the bytes are those of the report built whole.
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -90,6 +90,37 @@ TEST(CodeClimateStream, SameBytesWhateverThePieceSize) {
   none.findings.clear();
   const auto cq = [&](const auto& sink, size_t n) { render_codeclimate_to(none, sink, "", n); };
   EXPECT_EQ(in_pieces(cq, 1).first, "[]\n");
+}
+
+TEST(TextStream, SameBytesWhateverThePieceSize) {
+  testing::SampleRules R;
+  const Assessment a = testing::big_assessment(R, 3000);
+  for (const bool color : {false, true}) {
+    TextOptions o;
+    o.color = color;
+    o.lang = color ? Lang::Zh : Lang::En;
+    const auto text = [&](const auto& sink, size_t n) { render_text_to(a, o, sink, n); };
+    const auto whole = in_pieces(text, std::numeric_limits<size_t>::max());
+    EXPECT_EQ(whole.second, 1u);
+    EXPECT_EQ(whole.first, render_text(a, o));
+    const auto lines = in_pieces(text, 1);
+    EXPECT_EQ(lines.first, whole.first);
+    EXPECT_GT(lines.second, 1000u);  // a piece per listed finding
+    EXPECT_EQ(in_pieces(text, 16 * 1024).first, whole.first);
+  }
+}
+
+TEST(GithubStream, SameBytesWhateverThePieceSize) {
+  testing::SampleRules R;
+  const Assessment a = testing::big_assessment(R, 3000);
+  const auto gh = [&](const auto& sink, size_t n) { render_github_to(a, sink, "sub", n); };
+  const auto whole = in_pieces(gh, std::numeric_limits<size_t>::max());
+  EXPECT_EQ(whole.second, 1u);
+  EXPECT_EQ(whole.first, render_github(a, "sub"));
+  const auto lines = in_pieces(gh, 1);
+  EXPECT_EQ(lines.first, whole.first);
+  EXPECT_GT(lines.second, 1000u);  // a piece per annotation
+  EXPECT_EQ(in_pieces(gh, 16 * 1024).first, whole.first);
 }
 
 }  // namespace
