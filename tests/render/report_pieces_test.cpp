@@ -60,32 +60,34 @@ std::pair<std::string, size_t> in_pieces(const Render& render, size_t piece_byte
   return {out, pieces};
 }
 
+// `render` (a renderer with a piece size) gives `whole` in one piece when that size is never
+// reached, and the same bytes in pieces of 16 KB and of 1 byte (at least `min_pieces` of those).
+template <typename Render>
+void expect_same_in_pieces(const Render& render, const std::string& whole, size_t min_pieces) {
+  const auto one = in_pieces(render, std::numeric_limits<size_t>::max());
+  EXPECT_EQ(one.second, 1u);
+  EXPECT_EQ(one.first, whole);
+  EXPECT_EQ(in_pieces(render, 16 * 1024).first, whole);
+  const auto bytes = in_pieces(render, 1);
+  EXPECT_EQ(bytes.first, whole);
+  EXPECT_GE(bytes.second, min_pieces);
+}
+
 TEST(CsvStream, SameBytesWhateverThePieceSize) {
   testing::SampleRules R;
   const Assessment a = testing::big_assessment(R, 3000);
-  const auto csv = [&](const auto& sink, size_t n) { render_csv_to(a, sink, n); };
-  const auto whole = in_pieces(csv, std::numeric_limits<size_t>::max());
-  EXPECT_EQ(whole.second, 1u);
-  EXPECT_EQ(whole.first, render_csv(a));
-  const auto rows = in_pieces(csv, 1);
-  EXPECT_EQ(rows.first, whole.first);
-  EXPECT_EQ(rows.second, a.findings.size() + 1);  // a piece per finding, then the end
-  EXPECT_EQ(in_pieces(csv, 16 * 1024).first, whole.first);
+  // A piece per finding, then the end.
+  expect_same_in_pieces([&](const auto& sink, size_t n) { render_csv_to(a, sink, n); },
+                        render_csv(a), a.findings.size() + 1);
 }
 
 TEST(CodeClimateStream, SameBytesWhateverThePieceSize) {
   testing::SampleRules R;
   const Assessment a = testing::big_assessment(R, 3000);
-  for (std::string_view prefix : {"", "sub/dir"}) {
-    const auto cq = [&](const auto& sink, size_t n) { render_codeclimate_to(a, sink, prefix, n); };
-    const auto whole = in_pieces(cq, std::numeric_limits<size_t>::max());
-    EXPECT_EQ(whole.second, 1u);
-    EXPECT_EQ(whole.first, render_codeclimate(a, prefix));
-    const auto items = in_pieces(cq, 1);
-    EXPECT_EQ(items.first, whole.first);
-    EXPECT_EQ(items.second, a.findings.size() + 1);
-    EXPECT_EQ(in_pieces(cq, 16 * 1024).first, whole.first);
-  }
+  for (std::string_view prefix : {"", "sub/dir"})
+    expect_same_in_pieces(
+        [&](const auto& sink, size_t n) { render_codeclimate_to(a, sink, prefix, n); },
+        render_codeclimate(a, prefix), a.findings.size() + 1);
   Assessment none = a;
   none.findings.clear();
   const auto cq = [&](const auto& sink, size_t n) { render_codeclimate_to(none, sink, "", n); };
@@ -99,28 +101,18 @@ TEST(TextStream, SameBytesWhateverThePieceSize) {
     TextOptions o;
     o.color = color;
     o.lang = color ? Lang::Zh : Lang::En;
-    const auto text = [&](const auto& sink, size_t n) { render_text_to(a, o, sink, n); };
-    const auto whole = in_pieces(text, std::numeric_limits<size_t>::max());
-    EXPECT_EQ(whole.second, 1u);
-    EXPECT_EQ(whole.first, render_text(a, o));
-    const auto lines = in_pieces(text, 1);
-    EXPECT_EQ(lines.first, whole.first);
-    EXPECT_GT(lines.second, 1000u);  // a piece per listed finding
-    EXPECT_EQ(in_pieces(text, 16 * 1024).first, whole.first);
+    // A piece per listed finding.
+    expect_same_in_pieces([&](const auto& sink, size_t n) { render_text_to(a, o, sink, n); },
+                          render_text(a, o), 1000);
   }
 }
 
 TEST(GithubStream, SameBytesWhateverThePieceSize) {
   testing::SampleRules R;
   const Assessment a = testing::big_assessment(R, 3000);
-  const auto gh = [&](const auto& sink, size_t n) { render_github_to(a, sink, "sub", n); };
-  const auto whole = in_pieces(gh, std::numeric_limits<size_t>::max());
-  EXPECT_EQ(whole.second, 1u);
-  EXPECT_EQ(whole.first, render_github(a, "sub"));
-  const auto lines = in_pieces(gh, 1);
-  EXPECT_EQ(lines.first, whole.first);
-  EXPECT_GT(lines.second, 1000u);  // a piece per annotation
-  EXPECT_EQ(in_pieces(gh, 16 * 1024).first, whole.first);
+  // A piece per annotation.
+  expect_same_in_pieces([&](const auto& sink, size_t n) { render_github_to(a, sink, "sub", n); },
+                        render_github(a, "sub"), 1000);
 }
 
 }  // namespace
