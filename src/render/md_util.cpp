@@ -42,8 +42,8 @@ void table_line(std::string& out, const Row& cells) {
 
 }  // namespace
 
-TableWriter::TableWriter(std::string& out, const Row& header, const MdFlush& flush)
-    : out_(out), flush_(flush) {
+TableWriter::TableWriter(std::string& out, const Row& header, MdFlush flush)
+    : out_(out), flush_(std::move(flush)) {
   table_line(out_, header);
   out_ += '|';
   for (size_t i = 0; i < header.size(); ++i) out_ += "---|";

@@ -27,16 +27,17 @@ using MdFlush = std::function<void()>;
 
 // The table of table(), written as it comes: the header when made, each row when given (then
 // `flush`), the blank line on end(). The findings tables hold one row per site: kept whole
-// until written, their cells were several times the report's size at its end.
+// until written, their cells were several times the report's size at its end. `flush` is
+// copied (a default argument's temporary ends with the declaration that made it).
 class TableWriter {
  public:
-  TableWriter(std::string& out, const Row& header, const MdFlush& flush = {});
+  TableWriter(std::string& out, const Row& header, MdFlush flush = {});
   void row(const Row& cells);
   void end() { out_ += '\n'; }
 
  private:
   std::string& out_;
-  const MdFlush& flush_;
+  MdFlush flush_;
 };
 
 // "auto (transfer_to_npu)" / "auto (ascendify fix)" / "manual" / "info", plus "guarded".
