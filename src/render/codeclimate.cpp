@@ -10,6 +10,7 @@
 
 #include "render/escape.hpp"
 #include "render/md_util.hpp"
+#include "render/pieces.hpp"
 #include "render/render.hpp"
 
 namespace ascendify::render {
@@ -65,10 +66,7 @@ void render_codeclimate_to(const Assessment& a, const std::function<void(std::st
     for (size_t p = item.find('\n'); p != std::string::npos; p = item.find('\n', p + 3))
       item.insert(p + 1, "  ");
     out += item;
-    if (out.size() >= piece_bytes) {
-      sink(out);
-      out.clear();
-    }
+    pass_on_when_full(out, sink, piece_bytes);
   }
   out += a.findings.empty() ? "]\n" : "\n]\n";
   sink(out);

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "render/escape.hpp"
+#include "render/pieces.hpp"
 #include "render/render.hpp"
 
 namespace ascendify::render {
@@ -43,10 +44,7 @@ void render_csv_to(const Assessment& a, const std::function<void(std::string_vie
               std::to_string(f.span.col), f.match, f.snippet, f.replacement,
               std::string(to_string(f.confidence)), auto_manual(f), f.guarded ? "true" : "false",
               f.optional ? "true" : "false", phases, std::string(to_string(f.site_class))});
-    if (out.size() >= piece_bytes) {
-      sink(out);
-      out.clear();
-    }
+    pass_on_when_full(out, sink, piece_bytes);
   }
   sink(out);
 }

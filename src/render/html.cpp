@@ -7,6 +7,7 @@
 #include "render/html_parts.hpp"
 #include "render/labels.hpp"
 #include "render/md_util.hpp"
+#include "render/pieces.hpp"
 #include "render/render.hpp"
 
 namespace ascendify::render {
@@ -51,11 +52,7 @@ void render_html_to(const Assessment& a, Lang lang,
   const Labels& l = labels(lang);
   const std::string project = html_escape(a.project_name.empty() ? a.root : a.project_name);
   std::string s;
-  const std::function<void()> flush = [&] {
-    if (s.size() < piece_bytes) return;
-    sink(s);
-    s.clear();
-  };
+  const std::function<void()> flush = [&] { pass_on_when_full(s, sink, piece_bytes); };
   s += fmt::format("<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\n",
                    lang == Lang::Zh ? "zh-CN" : "en");
   s += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "

@@ -8,6 +8,7 @@
 #include "core/rule.hpp"
 #include "render/escape.hpp"
 #include "render/json_text.hpp"
+#include "render/pieces.hpp"
 #include "render/render.hpp"
 
 namespace ascendify::render {
@@ -365,9 +366,6 @@ ordered_json diagnostic_json(const Diagnostic& d) {
   return j;
 }
 
-// Where render_json_to() passes its text on within an array member.
-constexpr size_t kFlushBytes = 256 * 1024;
-
 }  // namespace
 
 void render_json_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
@@ -399,10 +397,7 @@ void render_json_to(const Assessment& a, const std::function<void(std::string_vi
     member(key);
     json_text::append_array(out, 1, v.size(), [&](size_t i) {
       json_text::append_indented(out, 2, dumped(element(v[i])));
-      if (out.size() >= kFlushBytes) {
-        sink(out);
-        out.clear();
-      }
+      pass_on_when_full(out, sink, kPieceBytes);
     });
   };
   out += '{';

@@ -11,6 +11,9 @@ namespace ascendify::render {
 
 enum class Lang { Zh, En };
 
+// The size at which a renderer passes its text on (render_*_to).
+inline constexpr size_t kPieceBytes = 256 * 1024;
+
 // The `ascendify.report/1` JSON report of DESIGN.md (plus documented extra fields):
 // 2-space indent, fixed key order, trailing newline.
 std::string render_json(const Assessment& a);
@@ -27,7 +30,7 @@ std::string render_markdown(const Assessment& a, Lang lang);
 // `piece_bytes` between two rows of a findings table: the tables are never held whole.
 void render_markdown_to(const Assessment& a, Lang lang,
                         const std::function<void(std::string_view)>& sink,
-                        size_t piece_bytes = 256 * 1024);
+                        size_t piece_bytes = kPieceBytes);
 
 // A short summary for a terminal; ANSI colours only when `color` is true.
 std::string render_terminal(const Assessment& a, bool color);
@@ -45,7 +48,7 @@ std::string render_text(const Assessment& a, const TextOptions& options);
 // The same bytes, handed to `sink` a piece (about `piece_bytes`) at a time.
 void render_text_to(const Assessment& a, const TextOptions& options,
                     const std::function<void(std::string_view)>& sink,
-                    size_t piece_bytes = 256 * 1024);
+                    size_t piece_bytes = kPieceBytes);
 
 // GitHub Actions workflow commands (`::error file=...,line=...::message`), one per finding
 // that asks for a change: stops the run = error, must adapt = warning, else notice.
@@ -54,7 +57,7 @@ void render_text_to(const Assessment& a, const TextOptions& options,
 std::string render_github(const Assessment& a, std::string_view path_prefix = {});
 // The same bytes, handed to `sink` a piece (about `piece_bytes`) at a time.
 void render_github_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
-                      std::string_view path_prefix = {}, size_t piece_bytes = 256 * 1024);
+                      std::string_view path_prefix = {}, size_t piece_bytes = kPieceBytes);
 
 // GitLab Code Quality (Code Climate issues), one per finding: stops the run = blocker, a rule
 // of severity blocker = critical, must adapt = major, mechanical = minor, tuning and no change
@@ -63,7 +66,7 @@ void render_github_to(const Assessment& a, const std::function<void(std::string_
 std::string render_codeclimate(const Assessment& a, std::string_view path_prefix = {});
 // The same bytes, handed to `sink` a piece (about `piece_bytes`) at a time.
 void render_codeclimate_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
-                           std::string_view path_prefix = {}, size_t piece_bytes = 256 * 1024);
+                           std::string_view path_prefix = {}, size_t piece_bytes = kPieceBytes);
 // The Code Quality severity of one finding (as above).
 std::string_view codeclimate_severity(const Finding& f);
 
@@ -71,7 +74,7 @@ std::string_view codeclimate_severity(const Finding& f);
 std::string render_csv(const Assessment& a);
 // The same bytes, handed to `sink` a piece (about `piece_bytes`) at a time.
 void render_csv_to(const Assessment& a, const std::function<void(std::string_view)>& sink,
-                   size_t piece_bytes = 256 * 1024);
+                   size_t piece_bytes = kPieceBytes);
 
 // SARIF 2.1.0 for GitHub code scanning.
 std::string render_sarif(const Assessment& a);
@@ -90,6 +93,6 @@ std::string render_html(const Assessment& a, Lang lang);
 // `piece_bytes` between two sections or two groups of findings: never held whole.
 void render_html_to(const Assessment& a, Lang lang,
                     const std::function<void(std::string_view)>& sink,
-                    size_t piece_bytes = 256 * 1024);
+                    size_t piece_bytes = kPieceBytes);
 
 }  // namespace ascendify::render

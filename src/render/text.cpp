@@ -9,6 +9,7 @@
 
 #include "render/escape.hpp"
 #include "render/md_util.hpp"
+#include "render/pieces.hpp"
 #include "render/render.hpp"
 
 namespace ascendify::render {
@@ -93,10 +94,7 @@ void render_text_to(const Assessment& a, const TextOptions& o,
       const std::string_view r = replacement_of(f, o.lang);
       if (o.replacements && !r.empty())
         out += fmt::format("      {} {}\n", paint("2", "→"), safe(clip(r, 160)));
-      if (out.size() >= piece_bytes) {
-        sink(out);
-        out.clear();
-      }
+      pass_on_when_full(out, sink, piece_bytes);
     }
     if (shown < fs.size())
       out += fmt::format(
@@ -170,10 +168,7 @@ void render_github_to(const Assessment& a, const std::function<void(std::string_
     if (f.span.end_col > f.span.col + 1 && f.span.end_line <= f.span.line)
       out += fmt::format(",endColumn={}", f.span.end_col - 1);  // inclusive there
     out += fmt::format(",title={}::{}\n", gh_property("ascendify " + f.rule_id), gh_data(text));
-    if (out.size() >= piece_bytes) {
-      sink(out);
-      out.clear();
-    }
+    pass_on_when_full(out, sink, piece_bytes);
   }
   sink(out);
 }
