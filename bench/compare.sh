@@ -3,8 +3,8 @@
 # specification's combined scan patterns (see README.md) over the same tree, alternately,
 # RUNS times each (default 5, env RUNS). Prints the median wall times, their ratio, and the
 # peak RSS of one scan (GNU time -v); then a warm scan (incremental cache, unchanged tree) and
-# its ratio to rg, and (unless SPEEDUP=0) the -j1 -> -j2 speed-up of each with the serial
-# fraction it implies. Usage: bench/compare.sh CORPUS [ASCENDIFY_BINARY]
+# its ratio to rg, the peak RSS of the scan that fills the cache and of a warm one, and (unless
+# SPEEDUP=0) the -j1 -> -j2 speed-up of each with the serial fraction it implies. Usage: bench/compare.sh CORPUS [ASCENDIFY_BINARY]
 set -euo pipefail
 corpus=${1:?usage: compare.sh CORPUS [ASCENDIFY_BINARY]}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -68,15 +68,20 @@ echo "CPU (user+sys, one run): scan ${scan_cpu} s, rg ${rg_cpu} s (less sensitiv
 # Warm: the same scan with the incremental cache of an unchanged tree (docs/cache.md), after
 # one scan that fills it and three seconds (a stat recorded within two seconds of a file's
 # mtime is not trusted).
+# The filling scan is what a user's first plain `ascendify scan` costs (the cache is on by
+# default): its peak RSS is printed too.
 warm=("$bin" scan "$corpus" --format json -o "$tmp/report" --cache-dir "$tmp/cache")
-run_timed "${warm[@]}" >/dev/null
+peak_mb() { awk -F: '/Maximum resident set size/ {gsub(/ /,"",$2); print int($2 / 1024)}' "$1"; }
+/usr/bin/time -v "${warm[@]}" >/dev/null 2>"$tmp/fill.txt"
 sleep 3
 run_timed "${warm[@]}" >/dev/null
 : >"$tmp/warm.ms"
 for ((i = 0; i < runs; i++)); do run_timed "${warm[@]}" >>"$tmp/warm.ms"; done
 warm_ms=$(median <"$tmp/warm.ms")
+/usr/bin/time -v "${warm[@]}" >/dev/null 2>"$tmp/warmtime.txt"
 echo "warm median:   ${warm_ms} ms (cache, unchanged tree)"
 awk -v s="$warm_ms" -v r="$rg_ms" 'BEGIN {printf "ratio warm/rg: %.2f\n", s / r}'
+echo "peak RSS with the cache: $(peak_mb "$tmp/fill.txt") MB filling it (a first default scan), $(peak_mb "$tmp/warmtime.txt") MB warm"
 
 # Scaling from one thread to two, alternately, and the serial fraction it implies by Amdahl's
 # law (speed-up S on 2 threads: serial fraction = 2/S - 1). SPEEDUP=0 skips it.

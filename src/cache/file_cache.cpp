@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #include "core/paths.hpp"
 #include "core/read_file.hpp"
@@ -211,9 +212,12 @@ fs::path default_dir() {
 namespace {
 
 // Reads `n` entries of a pack or delta payload into `into` (a path already there is
-// replaced only when `replace`, else the payload is bad).
+// replaced only when `replace`, else the payload is bad). `file_text` is the whole file the
+// payload lies in and `file` which one it is: an entry keeps where its result lies, not the
+// bytes.
 template <typename Map, typename Entry>
-void read_entries(snapshot::Reader& r, Map& into, bool replace) {
+void read_entries(snapshot::Reader& r, Map& into, bool replace, std::string_view file_text,
+                  uint8_t file) {
   const uint32_t n = r.count(4 + 40 + 1 + 4);
   for (uint32_t i = 0; i < n && r.ok(); ++i) {
     std::string rel = r.str();
@@ -224,8 +228,10 @@ void read_entries(snapshot::Reader& r, Map& into, bool replace) {
     e.state.inode = r.u64();
     e.hash = r.u64();
     e.trusted = r.u8() == 1;
-    e.blob = r.bytes(r.u32());
+    const std::string_view blob = r.bytes(r.u32());
     if (!r.ok()) break;
+    e.blob = {static_cast<uint64_t>(blob.data() - file_text.data()),
+              static_cast<uint32_t>(blob.size()), file};
     if (replace)
       into[std::move(rel)] = e;
     else if (!into.emplace(std::move(rel), e).second)
@@ -233,20 +239,37 @@ void read_entries(snapshot::Reader& r, Map& into, bool replace) {
   }
 }
 
-// The payload of the framed file `path` of `version` and `key`, read into `text`; nullopt when
-// missing, unreadable, stale (silent) or damaged (`note` says so).
+// Reads all of `fd` into `text`; false when it cannot.
+bool read_all(int fd, std::string& text) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  text.resize(static_cast<size_t>(st.st_size));
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::pread(fd, text.data() + done, text.size() - done, static_cast<off_t>(done));
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// The payload of the framed file `path` of `version` and `key`, read into `text` and `fd` left
+// open on it; nullopt when missing, unreadable, stale (silent) or damaged (`note` says so).
 std::optional<std::string_view> read_framed(const fs::path& path, uint32_t version, uint64_t key,
-                                            std::string& text, std::string& note) {
+                                            std::string& text, FileHandle& file,
+                                            std::string& note) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return std::nullopt;
-  std::string error;
-  std::optional<std::string> bytes = read_file(path.string(), error);
-  if (!bytes) {
+  FileHandle opened(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (opened.fd() < 0 || !read_all(opened.fd(), text)) {
     note = "cannot read " + path.string() + "; analysing every file";
+    text.clear();
     return std::nullopt;
   }
-  text = std::move(*bytes);
-  if (const auto payload = snapshot::unframe(text, version, key)) return payload;
+  if (const auto payload = snapshot::unframe(text, version, key)) {
+    file = std::move(opened);
+    return payload;
+  }
   // A file of another build, rules or options is simply stale (the key in its header differs
   // and it is whole); one that fails its own checks was damaged, or forged, and says so.
   const std::string_view t = text;
@@ -304,36 +327,62 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   bound.u64(siphash24(*secret, "ascendify cache key"));
   bound.str(abs_root.string());
   cache->key_ = snapshot::hash_bytes(bound.bytes());
+  // The files are read whole to check them, then only the entries' places are kept: the
+  // results are read again, one at a time, by the files that use them.
+  std::string text;
   const auto payload =
-      read_framed(cache->pack_, kPackVersion, cache->key_, cache->pack_text_, note);
+      read_framed(cache->pack_, kPackVersion, cache->key_, text, cache->files_[kPackFile], note);
   if (!payload) return cache;
   snapshot::Reader r(*payload);
-  read_entries<decltype(cache->base_), Entry>(r, cache->base_, false);
+  read_entries<decltype(cache->base_), Entry>(r, cache->base_, false, text, kPackFile);
   if (!r.ok() || !r.at_end()) {
     note = "ignored the damaged cache " + cache->pack_.string() + "; analysing every file";
     cache->base_.clear();
-    cache->pack_text_.clear();
+    cache->files_[kPackFile] = FileHandle();
     return cache;
   }
-  cache->base_id_ = payload_hash(cache->pack_text_);
-  cache->base_bytes_ = cache->pack_text_.size();
+  cache->base_id_ = payload_hash(text);
+  cache->base_bytes_ = text.size();
   cache->old_ = cache->base_;
+  std::string().swap(text);
   // The delta: what changed since the base was written, for this very base.
-  const auto delta =
-      read_framed(cache->delta_, kDeltaVersion, cache->key_, cache->delta_text_, note);
+  FileHandle delta_file;
+  const auto delta = read_framed(cache->delta_, kDeltaVersion, cache->key_, text, delta_file, note);
   if (!delta) return cache;
   snapshot::Reader d(*delta);
   if (d.u64() != cache->base_id_) return cache;  // written beside another base: stale
   auto merged = cache->old_;
   for (const std::string& gone : d.strings()) merged.erase(gone);
-  read_entries<decltype(merged), Entry>(d, merged, true);
-  if (d.ok() && d.at_end())
+  read_entries<decltype(merged), Entry>(d, merged, true, text, kDeltaFile);
+  if (d.ok() && d.at_end()) {
     cache->old_ = std::move(merged);
-  else
+    cache->files_[kDeltaFile] = std::move(delta_file);
+  } else {
     note = "ignored the damaged cache " + cache->delta_.string() + "; analysing its files";
+  }
   return cache;
 }
 
+FileHandle& FileHandle::operator=(FileHandle&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+  }
+  return *this;
+}
+
+FileHandle::~FileHandle() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+bool FileHandle::close() {
+  const int fd = std::exchange(fd_, -1);
+  return fd < 0 || ::close(fd) == 0;
+}
+
+// Entries whose results lie in different places are taken to differ: a result is rewritten
+// only where the cache cannot tell without reading both (a file analysed again to the same
+// result), which costs a few bytes of delta, never a wrong entry.
 bool FileCache::same_entry(const Entry& a, const Entry& b) {
   return a.state == b.state && a.hash == b.hash && a.trusted == b.trusted && a.blob == b.blob;
 }
@@ -352,10 +401,54 @@ std::optional<FileCache::Recorded> FileCache::same_content(const std::string& re
   return Recorded{it->second.hash, it->second.blob};
 }
 
-void FileCache::keep(const std::string& rel_path, const FileState& state, uint64_t hash,
-                     std::string_view blob) {
-  Entry e{state, hash,
-          state.mtime_ns + kRacyNs <= started_ns_ && state.ctime_ns + kRacyNs <= started_ns_, blob};
+namespace {
+
+// Reads `size` bytes at `offset` of `fd` into `into`; false when they cannot all be read.
+bool read_at(int fd, uint64_t offset, size_t size, char* into) {
+  size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::pread(fd, into + done, size - done, static_cast<off_t>(offset + done));
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// Writes `bytes` at `offset` of `fd`; false when they cannot all be written.
+bool write_at(int fd, uint64_t offset, std::string_view bytes) {
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n =
+        ::pwrite(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n <= 0) return false;
+    bytes.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::string_view> FileCache::bytes(const Where& blob, std::string& buffer) const {
+  const int fd = blob.file < files_.size() ? files_[blob.file].fd() : -1;
+  buffer.resize(blob.size);
+  if (fd < 0 || !read_at(fd, blob.offset, blob.size, buffer.data())) return std::nullopt;
+  return std::string_view(buffer);
+}
+
+void FileCache::keep(const std::string& rel_path, const FileState& state,
+                     const Recorded& recorded) {
+  Entry e{state, recorded.hash,
+          state.mtime_ns + kRacyNs <= started_ns_ && state.ctime_ns + kRacyNs <= started_ns_,
+          recorded.blob};
   std::lock_guard lock(mu_);
   const auto old = old_.find(rel_path);
   if (old == old_.end() || !(old->second.state == state) || old->second.trusted != e.trusted)
@@ -364,14 +457,32 @@ void FileCache::keep(const std::string& rel_path, const FileState& state, uint64
   ++reused_;
 }
 
+// The spill file: a temporary file in the cache folder, unlinked as soon as it is made (a scan
+// that dies leaves nothing behind). False when it cannot be made.
+bool FileCache::spill_open() {
+  std::call_once(spill_made_, [this] {
+    std::string tmp = pack_.string() + ".XXXXXX";
+    const int fd = ::mkstemp(tmp.data());
+    if (fd < 0) return;
+    ::unlink(tmp.c_str());
+    files_[kSpillFile] = FileHandle(fd);
+  });
+  return files_[kSpillFile].fd() >= 0;
+}
+
 void FileCache::put(const std::string& rel_path, const FileState& state, uint64_t hash,
-                    std::string blob) {
-  auto owned = std::make_unique<std::string>(std::move(blob));
+                    std::string_view blob) {
+  // Each result gets its own range of the spill file: the workers write side by side.
+  const uint64_t offset = spill_end_.fetch_add(blob.size());
+  if (blob.size() > UINT32_MAX || !spill_open() ||
+      !write_at(files_[kSpillFile].fd(), offset, blob)) {
+    spill_failed_ = true;
+    return;
+  }
   Entry e{state, hash,
           state.mtime_ns + kRacyNs <= started_ns_ && state.ctime_ns + kRacyNs <= started_ns_,
-          *owned};
+          Where{offset, static_cast<uint32_t>(blob.size()), kSpillFile}};
   std::lock_guard lock(mu_);
-  owned_.push_back(std::move(owned));
   now_[rel_path] = e;
   changed_ = true;
   ++analysed_;
@@ -379,75 +490,113 @@ void FileCache::put(const std::string& rel_path, const FileState& state, uint64_
 
 namespace {
 
-// Writes `parts` to `path` atomically (a temporary file in its folder, then a rename).
-bool write_atomic(const fs::path& path, std::initializer_list<std::string_view> parts) {
-  std::string tmp = path.string() + ".XXXXXX";
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) return false;
-  bool ok = true;
-  for (std::string_view part : parts)
-    while (ok && !part.empty()) {
-      const ssize_t n = ::write(fd, part.data(), part.size());
-      ok = n > 0;
-      if (ok) part.remove_prefix(static_cast<size_t>(n));
-    }
-  ok = ::close(fd) == 0 && ok;
-  if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
-    ::unlink(tmp.c_str());
-    return false;
+// The payload of a pack or delta, written to its file as it comes (through a buffer) and hashed
+// on the way (snapshot::StreamHash): a save never holds the pack whole.
+class PayloadSink {
+ public:
+  PayloadSink(int fd, uint64_t size) : fd_(fd), hash_(size) {}
+  void add(std::string_view bytes) {
+    hash_.add(bytes);
+    written_ += bytes.size();
+    if (held_.size() + bytes.size() > kBuffer) flush();
+    if (bytes.size() >= kBuffer)
+      ok_ = ok_ && write_all(fd_, bytes);
+    else
+      held_.append(bytes);
   }
-  return true;
-}
+  bool flush() {
+    ok_ = ok_ && write_all(fd_, held_);
+    held_.clear();
+    return ok_;
+  }
+  uint64_t hash() const { return hash_.value(); }
+  uint64_t written() const { return written_; }
+
+ private:
+  static constexpr size_t kBuffer = 1 << 20;
+  int fd_;
+  snapshot::StreamHash hash_;
+  std::string held_;
+  uint64_t written_ = 0;
+  bool ok_ = true;
+};
+
+// What one entry of a payload takes besides its path and result: their lengths, the state,
+// the hash and the flag.
+constexpr uint64_t kEntryBytes = 4 + 40 + 1 + 4;
 
 }  // namespace
 
-void FileCache::write_entries(snapshot::Writer& w,
-                              const std::vector<const std::pair<const std::string, Entry>*>& list) {
-  size_t bytes = 4;
-  for (const auto* entry : list) bytes += entry->first.size() + entry->second.blob.size() + 53;
-  w.reserve(w.bytes().size() + bytes);
-  w.u32(static_cast<uint32_t>(list.size()));
-  for (const auto* entry : list) {
-    const Entry& e = entry->second;
-    w.str(entry->first);
+std::string FileCache::write_framed(const fs::path& path, uint32_t version, std::string_view prefix,
+                                    const std::vector<const Listed*>& list) {
+  uint64_t size = prefix.size() + 4;
+  for (const Listed* entry : list)
+    size += kEntryBytes + entry->first.size() + entry->second.blob.size;
+  std::string tmp = path.string() + ".XXXXXX";
+  FileHandle file(::mkstemp(tmp.data()));
+  if (file.fd() < 0) return "cannot write " + path.string();
+  // The header comes last, when the payload's hash is known; its place is kept.
+  bool ok = write_all(file.fd(), std::string(snapshot::kFrameHeaderBytes, '\0'));
+  PayloadSink sink(file.fd(), size);
+  sink.add(prefix);
+  snapshot::Writer count;
+  count.u32(static_cast<uint32_t>(list.size()));
+  sink.add(count.bytes());
+  std::string buffer;
+  for (size_t i = 0; ok && i < list.size(); ++i) {
+    const Entry& e = list[i]->second;
+    snapshot::Writer w;
+    w.str(list[i]->first);
     w.u64(e.state.size);
     w.i64(e.state.mtime_ns);
     w.i64(e.state.ctime_ns);
     w.u64(e.state.inode);
     w.u64(e.hash);
     w.u8(e.trusted);
-    w.str(e.blob);
+    w.u32(e.blob.size);
+    sink.add(w.bytes());
+    const auto blob = bytes(e.blob, buffer);
+    ok = blob.has_value();
+    if (ok) sink.add(*blob);
   }
+  ok = ok && sink.flush() && sink.written() == size;
+  const std::string header = snapshot::frame_header(size, sink.hash(), version, key_);
+  ok = ok && write_at(file.fd(), 0, header);
+  ok = file.close() && ok;
+  if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
+    ::unlink(tmp.c_str());
+    return "cannot write " + path.string();
+  }
+  return {};
 }
 
 std::string FileCache::save() {
   std::string error = write();
-  // Nothing reads the entries after this: the pack's bytes (tens of MB for a big tree) go now,
-  // not after assess (a lower peak RSS).
+  // Nothing reads the entries after this: the maps (a few MB for a big tree) go now, not
+  // after assess, and the files with them.
   std::lock_guard lock(mu_);
   for (auto* map : {&base_, &old_, &now_}) std::unordered_map<std::string, Entry>().swap(*map);
-  std::string().swap(pack_text_);
-  std::string().swap(delta_text_);
-  owned_.clear();
+  for (FileHandle& f : files_) f = FileHandle();
   return error;
 }
 
 std::string FileCache::write() {
   std::lock_guard lock(mu_);
+  if (spill_failed_) return "cannot write the cache's results in " + pack_.parent_path().string();
   std::error_code ec;
   if (!changed_ && now_.size() == old_.size()) {
     ::utimensat(AT_FDCWD, pack_.c_str(), nullptr, 0);  // used: the last to be pruned
     return {};
   }
-  std::vector<const std::pair<const std::string, Entry>*> all, differ;
+  std::vector<const Listed*> all, differ;
   all.reserve(now_.size());
-  size_t differ_bytes = 0;
+  uint64_t differ_bytes = 0;
   for (const auto& entry : now_) {
     all.push_back(&entry);
     const auto base = base_.find(entry.first);
     if (base == base_.end() || !same_entry(base->second, entry.second)) {
       differ.push_back(&entry);
-      differ_bytes += entry.second.blob.size() + entry.first.size() + 53;
+      differ_bytes += entry.second.blob.size + entry.first.size() + kEntryBytes;
     }
   }
   const auto by_path = [](auto* a, auto* b) { return a->first < b->first; };
@@ -459,21 +608,18 @@ std::string FileCache::write() {
       if (!now_.count(entry.first)) gone.push_back(entry.first);
     std::sort(gone.begin(), gone.end());
     std::sort(differ.begin(), differ.end(), by_path);
-    snapshot::Writer w;
-    w.u64(base_id_);
-    w.strings(gone);
-    write_entries(w, differ);
-    const std::string header = snapshot::frame_header(w.bytes(), kDeltaVersion, key_);
-    if (!write_atomic(delta_, {header, w.bytes()})) return "cannot write " + delta_.string();
+    snapshot::Writer prefix;
+    prefix.u64(base_id_);
+    prefix.strings(gone);
+    if (std::string error = write_framed(delta_, kDeltaVersion, prefix.bytes(), differ);
+        !error.empty())
+      return error;
     ::utimensat(AT_FDCWD, pack_.c_str(), nullptr, 0);
     prune(pack_.parent_path(), pack_, kMaxCacheBytes);
     return {};
   }
   std::sort(all.begin(), all.end(), by_path);
-  snapshot::Writer w;
-  write_entries(w, all);
-  const std::string header = snapshot::frame_header(w.bytes(), kPackVersion, key_);
-  if (!write_atomic(pack_, {header, w.bytes()})) return "cannot write " + pack_.string();
+  if (std::string error = write_framed(pack_, kPackVersion, {}, all); !error.empty()) return error;
   fs::remove(delta_, ec);  // it named the old base
   prune(pack_.parent_path(), pack_, kMaxCacheBytes);
   return {};

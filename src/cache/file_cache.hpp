@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -56,6 +57,22 @@ std::filesystem::path default_dir();
 void prune(const std::filesystem::path& dir, const std::filesystem::path& keep,
            uintmax_t max_bytes);
 
+// An open file descriptor, closed with its holder.
+class FileHandle {
+ public:
+  FileHandle() = default;
+  explicit FileHandle(int fd) : fd_(fd) {}
+  FileHandle(const FileHandle&) = delete;
+  FileHandle& operator=(const FileHandle&) = delete;
+  FileHandle& operator=(FileHandle&& other) noexcept;
+  ~FileHandle();
+  int fd() const { return fd_; }
+  bool close();  // false when close(2) reports an error (a write that did not land)
+
+ private:
+  int fd_ = -1;
+};
+
 class FileCache {
  public:
   // The pack of `root` in `dir` for scans identified by `key` (build, rules, options). A
@@ -71,20 +88,32 @@ class FileCache {
   // to hash like a cached one would otherwise take over its entry).
   uint64_t content_hash(std::string_view text) const;
 
+  // Where a recorded result's bytes lie: in the pack, in the delta beside it, or in this
+  // scan's spill file (what put() recorded). The cache holds no result in memory: a pack is
+  // about a sixth of its tree (112 MB for a 628 MB tree), held it would add that to the peak.
+  struct Where {
+    uint64_t offset = 0;
+    uint32_t size = 0;
+    uint8_t file = 0;  // kPackFile, kDeltaFile, kSpillFile
+    bool operator==(const Where&) const = default;
+  };
   struct Recorded {
-    uint64_t hash = 0;      // of the file's content
-    std::string_view blob;  // its result, encoded (facts_codec.hpp)
+    uint64_t hash = 0;  // of the file's content
+    Where blob;         // its result, encoded (facts_codec.hpp)
   };
   // The recorded result of `rel_path` when its state proves it unchanged.
   std::optional<Recorded> unchanged(const std::string& rel_path, const FileState& state) const;
   // The recorded result of `rel_path` when its content hash is the recorded one.
   std::optional<Recorded> same_content(const std::string& rel_path, uint64_t hash) const;
+  // The bytes of a recorded result, read into `buffer` (thread-safe); nullopt when they cannot
+  // be read (the scan then analyses the file).
+  std::optional<std::string_view> bytes(const Where& blob, std::string& buffer) const;
 
-  // Records the result of a file of this scan (thread-safe): `blob` is its encoding, a view
-  // into this cache (from unchanged / same_content) or a new string.
-  void keep(const std::string& rel_path, const FileState& state, uint64_t hash,
-            std::string_view blob);
-  void put(const std::string& rel_path, const FileState& state, uint64_t hash, std::string blob);
+  // Records the result of a file of this scan (thread-safe): `keep` one taken from the cache,
+  // `put` a new one (its bytes go to the spill file at once, not to memory).
+  void keep(const std::string& rel_path, const FileState& state, const Recorded& recorded);
+  void put(const std::string& rel_path, const FileState& state, uint64_t hash,
+           std::string_view blob);
 
   // Writes what this scan recorded, unless it equals what was read: the entries that differ
   // from the pack as a delta beside it while they are few, else a new pack (each atomically:
@@ -103,28 +132,38 @@ class FileCache {
   const std::filesystem::path& pack_path() const { return pack_; }
 
  private:
+  static constexpr uint8_t kPackFile = 0, kDeltaFile = 1, kSpillFile = 2;
   struct Entry {
     FileState state;
     uint64_t hash = 0;
-    bool trusted = false;   // the state may decide alone (see the header comment)
-    std::string_view blob;  // into pack_text_ or owned_
+    bool trusted = false;  // the state may decide alone (see the header comment)
+    Where blob;
   };
+  using Listed = std::pair<const std::string, Entry>;
+  FileCache() = default;
   std::string write();
+  // Writes `prefix` and `list`'s entries, framed, to `path` atomically (a temporary file in
+  // its folder, then a rename); "" or why not.
+  std::string write_framed(const std::filesystem::path& path, uint32_t version,
+                           std::string_view prefix, const std::vector<const Listed*>& list);
+  bool spill_open();
   static bool same_entry(const Entry& a, const Entry& b);
-  static void write_entries(snapshot::Writer& w,
-                            const std::vector<const std::pair<const std::string, Entry>*>& list);
   std::filesystem::path pack_, delta_;
   uint64_t key_ = 0;
   std::array<uint64_t, 2> secret_{};  // of the folder (file `secret`): the content hash's key
   int64_t started_ns_ = 0;  // when this scan began: what makes a new entry's state trusted
-  std::string pack_text_, delta_text_;
+  // The files a Where points into (-1: none): the pack and the delta as read (their bytes
+  // stay on disk), and the spill file, made at the first put() and unlinked at once.
+  std::array<FileHandle, 3> files_;
+  std::once_flag spill_made_;
+  std::atomic<uint64_t> spill_end_{0};
+  std::atomic<bool> spill_failed_{false};
   std::unordered_map<std::string, Entry> base_;  // the pack's entries
   uint64_t base_id_ = 0;                         // the hash of its payload
   size_t base_bytes_ = 0;                        // its size (0: no pack)
   std::unordered_map<std::string, Entry> old_;   // the pack's with the delta's applied
   std::mutex mu_;
   std::unordered_map<std::string, Entry> now_;
-  std::vector<std::unique_ptr<std::string>> owned_;
   size_t reused_ = 0, analysed_ = 0;
   uint64_t inputs_ = 0;
   bool changed_ = false;  // an entry differs from the pack read

@@ -7,7 +7,8 @@ namespace ascendify::snapshot {
 namespace {
 
 constexpr std::string_view kMagic{"ASCSNAP\0", 8};
-constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
+constexpr size_t kHeaderSize = kFrameHeaderBytes;
+constexpr uint64_t kGolden = 0x9e3779b97f4a7c15ULL;
 
 uint64_t mix(uint64_t h) {
   h ^= h >> 33;
@@ -36,19 +37,40 @@ uint32_t get32(const char* p) {
 
 }  // namespace
 
-uint64_t hash_bytes(std::string_view data, uint64_t seed) {
-  uint64_t h = mix(seed ^ 0x9e3779b97f4a7c15ULL ^ data.size());
-  size_t i = 0;
-  for (; i + 8 <= data.size(); i += 8) {
-    uint64_t w;
-    std::memcpy(&w, data.data() + i, 8);
-    h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
-    h ^= h >> 29;
+StreamHash::StreamHash(uint64_t size, uint64_t seed) : h_(mix(seed ^ kGolden ^ size)) {}
+
+void StreamHash::add(std::string_view piece) {
+  const char* p = piece.data();
+  size_t n = piece.size();
+  // Finish the word a previous piece began.
+  while (pending_bytes_ && n) {
+    pending_ |= static_cast<uint64_t>(static_cast<unsigned char>(*p++)) << (8 * pending_bytes_);
+    --n;
+    if (++pending_bytes_ == 8) {
+      h_ = (h_ ^ pending_) * kGolden;
+      h_ ^= h_ >> 29;
+      pending_ = 0;
+      pending_bytes_ = 0;
+    }
   }
-  uint64_t tail = 0;
-  for (size_t k = 0; i + k < data.size(); ++k)
-    tail |= static_cast<uint64_t>(static_cast<unsigned char>(data[i + k])) << (8 * k);
-  return mix(h ^ tail);
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    h_ = (h_ ^ w) * kGolden;
+    h_ ^= h_ >> 29;
+  }
+  for (size_t k = 0; k < n; ++k)
+    pending_ |= static_cast<uint64_t>(static_cast<unsigned char>(p[k])) << (8 * pending_bytes_++);
+}
+
+uint64_t StreamHash::value() const {
+  return mix(h_ ^ pending_);
+}
+
+uint64_t hash_bytes(std::string_view data, uint64_t seed) {
+  StreamHash h(data.size(), seed);
+  h.add(data);
+  return h.value();
 }
 
 void Writer::u32(uint32_t v) {
@@ -148,14 +170,18 @@ PackedNames Reader::packed_strings() {
   return out;
 }
 
-std::string frame_header(std::string_view payload, uint32_t version, uint64_t source_hash) {
+std::string frame_header(uint64_t size, uint64_t hash, uint32_t version, uint64_t source_hash) {
   std::string out(kMagic);
   for (uint32_t v : {version, 0u})
     for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
   put64(out, source_hash);
-  put64(out, payload.size());
-  put64(out, hash_bytes(payload));
+  put64(out, size);
+  put64(out, hash);
   return out;
+}
+
+std::string frame_header(std::string_view payload, uint32_t version, uint64_t source_hash) {
+  return frame_header(payload.size(), hash_bytes(payload), version, source_hash);
 }
 
 std::string frame(std::string_view payload, uint32_t version, uint64_t source_hash) {

@@ -19,6 +19,20 @@ namespace ascendify::snapshot {
 // snapshots, nothing else).
 uint64_t hash_bytes(std::string_view data, uint64_t seed = 0);
 
+// hash_bytes of data given in pieces, its size known before the first: a writer that streams a
+// payload to a file (cache/file_cache.cpp) hashes it without holding it whole.
+class StreamHash {
+ public:
+  explicit StreamHash(uint64_t size, uint64_t seed = 0);
+  void add(std::string_view piece);
+  uint64_t value() const;  // hash_bytes(the pieces, back to back, seed)
+
+ private:
+  uint64_t h_;
+  uint64_t pending_ = 0;  // the bytes of an unfinished 8-byte word, little-endian
+  unsigned pending_bytes_ = 0;
+};
+
 class Writer {
  public:
   void u8(uint8_t v) { out_.push_back(static_cast<char>(v)); }
@@ -78,6 +92,11 @@ class Reader {
 std::string frame(std::string_view payload, uint32_t version, uint64_t source_hash);
 // The header alone (frame = header + payload), for a writer that does not copy the payload.
 std::string frame_header(std::string_view payload, uint32_t version, uint64_t source_hash);
+// The header of a payload of `size` bytes hashing to `hash` (StreamHash), for a writer that
+// never holds the payload whole.
+std::string frame_header(uint64_t size, uint64_t hash, uint32_t version, uint64_t source_hash);
+// The size of a header.
+inline constexpr size_t kFrameHeaderBytes = 8 + 4 + 4 + 8 + 8 + 8;
 // The payload of `blob` when its header has the magic, `version` and `source_hash`, and the
 // payload has the recorded size and hash; nullopt otherwise (empty, truncated, stale, corrupt).
 std::optional<std::string_view> unframe(std::string_view blob, uint32_t version,

@@ -53,18 +53,26 @@ struct CacheProbe {
   uint64_t hash = 0;  // of the content, once read
 };
 
+// One per worker, as large as the largest cached result it read.
+std::string& cached_bytes() {
+  thread_local std::string buffer;
+  return buffer;
+}
+
 // Fills `out` from a cache entry; false (and `out` untouched) when the entry does not decode.
 bool take_cached(const cache::FileCache::Recorded& recorded, CacheProbe& probe,
                  const SourceFile& file, PerFile& out, WorkerTallies* tally) {
   double t = tally ? StageTimer::thread_cpu_ms() : 0;
-  std::optional<cache::FileResult> r = cache::decode(recorded.blob, *probe.rules);
+  std::optional<cache::FileResult> r;
+  if (const auto blob = probe.cache->bytes(recorded.blob, cached_bytes()))
+    r = cache::decode(*blob, *probe.rules);
   if (r) {
     out.facts = std::move(r->facts);
     out.findings = std::move(r->findings);
     out.suppressed = r->suppressed;
     out.bytes = r->bytes;
     out.filtered = false;
-    probe.cache->keep(file.rel_path, probe.state, recorded.hash, recorded.blob);
+    probe.cache->keep(file.rel_path, probe.state, recorded);
   }
   if (tally) tally->cache.add_since(t);
   return r.has_value();
@@ -89,6 +97,7 @@ std::shared_ptr<StringPool>& worker_strings() {
 // digests that use it; the next scan starts a new one.
 void release_worker_buffers() {
   std::string().swap(read_buffer());
+  std::string().swap(cached_bytes());
   python::release_thread_buffers();
   if (auto& pool = worker_strings()) {
     pool->seal();

@@ -10,6 +10,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
+#include <vector>
 
 namespace ascendify::cache {
 namespace {
@@ -45,6 +47,13 @@ class FileCacheTest : public ::testing::Test {
     const int64_t t = now_ns() - age_s * 1'000'000'000;
     return FileState{size, t, t, 1234};
   }
+  // The bytes of a recorded result, read back from where the cache keeps them.
+  static std::string text(const FileCache& c, const std::optional<FileCache::Recorded>& r) {
+    if (!r) return "<no entry>";
+    std::string buffer;
+    const auto bytes = c.bytes(r->blob, buffer);
+    return bytes ? std::string(*bytes) : "<unreadable>";
+  }
   fs::path pack() const {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(dir_, ec))
@@ -69,7 +78,7 @@ TEST_F(FileCacheTest, OldStateProvesUnchangedContentHashOtherwise) {
   ASSERT_TRUE(c);
   EXPECT_EQ(note_, "");
   ASSERT_TRUE(c->unchanged("a.py", old_file));
-  EXPECT_EQ(c->unchanged("a.py", old_file)->blob, "blob-a");
+  EXPECT_EQ(text(*c, c->unchanged("a.py", old_file)), "blob-a");
   EXPECT_EQ(c->unchanged("a.py", old_file)->hash, 111u);
   // Any field of the state differs: only the content can tell.
   FileState touched = old_file;
@@ -81,9 +90,83 @@ TEST_F(FileCacheTest, OldStateProvesUnchangedContentHashOtherwise) {
   // Written within two seconds of the scan that recorded it: its state proves nothing.
   EXPECT_FALSE(c->unchanged("b.py", new_file));
   ASSERT_TRUE(c->same_content("b.py", 222));
-  EXPECT_EQ(c->same_content("b.py", 222)->blob, "blob-b");
+  EXPECT_EQ(text(*c, c->same_content("b.py", 222)), "blob-b");
   EXPECT_FALSE(c->same_content("b.py", 223));
   EXPECT_FALSE(c->same_content("c.py", 222));
+}
+
+// Results larger than the save's write buffer (1 MiB) and many small ones between them come
+// back byte for byte: the save streams the pack to disk instead of building it in memory.
+TEST_F(FileCacheTest, LargeAndSmallResultsComeBackWhole) {
+  const FileState s = state(60);
+  const auto name = [](int i) {
+    std::string n = "f";
+    n += std::to_string(i);
+    return n;
+  };
+  auto result = [](int i) {
+    const size_t size = i % 10 == 0 ? (3u << 20) + static_cast<size_t>(i) : 100 + i;
+    std::string r(size, '\0');
+    for (size_t k = 0; k < size; ++k) r[k] = static_cast<char>((k * 131 + i) & 0xff);
+    return r;
+  };
+  {
+    auto c = open();
+    for (int i = 0; i < 30; ++i) c->put(name(i), s, i, result(i));
+    ASSERT_EQ(c->save(), "");
+  }
+  auto c = open();
+  ASSERT_EQ(note_, "");
+  for (int i = 0; i < 30; ++i) EXPECT_EQ(text(*c, c->same_content(name(i), i)), result(i)) << i;
+}
+
+// The workers record their results side by side: each lands whole in its own place.
+TEST_F(FileCacheTest, ResultsPutFromManyThreadsAreAllKept) {
+  const FileState s = state(60);
+  auto result = [](int t, int i) {
+    std::string r(static_cast<size_t>(i % 50 + 1), static_cast<char>('a' + t));
+    r.append(std::to_string(i));
+    return r;
+  };
+  {
+    auto c = open();
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 8; ++t)
+      threads.emplace_back([&, t] {
+        for (int i = 0; i < 200; ++i)
+          c->put(std::to_string(t) + "/" + std::to_string(i), s,
+                 static_cast<uint64_t>(t * 1000 + i), result(t, i));
+      });
+    for (auto& th : threads) th.join();
+    EXPECT_EQ(c->analysed(), 1600u);
+    ASSERT_EQ(c->save(), "");
+  }
+  auto c = open();
+  for (int t = 0; t < 8; ++t)
+    for (int i = 0; i < 200; ++i)
+      ASSERT_EQ(text(*c, c->same_content(std::to_string(t) + "/" + std::to_string(i),
+                                         static_cast<uint64_t>(t * 1000 + i))),
+                result(t, i))
+          << t << " " << i;
+}
+
+// An open cache reads its results from the pack it opened, even when another scan of the root
+// replaces that pack meanwhile (a rename leaves the opened file as it was).
+TEST_F(FileCacheTest, ResultsOfAReplacedPackStayReadable) {
+  const FileState s = state(60);
+  {
+    auto c = open();
+    c->put("a.py", s, 1, "first");
+    ASSERT_EQ(c->save(), "");
+  }
+  auto reader = open();
+  {
+    auto writer = open();
+    writer->put("a.py", s, 2, "second");
+    ASSERT_EQ(writer->save(), "");
+  }
+  EXPECT_EQ(text(*reader, reader->same_content("a.py", 1)), "first");
+  EXPECT_EQ(text(*open(), open()->same_content("a.py", 2)), "second");
 }
 
 TEST_F(FileCacheTest, ScanThatChangedNothingWritesNothing) {
@@ -99,7 +182,7 @@ TEST_F(FileCacheTest, ScanThatChangedNothingWritesNothing) {
     auto c = open();
     const auto r = c->unchanged("a.py", s);
     ASSERT_TRUE(r);
-    c->keep("a.py", s, r->hash, r->blob);
+    c->keep("a.py", s, *r);
     ASSERT_EQ(c->save(), "");
   }
   struct stat after;
@@ -189,7 +272,7 @@ class DeltaTest : public FileCacheTest {
       } else {
         const auto r = c->unchanged(name(i), s_);
         ASSERT_TRUE(r) << i;
-        c->keep(name(i), s_, r->hash, r->blob);
+        c->keep(name(i), s_, *r);
       }
     }
     ASSERT_EQ(c->save(), "");
@@ -215,9 +298,9 @@ TEST_F(DeltaTest, FewChangesGoToADeltaBesideThePack) {
   EXPECT_LT(fs::file_size(delta()), fs::file_size(pack()) / 4);
   auto c = open();
   EXPECT_EQ(note_, "");
-  EXPECT_EQ(c->same_content(name(0), 100)->blob, std::string(1000, 'A'));
+  EXPECT_EQ(text(*c, c->same_content(name(0), 100)), std::string(1000, 'A'));
   EXPECT_FALSE(c->same_content(name(0), 0));
-  EXPECT_EQ(c->same_content(name(5), 5)->blob, std::string(1000, 'f'));
+  EXPECT_EQ(text(*c, c->same_content(name(5), 5)), std::string(1000, 'f'));
 }
 
 TEST_F(DeltaTest, ManyChangesWriteANewPackAndNoDelta) {
@@ -228,7 +311,7 @@ TEST_F(DeltaTest, ManyChangesWriteANewPackAndNoDelta) {
   EXPECT_NE(inode(pack()), base);
   EXPECT_FALSE(fs::exists(delta()));
   auto c = open();
-  EXPECT_EQ(c->same_content(name(5), 105)->blob, std::string(1000, 'A' + 5));
+  EXPECT_EQ(text(*c, c->same_content(name(5), 105)), std::string(1000, 'A' + 5));
 }
 
 TEST_F(DeltaTest, DamagedDeltaLeavesThePack) {
@@ -258,7 +341,7 @@ TEST_F(DeltaTest, DeltaOfAnotherPackIsIgnored) {
   auto c = open();
   EXPECT_EQ(note_, "");  // stale, not damaged
   EXPECT_TRUE(c->same_content(name(0), 100));
-  EXPECT_EQ(c->same_content(name(0), 100)->blob, std::string(1000, 'A'));
+  EXPECT_EQ(text(*c, c->same_content(name(0), 100)), std::string(1000, 'A'));
   EXPECT_TRUE(c->same_content(name(9), 109));
 }
 

@@ -84,6 +84,36 @@ TEST(SnapshotIo, HashSeesEveryByteAndTheSeed) {
   EXPECT_EQ(hash_bytes(a, 5), hash_bytes(std::string(a), 5));
 }
 
+// The values of the hash as it was before StreamHash (every snapshot and cache key depends on
+// them), and the same value whatever pieces a payload is streamed in.
+TEST(SnapshotIo, HashValuesArePinnedAndStreamingGivesTheSame) {
+  std::string bytes;
+  for (int i = 0; i < 23; ++i) bytes.push_back(static_cast<char>(i * 37 + 1));
+  EXPECT_EQ(hash_bytes(""), 0x6393d51c06c618dcULL);
+  EXPECT_EQ(hash_bytes("ascendify"), 0x869771ac606eeff8ULL);
+  EXPECT_EQ(hash_bytes(bytes, 7), 0xa6547c453c5d05f8ULL);
+  const std::string_view all = bytes;
+  for (size_t first = 0; first <= all.size(); ++first)
+    for (size_t second = first; second <= all.size(); ++second) {
+      StreamHash h(all.size(), 7);
+      h.add(all.substr(0, first));
+      h.add(all.substr(first, second - first));
+      h.add(all.substr(second));
+      EXPECT_EQ(h.value(), hash_bytes(bytes, 7)) << first << " " << second;
+    }
+  StreamHash bytewise(all.size(), 7);
+  for (char c : all) bytewise.add(std::string_view(&c, 1));
+  EXPECT_EQ(bytewise.value(), hash_bytes(bytes, 7));
+}
+
+TEST(SnapshotIo, HeaderOfStreamedPayloadEqualsTheWholeOne) {
+  const std::string payload = "a payload of some bytes";
+  StreamHash h(payload.size());
+  h.add(payload);
+  EXPECT_EQ(frame_header(payload.size(), h.value(), 3, 42), frame_header(payload, 3, 42));
+  EXPECT_EQ(frame_header(payload, 3, 42).size(), kFrameHeaderBytes);
+}
+
 TEST(SnapshotIo, FrameChecksMagicVersionSourceSizeAndHash) {
   const std::string blob = frame("payload", 3, 42);
   ASSERT_EQ(blob.size(), 40u + 7);
