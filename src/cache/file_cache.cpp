@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
 
+#include "cache/pack_stream.hpp"
 #include "core/paths.hpp"
 #include "core/read_file.hpp"
 #include "core/siphash.hpp"
@@ -218,23 +220,20 @@ namespace {
 template <typename Map, typename Entry>
 void read_entries(snapshot::Reader& r, Map& into, bool replace, std::string_view file_text,
                   uint8_t file) {
-  const uint32_t n = r.count(4 + 40 + 1 + 4);
+  const uint32_t n = r.count(4 + kEntryFixedBytes);
   for (uint32_t i = 0; i < n && r.ok(); ++i) {
-    std::string rel = r.str();
-    Entry e;
-    e.state.size = r.u64();
-    e.state.mtime_ns = r.i64();
-    e.state.ctime_ns = r.i64();
-    e.state.inode = r.u64();
-    e.hash = r.u64();
-    e.trusted = r.u8() == 1;
-    const std::string_view blob = r.bytes(r.u32());
+    PackEntry e;
+    e.path = r.str();
+    read_entry_fields(r, e);
+    const std::string_view blob = r.bytes(e.size);
     if (!r.ok()) break;
-    e.blob = {static_cast<uint64_t>(blob.data() - file_text.data()),
-              static_cast<uint32_t>(blob.size()), file};
+    const Entry entry{e.state,
+                      e.hash,
+                      e.trusted,
+                      {static_cast<uint64_t>(blob.data() - file_text.data()), e.size, file}};
     if (replace)
-      into[std::move(rel)] = e;
-    else if (!into.emplace(std::move(rel), e).second)
+      into[std::move(e.path)] = entry;
+    else if (!into.emplace(std::move(e.path), entry).second)
       r.fail();  // a path twice
   }
 }
@@ -281,12 +280,6 @@ std::optional<std::string_view> read_framed(const fs::path& path, uint32_t versi
   return std::nullopt;
 }
 
-// The hash of a framed file's payload, from its header: what a delta names its base by.
-uint64_t payload_hash(std::string_view framed) {
-  snapshot::Reader r(framed.size() >= 40 ? framed.substr(32, 8) : std::string_view());
-  return r.u64();
-}
-
 }  // namespace
 
 std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& root, uint64_t key,
@@ -327,24 +320,36 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   bound.u64(siphash24(*secret, "ascendify cache key"));
   bound.str(abs_root.string());
   cache->key_ = snapshot::hash_bytes(bound.bytes());
-  // The files are read whole to check them, then only the entries' places are kept: the
-  // results are read again, one at a time, by the files that use them.
-  std::string text;
-  const auto payload =
-      read_framed(cache->pack_, kPackVersion, cache->key_, text, cache->files_[kPackFile], note);
-  if (!payload) return cache;
-  snapshot::Reader r(*payload);
-  read_entries<decltype(cache->base_), Entry>(r, cache->base_, false, text, kPackFile);
-  if (!r.ok() || !r.at_end()) {
-    note = "ignored the damaged cache " + cache->pack_.string() + "; analysing every file";
-    cache->base_.clear();
-    cache->files_[kPackFile] = FileHandle();
+  // The pack is read through a buffer (cache/pack_stream.hpp) and only the entries' places are
+  // kept: the results are read again, one at a time, by the files that use them.
+  FileHandle pack(::open(cache->pack_.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (pack.fd() < 0) {
+    if (errno != ENOENT) note = "cannot read " + cache->pack_.string() + "; analysing every file";
     return cache;
   }
-  cache->base_id_ = payload_hash(text);
-  cache->base_bytes_ = text.size();
+  uint64_t pack_bytes = 0;
+  const PackRead read = read_pack(
+      pack.fd(), kPackVersion, cache->key_,
+      [&](PackEntry&& e) {
+        return cache->base_
+            .emplace(std::move(e.path),
+                     Entry{e.state, e.hash, e.trusted, Where{e.offset, e.size, kPackFile}})
+            .second;  // a path twice: damaged
+      },
+      cache->base_id_, pack_bytes);
+  if (read != PackRead::Ok) {
+    cache->base_.clear();
+    cache->base_id_ = 0;
+    if (read == PackRead::Damaged)
+      note = "ignored the damaged cache " + cache->pack_.string() + "; analysing every file";
+    else if (read == PackRead::Unreadable)
+      note = "cannot read " + cache->pack_.string() + "; analysing every file";
+    return cache;
+  }
+  cache->files_[kPackFile] = std::move(pack);
+  cache->base_bytes_ = pack_bytes;
   cache->old_ = cache->base_;
-  std::string().swap(text);
+  std::string text;
   // The delta: what changed since the base was written, for this very base.
   FileHandle delta_file;
   const auto delta = read_framed(cache->delta_, kDeltaVersion, cache->key_, text, delta_file, note);
@@ -426,15 +431,6 @@ bool write_at(int fd, uint64_t offset, std::string_view bytes) {
   return true;
 }
 
-bool write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n <= 0) return false;
-    bytes.remove_prefix(static_cast<size_t>(n));
-  }
-  return true;
-}
-
 }  // namespace
 
 std::optional<std::string_view> FileCache::bytes(const Where& blob, std::string& buffer) const {
@@ -488,45 +484,6 @@ void FileCache::put(const std::string& rel_path, const FileState& state, uint64_
   ++analysed_;
 }
 
-namespace {
-
-// The payload of a pack or delta, written to its file as it comes (through a buffer) and hashed
-// on the way (snapshot::StreamHash): a save never holds the pack whole.
-class PayloadSink {
- public:
-  PayloadSink(int fd, uint64_t size) : fd_(fd), hash_(size) {}
-  void add(std::string_view bytes) {
-    hash_.add(bytes);
-    written_ += bytes.size();
-    if (held_.size() + bytes.size() > kBuffer) flush();
-    if (bytes.size() >= kBuffer)
-      ok_ = ok_ && write_all(fd_, bytes);
-    else
-      held_.append(bytes);
-  }
-  bool flush() {
-    ok_ = ok_ && write_all(fd_, held_);
-    held_.clear();
-    return ok_;
-  }
-  uint64_t hash() const { return hash_.value(); }
-  uint64_t written() const { return written_; }
-
- private:
-  static constexpr size_t kBuffer = 1 << 20;
-  int fd_;
-  snapshot::StreamHash hash_;
-  std::string held_;
-  uint64_t written_ = 0;
-  bool ok_ = true;
-};
-
-// What one entry of a payload takes besides its path and result: their lengths, the state,
-// the hash and the flag.
-constexpr uint64_t kEntryBytes = 4 + 40 + 1 + 4;
-
-}  // namespace
-
 std::string FileCache::write_framed(const fs::path& path, uint32_t version, std::string_view prefix,
                                     const std::vector<const Listed*>& list) {
   uint64_t size = prefix.size() + 4;
@@ -537,7 +494,7 @@ std::string FileCache::write_framed(const fs::path& path, uint32_t version, std:
   if (file.fd() < 0) return "cannot write " + path.string();
   // The header comes last, when the payload's hash is known; its place is kept.
   bool ok = write_all(file.fd(), std::string(snapshot::kFrameHeaderBytes, '\0'));
-  PayloadSink sink(file.fd(), size);
+  PayloadWriter sink(file.fd(), size);
   sink.add(prefix);
   snapshot::Writer count;
   count.u32(static_cast<uint32_t>(list.size()));
