@@ -79,7 +79,7 @@ std::unique_ptr<cache::FileCache> open_scan_cache(const ScanArgs& args, const fs
   return cache;
 }
 
-std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t files,
+Helper<void> save_in_background(cache::FileCache* cache, bool verbose, size_t files,
                                 const std::vector<std::string>& rule_files, unsigned threads) {
   if (!cache) return {};
   // The rule loader read the --rules files after the key did: if they changed meanwhile, this
@@ -96,11 +96,14 @@ std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t fi
     if (const std::string error = cache->save(); !error.empty())
       std::cerr << "ascendify: " << render::terminal_safe(error) << "\n";
   };
-  if (helpers_run_inline(threads)) {  // -j 1: no thread of its own
+  if (helpers_run_inline(threads)) {  // -j 1: nothing runs beside the scan
     save();
     return {};
   }
-  return std::jthread(save);
+  // On a thread of the helper pool, not a new one: a new thread starts a new allocator heap,
+  // and the save's buffers then took fresh memory while the project passes peak (filling the
+  // cache of the speed corpus: 75.9 -> 67.8 MB peak RSS).
+  return start_helper(threads, save);
 }
 
 }  // namespace ascendify::cli

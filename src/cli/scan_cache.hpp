@@ -4,11 +4,11 @@
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cache/file_cache.hpp"
 #include "cli/commands.hpp"
+#include "core/helper_pool.hpp"
 
 namespace ascendify::cli {
 
@@ -19,11 +19,11 @@ std::unique_ptr<cache::FileCache> open_scan_cache(const ScanArgs& args,
                                                   const std::filesystem::path& root,
                                                   const std::string& hardware);
 
-// Writes the pack on another thread; the returned thread must be joined before the process
-// ends (a note on stderr if it could not be written). With `threads` 1 (-j 1) it is written
-// here and no thread is returned. Nothing is written when a `rule_files` file changed since the
-// cache was opened.
-std::jthread save_in_background(cache::FileCache* cache, bool verbose, size_t files,
+// Writes the pack as a helper task (core/helper_pool.hpp) whose get() must be called before the
+// process ends: a handle dropped before its task started drops the save (a note on stderr if it
+// could not be written). With `threads` 1 (-j 1) it is written here and the handle is empty.
+// Nothing is written when a `rule_files` file changed since the cache was opened.
+Helper<void> save_in_background(cache::FileCache* cache, bool verbose, size_t files,
                                 const std::vector<std::string>& rule_files, unsigned threads);
 
 }  // namespace ascendify::cli
