@@ -15,7 +15,6 @@
 
 #include "cache/pack_stream.hpp"
 #include "core/paths.hpp"
-#include "core/read_file.hpp"
 #include "core/siphash.hpp"
 #include "core/snapshot_io.hpp"
 
@@ -252,14 +251,15 @@ bool read_all(int fd, std::string& text) {
   return true;
 }
 
-// The payload of the framed file `path` of `version` and `key`, read into `text` and `fd` left
-// open on it; nullopt when missing, unreadable, stale (silent) or damaged (`note` says so).
+// The payload of the framed file `path` of `version` and `key`, read into `text`, with `file`
+// left open on it; nullopt (and `file` untouched) when missing, unreadable, stale (silent) or
+// damaged (`note` says so).
 std::optional<std::string_view> read_framed(const fs::path& path, uint32_t version, uint64_t key,
                                             std::string& text, FileHandle& file,
                                             std::string& note) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return std::nullopt;
-  FileHandle opened(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  FileHandle opened(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (opened.fd() < 0 || !read_all(opened.fd(), text)) {
     note = "cannot read " + path.string() + "; analysing every file";
     text.clear();
@@ -322,7 +322,7 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   cache->key_ = snapshot::hash_bytes(bound.bytes());
   // The pack is read through a buffer (cache/pack_stream.hpp) and only the entries' places are
   // kept: the results are read again, one at a time, by the files that use them.
-  FileHandle pack(::open(cache->pack_.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  FileHandle pack(::open(cache->pack_.c_str(), O_RDONLY | O_CLOEXEC));
   if (pack.fd() < 0) {
     if (errno != ENOENT) note = "cannot read " + cache->pack_.string() + "; analysing every file";
     return cache;
@@ -458,7 +458,7 @@ void FileCache::keep(const std::string& rel_path, const FileState& state,
 bool FileCache::spill_open() {
   std::call_once(spill_made_, [this] {
     std::string tmp = pack_.string() + ".XXXXXX";
-    const int fd = ::mkstemp(tmp.data());
+    const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
     if (fd < 0) return;
     ::unlink(tmp.c_str());
     files_[kSpillFile] = FileHandle(fd);
@@ -490,7 +490,7 @@ std::string FileCache::write_framed(const fs::path& path, uint32_t version, std:
   for (const Listed* entry : list)
     size += kEntryBytes + entry->first.size() + entry->second.blob.size;
   std::string tmp = path.string() + ".XXXXXX";
-  FileHandle file(::mkstemp(tmp.data()));
+  FileHandle file(::mkostemp(tmp.data(), O_CLOEXEC));
   if (file.fd() < 0) return "cannot write " + path.string();
   // The header comes last, when the payload's hash is known; its place is kept.
   bool ok = write_all(file.fd(), std::string(snapshot::kFrameHeaderBytes, '\0'));
@@ -537,6 +537,11 @@ std::string FileCache::save() {
   return error;
 }
 
+// What the delta-or-pack choice counts per differing entry besides its path and result: the
+// estimate it has always used (the exact size is kEntryBytes). Changing it moves the line
+// between writing a delta and a new pack.
+constexpr uint64_t kDeltaEstimateBytes = 53;
+
 std::string FileCache::write() {
   std::lock_guard lock(mu_);
   if (spill_failed_) return "cannot write the cache's results in " + pack_.parent_path().string();
@@ -553,7 +558,7 @@ std::string FileCache::write() {
     const auto base = base_.find(entry.first);
     if (base == base_.end() || !same_entry(base->second, entry.second)) {
       differ.push_back(&entry);
-      differ_bytes += entry.second.blob.size + entry.first.size() + kEntryBytes;
+      differ_bytes += entry.second.blob.size + entry.first.size() + kDeltaEstimateBytes;
     }
   }
   const auto by_path = [](auto* a, auto* b) { return a->first < b->first; };

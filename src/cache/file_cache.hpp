@@ -34,7 +34,7 @@ inline constexpr uint32_t kDeltaVersion = 0x10001;
 // a new pack (and no delta).
 inline constexpr size_t kDeltaShare = 8;
 // The packs of a cache folder together stay below this: after a save, the packs used longest
-// ago are deleted (a pack is about a third of its tree's size: 55 MB for 157 MB of sources).
+// ago are deleted (a pack is about a sixth of its tree's size: 28 MB for 216 MB of sources).
 inline constexpr uintmax_t kMaxCacheBytes = 1ull << 30;
 
 // What stat says of a file; a change of any field makes the content hash decide.
@@ -90,7 +90,7 @@ class FileCache {
 
   // Where a recorded result's bytes lie: in the pack, in the delta beside it, or in this
   // scan's spill file (what put() recorded). The cache holds no result in memory: a pack is
-  // about a sixth of its tree (112 MB for a 628 MB tree), held it would add that to the peak.
+  // about a sixth of its tree (112 MB for an 864 MB tree), held it would add that to the peak.
   struct Where {
     uint64_t offset = 0;
     uint32_t size = 0;
@@ -105,8 +105,9 @@ class FileCache {
   std::optional<Recorded> unchanged(const std::string& rel_path, const FileState& state) const;
   // The recorded result of `rel_path` when its content hash is the recorded one.
   std::optional<Recorded> same_content(const std::string& rel_path, uint64_t hash) const;
-  // The bytes of a recorded result, read into `buffer` (thread-safe); nullopt when they cannot
-  // be read (the scan then analyses the file).
+  // The bytes of a recorded result, read into `buffer`; nullopt when they cannot be read (the
+  // scan then analyses the file). Thread-safe between open() and save() for what unchanged() and
+  // same_content() return; save() closes the files.
   std::optional<std::string_view> bytes(const Where& blob, std::string& buffer) const;
 
   // Records the result of a file of this scan (thread-safe): `keep` one taken from the cache,

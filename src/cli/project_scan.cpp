@@ -52,8 +52,8 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   pipeline::ScanResult scanned = pipeline::scan(args.root, loaded_rules, options);
   const rules::RuleSet& rules = loaded_rules();
   // The cache is written while the project passes and assess run; waited for at the end.
-  Helper<void> cache_saved = save_in_background(
-      options.cache, args.verbose, scanned.stats.files_scanned, args.rule_files, options.threads);
+  const SaveWaiter cache_saved(save_in_background(
+      options.cache, args.verbose, scanned.stats.files_scanned, args.rule_files, options.threads));
   // Assess's evidence from the files alone overlaps the project stage.
   auto evidence = start_helper(options.threads,
                                [&] { return assess::gather_file_evidence(scanned.files, rules); });
@@ -78,7 +78,6 @@ ProjectScan scan_project(const ProjectScanArgs& args, pipeline::ScanOptions opti
   aopt.threads = options.threads;
   out.assessment = assess::assess(std::move(input), rules, aopt);
   out.files = std::move(scanned.files);
-  if (cache_saved.valid()) cache_saved.get();
   return out;
 }
 

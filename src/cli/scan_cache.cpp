@@ -91,10 +91,15 @@ Helper<void> save_in_background(cache::FileCache* cache, bool verbose, size_t fi
   if (verbose)
     std::cerr << "ascendify: cache: " << cache->reused() << " of " << files
               << " file(s) from the cache, " << cache->analysed() << " analysed\n";
-  auto save = [cache] {
-    StageTimer t_save("cache: save (beside)");
-    if (const std::string error = cache->save(); !error.empty())
-      std::cerr << "ascendify: " << render::terminal_safe(error) << "\n";
+  // Never throws: the scan's report does not depend on its cache.
+  auto save = [cache]() noexcept {
+    try {
+      StageTimer t_save("cache: save (beside)");
+      if (const std::string error = cache->save(); !error.empty())
+        std::cerr << "ascendify: " << render::terminal_safe(error) << "\n";
+    } catch (const std::exception& e) {
+      std::cerr << "ascendify: the cache could not be saved: " << e.what() << "\n";
+    }
   };
   if (helpers_run_inline(threads)) {  // -j 1: nothing runs beside the scan
     save();

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cache/file_cache.hpp"
@@ -19,11 +20,26 @@ std::unique_ptr<cache::FileCache> open_scan_cache(const ScanArgs& args,
                                                   const std::filesystem::path& root,
                                                   const std::string& hardware);
 
-// Writes the pack as a helper task (core/helper_pool.hpp) whose get() must be called before the
-// process ends: a handle dropped before its task started drops the save (a note on stderr if it
-// could not be written). With `threads` 1 (-j 1) it is written here and the handle is empty.
+// Writes the pack as a helper task (core/helper_pool.hpp); hand the handle to a SaveWaiter,
+// which runs or waits for it when the scan ends, also by an exception (a handle dropped before
+// its task started would drop the save). A note on stderr if it could not be written; the task
+// never throws. With `threads` 1 (-j 1) it is written here and the handle is empty.
 // Nothing is written when a `rule_files` file changed since the cache was opened.
 Helper<void> save_in_background(cache::FileCache* cache, bool verbose, size_t files,
                                 const std::vector<std::string>& rule_files, unsigned threads);
+
+// Finishes a save_in_background task when it goes out of scope.
+class SaveWaiter {
+ public:
+  explicit SaveWaiter(Helper<void> save) : save_(std::move(save)) {}
+  SaveWaiter(const SaveWaiter&) = delete;
+  SaveWaiter& operator=(const SaveWaiter&) = delete;
+  ~SaveWaiter() {
+    if (save_.valid()) save_.get();  // the task catches what it throws
+  }
+
+ private:
+  Helper<void> save_;
+};
 
 }  // namespace ascendify::cli
