@@ -131,17 +131,6 @@ bool cache_file_name(std::string_view name, bool& temporary) {
   return true;
 }
 
-// The key in a pack's header (core/snapshot_io.hpp frame: after magic, version, reserved).
-uint64_t recorded_key(std::string_view pack) {
-  snapshot::Reader r(pack.size() >= 24 ? pack.substr(16, 8) : std::string_view());
-  return r.u64();
-}
-
-uint32_t recorded_version(std::string_view pack) {
-  snapshot::Reader r(pack.size() >= 12 ? pack.substr(8, 4) : std::string_view());
-  return r.u32();
-}
-
 }  // namespace
 
 void prune(const fs::path& dir, const fs::path& keep, uintmax_t max_bytes) {
@@ -210,78 +199,6 @@ fs::path default_dir() {
   return {};
 }
 
-namespace {
-
-// Reads `n` entries of a pack or delta payload into `into` (a path already there is
-// replaced only when `replace`, else the payload is bad). `file_text` is the whole file the
-// payload lies in and `file` which one it is: an entry keeps where its result lies, not the
-// bytes.
-template <typename Map, typename Entry>
-void read_entries(snapshot::Reader& r, Map& into, bool replace, std::string_view file_text,
-                  uint8_t file) {
-  const uint32_t n = r.count(4 + kEntryFixedBytes);
-  for (uint32_t i = 0; i < n && r.ok(); ++i) {
-    PackEntry e;
-    e.path = r.str();
-    read_entry_fields(r, e);
-    const std::string_view blob = r.bytes(e.size);
-    if (!r.ok()) break;
-    const Entry entry{e.state,
-                      e.hash,
-                      e.trusted,
-                      {static_cast<uint64_t>(blob.data() - file_text.data()), e.size, file}};
-    if (replace)
-      into[std::move(e.path)] = entry;
-    else if (!into.emplace(std::move(e.path), entry).second)
-      r.fail();  // a path twice
-  }
-}
-
-// Reads all of `fd` into `text`; false when it cannot.
-bool read_all(int fd, std::string& text) {
-  struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return false;
-  text.resize(static_cast<size_t>(st.st_size));
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::pread(fd, text.data() + done, text.size() - done, static_cast<off_t>(done));
-    if (n <= 0) return false;
-    done += static_cast<size_t>(n);
-  }
-  return true;
-}
-
-// The payload of the framed file `path` of `version` and `key`, read into `text`, with `file`
-// left open on it; nullopt (and `file` untouched) when missing, unreadable, stale (silent) or
-// damaged (`note` says so).
-std::optional<std::string_view> read_framed(const fs::path& path, uint32_t version, uint64_t key,
-                                            std::string& text, FileHandle& file,
-                                            std::string& note) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) return std::nullopt;
-  FileHandle opened(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (opened.fd() < 0 || !read_all(opened.fd(), text)) {
-    note = "cannot read " + path.string() + "; analysing every file";
-    text.clear();
-    return std::nullopt;
-  }
-  if (const auto payload = snapshot::unframe(text, version, key)) {
-    file = std::move(opened);
-    return payload;
-  }
-  // A file of another build, rules or options is simply stale (the key in its header differs
-  // and it is whole); one that fails its own checks was damaged, or forged, and says so.
-  const std::string_view t = text;
-  const bool stale =
-      t.size() >= 40 && t.starts_with(std::string_view("ASCSNAP\0", 8)) &&
-      (recorded_version(t) != version || snapshot::unframe(t, version, recorded_key(t)));
-  if (!stale) note = "ignored the damaged cache " + path.string() + "; analysing every file";
-  text.clear();
-  return std::nullopt;
-}
-
-}  // namespace
-
 std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& root, uint64_t key,
                                            std::string& note) {
   std::error_code ec;
@@ -329,7 +246,7 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   }
   uint64_t pack_bytes = 0;
   const PackRead read = read_pack(
-      pack.fd(), kPackVersion, cache->key_,
+      pack.fd(), kPackVersion, cache->key_, nullptr,
       [&](PackEntry&& e) {
         return cache->base_
             .emplace(std::move(e.path),
@@ -349,22 +266,33 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   cache->files_[kPackFile] = std::move(pack);
   cache->base_bytes_ = pack_bytes;
   cache->old_ = cache->base_;
-  std::string text;
   // The delta: what changed since the base was written, for this very base.
-  FileHandle delta_file;
-  const auto delta = read_framed(cache->delta_, kDeltaVersion, cache->key_, text, delta_file, note);
-  if (!delta) return cache;
-  snapshot::Reader d(*delta);
-  if (d.u64() != cache->base_id_) return cache;  // written beside another base: stale
-  auto merged = cache->old_;
-  for (const std::string& gone : d.strings()) merged.erase(gone);
-  read_entries<decltype(merged), Entry>(d, merged, true, text, kDeltaFile);
-  if (d.ok() && d.at_end()) {
-    cache->old_ = std::move(merged);
-    cache->files_[kDeltaFile] = std::move(delta_file);
-  } else {
-    note = "ignored the damaged cache " + cache->delta_.string() + "; analysing its files";
+  FileHandle delta(::open(cache->delta_.c_str(), O_RDONLY | O_CLOEXEC));
+  if (delta.fd() < 0) {
+    if (errno != ENOENT) note = "cannot read " + cache->delta_.string() + "; analysing every file";
+    return cache;
   }
+  DeltaPrefix prefix;
+  std::vector<PackEntry> changed;
+  uint64_t delta_id = 0, delta_bytes = 0;
+  const PackRead delta_read = read_pack(
+      delta.fd(), kDeltaVersion, cache->key_, &prefix,
+      [&](PackEntry&& e) {
+        changed.push_back(std::move(e));
+        return true;
+      },
+      delta_id, delta_bytes);
+  if (delta_read == PackRead::Damaged)
+    note = "ignored the damaged cache " + cache->delta_.string() + "; analysing its files";
+  else if (delta_read == PackRead::Unreadable)
+    note = "cannot read " + cache->delta_.string() + "; analysing every file";
+  // Stale, or written beside another base: silently ignored.
+  if (delta_read != PackRead::Ok || prefix.base_id != cache->base_id_) return cache;
+  for (const std::string& gone : prefix.gone) cache->old_.erase(gone);
+  for (PackEntry& e : changed)
+    cache->old_[std::move(e.path)] =
+        Entry{e.state, e.hash, e.trusted, Where{e.offset, e.size, kDeltaFile}};
+  cache->files_[kDeltaFile] = std::move(delta);
   return cache;
 }
 

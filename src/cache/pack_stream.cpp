@@ -86,7 +86,7 @@ void read_entry_fields(snapshot::Reader& r, PackEntry& e) {
   e.size = r.u32();
 }
 
-PackRead read_pack(int fd, uint32_t version, uint64_t key,
+PackRead read_pack(int fd, uint32_t version, uint64_t key, DeltaPrefix* prefix,
                    const std::function<bool(PackEntry&&)>& each, uint64_t& payload_hash,
                    uint64_t& file_size) {
   struct stat st;
@@ -109,14 +109,29 @@ PackRead read_pack(int fd, uint32_t version, uint64_t key,
     if (!p.skip(size)) return broken();
     return p.hash() == recorded_hash ? PackRead::Stale : PackRead::Damaged;
   }
-  const char* c = p.take(4);
-  if (!c) return broken();
-  const uint32_t count = snapshot::Reader(std::string_view(c, 4)).u32();
-  if (count > (size - 4) / kEntryBytes) return PackRead::Damaged;
+  const auto u32 = [](const char* c) { return snapshot::Reader(std::string_view(c, 4)).u32(); };
+  const char* c = nullptr;
+  if (prefix) {
+    if (!(c = p.take(8))) return broken();
+    prefix->base_id = snapshot::Reader(std::string_view(c, 8)).u64();
+    if (!(c = p.take(4))) return broken();
+    const uint32_t gone = u32(c);
+    if (gone > size / 4) return PackRead::Damaged;
+    prefix->gone.resize(gone);
+    for (std::string& path : prefix->gone) {
+      if (!(c = p.take(4))) return broken();
+      const uint32_t path_size = u32(c);
+      if (!(c = p.take(path_size))) return broken();
+      path.assign(c, path_size);
+    }
+  }
+  if (!(c = p.take(4))) return broken();
+  const uint32_t count = u32(c);
+  if (count > size / kEntryBytes) return PackRead::Damaged;
   for (uint32_t i = 0; i < count; ++i) {
     PackEntry e;
     if (!(c = p.take(4))) return broken();
-    const uint32_t path_size = snapshot::Reader(std::string_view(c, 4)).u32();
+    const uint32_t path_size = u32(c);
     if (!(c = p.take(path_size))) return broken();
     e.path.assign(c, path_size);
     if (!(c = p.take(kEntryFixedBytes))) return broken();

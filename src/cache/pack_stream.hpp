@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cache/file_cache.hpp"
 #include "core/snapshot_io.hpp"
@@ -40,11 +41,19 @@ enum class PackRead {
   Unreadable,  // a read failed
 };
 
-// Reads the pack open on `fd`: its header must carry `version` and `key`, its payload the
-// recorded size and hash. `each` is given every entry in file order and returns false to reject
-// one (a path twice); entries already given are to be dropped unless the result is Ok.
-// `payload_hash` and `file_size` are those of the pack read (for Ok).
-PackRead read_pack(int fd, uint32_t version, uint64_t key,
+// What a delta's payload holds before its entries: the payload hash of the pack it was written
+// beside, and the paths gone since.
+struct DeltaPrefix {
+  uint64_t base_id = 0;
+  std::vector<std::string> gone;
+};
+
+// Reads the pack or delta open on `fd`: its header must carry `version` and `key`, its payload
+// the recorded size and hash; a delta (`prefix` given) begins with a DeltaPrefix. `each` is given
+// every entry in file order and returns false to reject one (a path twice); entries already
+// given are to be dropped unless the result is Ok. `payload_hash` and `file_size` are those of
+// the file read (for Ok).
+PackRead read_pack(int fd, uint32_t version, uint64_t key, DeltaPrefix* prefix,
                    const std::function<bool(PackEntry&&)>& each, uint64_t& payload_hash,
                    uint64_t& file_size);
 

@@ -57,6 +57,10 @@ class FileCacheTest : public ::testing::Test {
     const auto bytes = c.bytes(r->blob, buffer);
     return bytes ? std::string(*bytes) : "<unreadable>";
   }
+  static std::string contents(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
   fs::path pack() const {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(dir_, ec))
@@ -182,8 +186,7 @@ TEST_F(FileCacheTest, SavedPackHasTheFramedLayout) {
     c->put("a.py", fresh, 11, "result-a");
     ASSERT_EQ(c->save(), "");
   }
-  std::ifstream in(pack(), std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  const std::string bytes = contents(pack());
   ASSERT_GT(bytes.size(), 40u);
   snapshot::Reader header(std::string_view(bytes).substr(16, 8));
   const uint64_t key = header.u64();
@@ -407,11 +410,7 @@ TEST_F(FileCacheTest, DeltaOrPackLineIsWhereItWas) {
 TEST_F(DeltaTest, DamagedDeltaLeavesThePack) {
   record_base();
   change(1);
-  std::string bytes;
-  {
-    std::ifstream in(delta(), std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), {});
-  }
+  std::string bytes = contents(delta());
   bytes[bytes.size() - 10] ^= 1;
   std::ofstream(delta(), std::ios::binary | std::ios::trunc) << bytes;
   auto c = open();
@@ -419,6 +418,22 @@ TEST_F(DeltaTest, DamagedDeltaLeavesThePack) {
   EXPECT_FALSE(c->same_content(name(0), 100));  // the delta's entry is not trusted
   EXPECT_TRUE(c->same_content(name(0), 0));     // the pack's still is
   EXPECT_TRUE(c->same_content(name(7), 7));
+}
+
+// A delta goes through the pack's reader (its base and the paths gone first): any flipped byte
+// and it is not used, the pack's entries still are.
+TEST_F(DeltaTest, EveryFlippedByteOfTheDeltaIsRefused) {
+  record_base();
+  change(1);
+  std::string bytes = contents(delta());
+  for (size_t i = 0; i < bytes.size(); i += 7) {
+    std::string flipped = bytes;
+    flipped[i] ^= 0x01;
+    std::ofstream(delta(), std::ios::binary | std::ios::trunc) << flipped;
+    auto c = open();
+    EXPECT_FALSE(c->same_content(name(0), 100)) << i;
+    EXPECT_EQ(text(*c, c->same_content(name(0), 0)), std::string(1000, 'a')) << i;
+  }
 }
 
 TEST_F(DeltaTest, DeltaOfAnotherPackIsIgnored) {

@@ -12,6 +12,7 @@
 #include <iterator>
 #include <vector>
 
+#include "../e2e/robust_util.hpp"
 #include "cache/file_cache.hpp"
 
 namespace ascendify::cache {
@@ -22,12 +23,10 @@ namespace fs = std::filesystem;
 class PackStreamTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "ascendify-pack-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    tmp_ = tmpl;
-    fs::create_directories(tmp_ / "root");
+    ASSERT_FALSE(tmp_.path().empty());
+    fs::create_directories(tmp_.path() / "root");
     std::string note;
-    auto c = FileCache::open(tmp_ / "cache", tmp_ / "root", 7, note);
+    auto c = FileCache::open(tmp_.path() / "cache", tmp_.path() / "root", 7, note);
     ASSERT_TRUE(c);
     c->put("a.py", state_, 11, "result-a");
     c->put("dir/b.py", state_, 22, "result-b!");
@@ -39,20 +38,16 @@ class PackStreamTest : public ::testing::Test {
     key_ = 0;
     for (int i = 7; i >= 0; --i) key_ = (key_ << 8) | static_cast<unsigned char>(pack_[16 + i]);
   }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(tmp_, ec);
-  }
   // Reads `bytes` as a pack file; the entries it gave are in `entries_`.
   PackRead read(const std::string& bytes) {
-    const fs::path path = tmp_ / "probe.pack";
+    const fs::path path = tmp_.path() / "probe.pack";
     std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
     const int fd = ::open(path.c_str(), O_RDONLY);
     EXPECT_GE(fd, 0);
     entries_.clear();
     uint64_t hash = 0, size = 0;
     const PackRead r = read_pack(
-        fd, kPackVersion, key_,
+        fd, kPackVersion, key_, nullptr,
         [&](PackEntry&& e) {
           entries_.push_back(std::move(e));
           return true;
@@ -61,7 +56,7 @@ class PackStreamTest : public ::testing::Test {
     ::close(fd);
     return r;
   }
-  fs::path tmp_;
+  robust::TempDir tmp_;
   const FileState state_{10, 1'000'000'000, 1'000'000'000, 99};
   std::string pack_;
   uint64_t key_ = 0;
