@@ -1,4 +1,5 @@
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -9,6 +10,7 @@
 #include "notebook/notebook.hpp"
 #include "pipeline/scan.hpp"
 #include "python/analyzer.hpp"
+#include "python/lexer.hpp"
 #include "shell/shell.hpp"
 
 namespace ascendify::pipeline {
@@ -39,6 +41,34 @@ bool all_ascii(std::string_view text) {
   return true;
 }
 
+// Bench-only (bench/floor.sh): a build configured with -DASCENDIFY_FLOOR_PROBES=ON reads
+// ASCENDIFY_FLOOR once: "lex" lexes each Python file and keeps nothing of it, "skip-python"
+// does not even lex it. The scan then measures what it costs without its Python semantics:
+// the floor under the cold ratio to rg. Other builds have no such switch.
+enum class FloorProbe { Off, LexOnly, SkipPython };
+
+FloorProbe floor_probe() {
+#ifdef ASCENDIFY_FLOOR_PROBES
+  static const FloorProbe probe = [] {
+    const char* v = std::getenv("ASCENDIFY_FLOOR");
+    const std::string_view s = v ? v : "";
+    return s == "lex"           ? FloorProbe::LexOnly
+           : s == "skip-python" ? FloorProbe::SkipPython
+                                : FloorProbe::Off;
+  }();
+  return probe;
+#else
+  return FloorProbe::Off;
+#endif
+}
+
+// The lex-only probe: the lexer into this thread's reused buffers, as the analyzer lexes.
+void lex_only(std::string_view text) {
+  thread_local python::LexSink sink;
+  sink.clear();
+  python::lex_into(text, sink);
+}
+
 }  // namespace
 
 FileFacts analyze_file(const SourceFile& file, std::string_view text) {
@@ -50,6 +80,10 @@ FileFacts analyze_file(const SourceFile& file, std::string_view text) {
   const std::string& p = file.rel_path;
   switch (file.kind) {
     case FileKind::Python:
+      if (const FloorProbe probe = floor_probe(); probe != FloorProbe::Off) {
+        if (probe == FloorProbe::LexOnly) lex_only(text);
+        break;
+      }
       out = python::analyze(text, p);
       break;
     case FileKind::Notebook:

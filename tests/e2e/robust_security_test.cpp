@@ -175,4 +175,22 @@ TEST(Security, ReportsReplaceTheirPreviousVersionsOnly) {
       << "no temporary file is left behind";
 }
 
+// The scan-floor probes of bench/floor.sh exist only in a build configured for them
+// (-DASCENDIFY_FLOOR_PROBES=ON): in the built CLI, ASCENDIFY_FLOOR must change nothing, or an
+// environment variable could silently empty a user's report.
+TEST(Security, FloorProbeSwitchIsInertInTheBuiltCli) {
+  TempDir root, plain, lex, skip;
+  write_file(root / "train.py", kGoodPy);
+  const auto expected =
+      finding_lines(scan_report(root.path(), plain.path()), "train.py", kEmptyCacheRule);
+  ASSERT_EQ(expected, std::vector<int>{2});
+  for (const auto& [value, out] : {std::pair{"lex", &lex}, std::pair{"skip-python", &skip}}) {
+    const RunResult r = run_cli({"scan", root.path().string(), "--format", "json", "-o",
+                                 out->path().string(), "--no-cache"},
+                                {}, {std::string("ASCENDIFY_FLOOR=") + value});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(finding_lines(report(out->path()), "train.py", kEmptyCacheRule), expected) << value;
+  }
+}
+
 }  // namespace
