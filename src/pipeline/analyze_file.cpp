@@ -10,7 +10,6 @@
 #include "notebook/notebook.hpp"
 #include "pipeline/scan.hpp"
 #include "python/analyzer.hpp"
-#include "python/lexer.hpp"
 #include "shell/shell.hpp"
 
 namespace ascendify::pipeline {
@@ -42,9 +41,10 @@ bool all_ascii(std::string_view text) {
 }
 
 // Bench-only (bench/floor.sh): a build configured with -DASCENDIFY_FLOOR_PROBES=ON reads
-// ASCENDIFY_FLOOR once: "lex" lexes each Python file and keeps nothing of it, "skip-python"
-// does not even lex it. The scan then measures what it costs without its Python semantics:
-// the floor under the cold ratio to rg. Other builds have no such switch.
+// ASCENDIFY_FLOOR once: "lex" lexes each Python file (python::lex_only: the analyzer's own
+// buffers, freed with them) and keeps nothing of it, "skip-python" does not even lex it. The scan
+// then measures what it costs without its Python semantics: the floor under the cold ratio to rg.
+// Other builds have no such switch.
 enum class FloorProbe { Off, LexOnly, SkipPython };
 
 FloorProbe floor_probe() {
@@ -62,13 +62,6 @@ FloorProbe floor_probe() {
 #endif
 }
 
-// The lex-only probe: the lexer into this thread's reused buffers, as the analyzer lexes.
-void lex_only(std::string_view text) {
-  thread_local python::LexSink sink;
-  sink.clear();
-  python::lex_into(text, sink);
-}
-
 }  // namespace
 
 FileFacts analyze_file(const SourceFile& file, std::string_view text) {
@@ -81,7 +74,7 @@ FileFacts analyze_file(const SourceFile& file, std::string_view text) {
   switch (file.kind) {
     case FileKind::Python:
       if (const FloorProbe probe = floor_probe(); probe != FloorProbe::Off) {
-        if (probe == FloorProbe::LexOnly) lex_only(text);
+        if (probe == FloorProbe::LexOnly) python::lex_only(text);
         break;
       }
       out = python::analyze(text, p);

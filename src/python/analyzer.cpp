@@ -285,6 +285,11 @@ void release_thread_buffers() {
   if (!b.busy) b.sink = LexSink();
 }
 
+void lex_only(std::string_view text) {
+  BufferLease lease;
+  lex_into(text, *lease);
+}
+
 FileFacts analyze(std::string_view text, std::string_view path) {
   FileFacts out;
   BufferLease lease;

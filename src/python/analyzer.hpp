@@ -11,6 +11,11 @@ namespace ascendify::python {
 // main guard, suppressions). Pure function; `path` is only used in diagnostics.
 FileFacts analyze(std::string_view text, std::string_view path);
 
+// Only the first step of analyze(): lexes `text` into the same per-thread buffers and keeps
+// nothing. For bench/floor.sh's lex-only probe (pipeline/analyze_file.cpp), which measures a
+// scan without its Python semantics; no scan calls it otherwise.
+void lex_only(std::string_view text);
+
 // Frees the lexer buffers this thread reuses from file to file (up to a few MB): a scan's
 // worker calls it when no file is left, since its thread outlives the scan (core/helper_pool).
 void release_thread_buffers();
