@@ -14,8 +14,8 @@ command -v rg >/dev/null || { echo "compare.sh: rg not found" >&2; exit 2; }
 [[ -x $bin ]] || { echo "compare.sh: $bin is not an executable (pass the built ascendify)" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || { echo "compare.sh: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
 
-# The spec's per-domain rg searches joined into one alternation (kept identical to README.md).
-pattern='torch\.cuda\.|"cuda|'"'"'cuda|nccl|autocast|torch\.compile|init_device_mesh|Stream\(|Event\(|get_device_capability|flash_attn|flash_attn_interface|xformers|scaled_dot_product_attention|__global__|@triton\.jit|triton\.autotune|CUDAExtension|autograd\.Function|all_to_all|all_gather|broadcast|P2POp|batch_isend_irecv|\.float\(\)|\.double\(\)|float64|complex128|bfloat16|dtype =='
+# shellcheck source=bench/common.sh
+source "$here/common.sh"  # pattern, median
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -32,7 +32,6 @@ run_timed() {  # prints elapsed ms of "$@", output discarded
   t1=$(now)
   echo $(((t1 - t0) / 1000000))
 }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
 # Warm the page cache once for both.
 run_timed "${scan[@]}" >/dev/null

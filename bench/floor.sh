@@ -31,8 +31,8 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Kept identical to compare.sh's (and README.md's) rg baseline.
-pattern='torch\.cuda\.|"cuda|'"'"'cuda|nccl|autocast|torch\.compile|init_device_mesh|Stream\(|Event\(|get_device_capability|flash_attn|flash_attn_interface|xformers|scaled_dot_product_attention|__global__|@triton\.jit|triton\.autotune|CUDAExtension|autograd\.Function|all_to_all|all_gather|broadcast|P2POp|batch_isend_irecv|\.float\(\)|\.double\(\)|float64|complex128|bfloat16|dtype =='
+# shellcheck source=bench/common.sh
+source "$here/common.sh"  # pattern (compare.sh's rg baseline), median
 scan=("$bin" scan "$corpus" --format json -o "$tmp/report" --no-cache)
 variants=(full lex skip-python rg)
 
@@ -56,7 +56,6 @@ run_once() {
   awk -v w=$(((t1 - t0) / 1000000)) '{printf "%d %d %d\n", w, ($1 + $2) * 1000, $3}' \
     "$tmp/time" >>"$tmp/$1"
 }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 median_col() { cut -d' ' -f"$2" "$1" | median; }  # median of column $2 of file $1
 
 for v in "${variants[@]}"; do run_once "$v"; : >"$tmp/$v"; done  # page cache warm

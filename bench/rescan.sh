@@ -31,7 +31,8 @@ run_timed() {  # prints elapsed ms of ascendify "$@"
   t1=$(now)
   echo $(((t1 - t0) / 1000000))
 }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+# shellcheck source=bench/common.sh
+source "$here/common.sh"  # median
 
 # Warm-up; the copy's files are then older than the two seconds that make a stat trusted.
 run_timed "${base[@]}" --no-cache >/dev/null

@@ -131,6 +131,19 @@ bool cache_file_name(std::string_view name, bool& temporary) {
   return true;
 }
 
+// Says in `note` why a pack or delta that is there is not used (nothing for one that is, or a
+// stale one: silently ignored). `then` says what the scan does instead.
+void note_unused(PackRead read, const fs::path& path, std::string_view then, std::string& note) {
+  if (read == PackRead::Damaged)
+    note = "ignored the damaged cache " + path.string() + "; " + std::string(then);
+  else if (read == PackRead::Unreadable)
+    note = "cannot read " + path.string() + "; " + std::string(then);
+}
+
+constexpr std::string_view kWithoutPack = "analysing every file";
+// Without the delta the pack still serves: only the files changed since it are analysed.
+constexpr std::string_view kWithoutDelta = "analysing its files";
+
 }  // namespace
 
 void prune(const fs::path& dir, const fs::path& keep, uintmax_t max_bytes) {
@@ -241,7 +254,7 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   // kept: the results are read again, one at a time, by the files that use them.
   FileHandle pack(::open(cache->pack_.c_str(), O_RDONLY | O_CLOEXEC));
   if (pack.fd() < 0) {
-    if (errno != ENOENT) note = "cannot read " + cache->pack_.string() + "; analysing every file";
+    if (errno != ENOENT) note_unused(PackRead::Unreadable, cache->pack_, kWithoutPack, note);
     return cache;
   }
   uint64_t pack_bytes = 0;
@@ -257,10 +270,7 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   if (read != PackRead::Ok) {
     cache->base_.clear();
     cache->base_id_ = 0;
-    if (read == PackRead::Damaged)
-      note = "ignored the damaged cache " + cache->pack_.string() + "; analysing every file";
-    else if (read == PackRead::Unreadable)
-      note = "cannot read " + cache->pack_.string() + "; analysing every file";
+    note_unused(read, cache->pack_, kWithoutPack, note);
     return cache;
   }
   cache->files_[kPackFile] = std::move(pack);
@@ -269,7 +279,7 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
   // The delta: what changed since the base was written, for this very base.
   FileHandle delta(::open(cache->delta_.c_str(), O_RDONLY | O_CLOEXEC));
   if (delta.fd() < 0) {
-    if (errno != ENOENT) note = "cannot read " + cache->delta_.string() + "; analysing every file";
+    if (errno != ENOENT) note_unused(PackRead::Unreadable, cache->delta_, kWithoutDelta, note);
     return cache;
   }
   DeltaPrefix prefix;
@@ -282,10 +292,7 @@ std::unique_ptr<FileCache> FileCache::open(const fs::path& dir, const fs::path& 
         return true;
       },
       delta_id, delta_bytes);
-  if (delta_read == PackRead::Damaged)
-    note = "ignored the damaged cache " + cache->delta_.string() + "; analysing its files";
-  else if (delta_read == PackRead::Unreadable)
-    note = "cannot read " + cache->delta_.string() + "; analysing every file";
+  note_unused(delta_read, cache->delta_, kWithoutDelta, note);
   // Stale, or written beside another base: silently ignored.
   if (delta_read != PackRead::Ok || prefix.base_id != cache->base_id_) return cache;
   for (const std::string& gone : prefix.gone) cache->old_.erase(gone);

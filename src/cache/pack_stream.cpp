@@ -109,31 +109,35 @@ PackRead read_pack(int fd, uint32_t version, uint64_t key, DeltaPrefix* prefix,
     if (!p.skip(size)) return broken();
     return p.hash() == recorded_hash ? PackRead::Stale : PackRead::Damaged;
   }
-  const auto u32 = [](const char* c) { return snapshot::Reader(std::string_view(c, 4)).u32(); };
   const char* c = nullptr;
+  const auto take_u32 = [&](uint32_t& v) {
+    if (!(c = p.take(4))) return false;
+    v = snapshot::Reader(std::string_view(c, 4)).u32();
+    return true;
+  };
+  // A path: its length, then its bytes.
+  const auto take_path = [&](std::string& path) {
+    uint32_t n = 0;
+    if (!take_u32(n) || !(c = p.take(n))) return false;
+    path.assign(c, n);
+    return true;
+  };
   if (prefix) {
     if (!(c = p.take(8))) return broken();
     prefix->base_id = snapshot::Reader(std::string_view(c, 8)).u64();
-    if (!(c = p.take(4))) return broken();
-    const uint32_t gone = u32(c);
+    uint32_t gone = 0;
+    if (!take_u32(gone)) return broken();
     if (gone > size / 4) return PackRead::Damaged;
     prefix->gone.resize(gone);
-    for (std::string& path : prefix->gone) {
-      if (!(c = p.take(4))) return broken();
-      const uint32_t path_size = u32(c);
-      if (!(c = p.take(path_size))) return broken();
-      path.assign(c, path_size);
-    }
+    for (std::string& path : prefix->gone)
+      if (!take_path(path)) return broken();
   }
-  if (!(c = p.take(4))) return broken();
-  const uint32_t count = u32(c);
+  uint32_t count = 0;
+  if (!take_u32(count)) return broken();
   if (count > size / kEntryBytes) return PackRead::Damaged;
   for (uint32_t i = 0; i < count; ++i) {
     PackEntry e;
-    if (!(c = p.take(4))) return broken();
-    const uint32_t path_size = u32(c);
-    if (!(c = p.take(path_size))) return broken();
-    e.path.assign(c, path_size);
+    if (!take_path(e.path)) return broken();
     if (!(c = p.take(kEntryFixedBytes))) return broken();
     snapshot::Reader r(std::string_view(c, kEntryFixedBytes));
     read_entry_fields(r, e);

@@ -14,6 +14,7 @@
 #include <tuple>
 #include <vector>
 
+#include "../e2e/robust_util.hpp"
 #include "core/snapshot_io.hpp"
 
 namespace ascendify::cache {
@@ -56,10 +57,6 @@ class FileCacheTest : public ::testing::Test {
     std::string buffer;
     const auto bytes = c.bytes(r->blob, buffer);
     return bytes ? std::string(*bytes) : "<unreadable>";
-  }
-  static std::string contents(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
   }
   fs::path pack() const {
     std::error_code ec;
@@ -186,7 +183,7 @@ TEST_F(FileCacheTest, SavedPackHasTheFramedLayout) {
     c->put("a.py", fresh, 11, "result-a");
     ASSERT_EQ(c->save(), "");
   }
-  const std::string bytes = contents(pack());
+  const std::string bytes = robust::read_file(pack());
   ASSERT_GT(bytes.size(), 40u);
   snapshot::Reader header(std::string_view(bytes).substr(16, 8));
   const uint64_t key = header.u64();
@@ -410,14 +407,31 @@ TEST_F(FileCacheTest, DeltaOrPackLineIsWhereItWas) {
 TEST_F(DeltaTest, DamagedDeltaLeavesThePack) {
   record_base();
   change(1);
-  std::string bytes = contents(delta());
+  std::string bytes = robust::read_file(delta());
   bytes[bytes.size() - 10] ^= 1;
   std::ofstream(delta(), std::ios::binary | std::ios::trunc) << bytes;
   auto c = open();
   EXPECT_NE(note_.find("ignored the damaged cache"), std::string::npos);
+  // Only the files changed since the pack are analysed again, not every file.
+  EXPECT_NE(note_.find("; analysing its files"), std::string::npos) << note_;
   EXPECT_FALSE(c->same_content(name(0), 100));  // the delta's entry is not trusted
   EXPECT_TRUE(c->same_content(name(0), 0));     // the pack's still is
   EXPECT_TRUE(c->same_content(name(7), 7));
+}
+
+// A delta that cannot be read (here a folder in its place) leaves the pack in use, and the note
+// says so: only the files changed since the pack are analysed again.
+TEST_F(DeltaTest, UnreadableDeltaLeavesThePack) {
+  record_base();
+  change(1);
+  fs::remove(delta());
+  fs::create_directory(delta());
+  auto c = open();
+  EXPECT_NE(note_.find("cannot read"), std::string::npos) << note_;
+  EXPECT_NE(note_.find("; analysing its files"), std::string::npos) << note_;
+  EXPECT_TRUE(c->same_content(name(0), 0));  // the pack's entry still serves
+  EXPECT_TRUE(c->same_content(name(7), 7));
+  fs::remove(delta());
 }
 
 // A delta goes through the pack's reader (its base and the paths gone first): any flipped byte
@@ -425,7 +439,7 @@ TEST_F(DeltaTest, DamagedDeltaLeavesThePack) {
 TEST_F(DeltaTest, EveryFlippedByteOfTheDeltaIsRefused) {
   record_base();
   change(1);
-  std::string bytes = contents(delta());
+  std::string bytes = robust::read_file(delta());
   for (size_t i = 0; i < bytes.size(); i += 7) {
     std::string flipped = bytes;
     flipped[i] ^= 0x01;
